@@ -1,0 +1,508 @@
+"""runner.py judged on tiny solutions written into a temporary folder."""
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from util import ROOT
+
+RUNNER = ROOT / "runner.py"
+# The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
+PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
+LINE = re.compile(r"^(\S+) +(\S+/\S+) +\d+ ms +[\d.]+ MiB( slow)?$", re.MULTILINE)
+
+
+def load_runner():
+    spec = importlib.util.spec_from_file_location("runner", RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+runner = load_runner()
+
+
+def make_root(tmp_path, solution, cases, name="p"):
+    """A root with solutions/NAME.py and testcases/NAME/; cases maps CASE to (in, out)."""
+    (tmp_path / "solutions").mkdir(exist_ok=True)
+    (tmp_path / "solutions" / (name + ".py")).write_text(solution)
+    folder = tmp_path / "testcases" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for case, (stdin, expected) in cases.items():
+        write(folder / (case + ".in"), stdin)
+        if expected is not None:
+            write(folder / (case + ".out"), expected)
+    return tmp_path
+
+
+def write(path, data):
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def judge(root, *args, env=None, timeout=60):
+    """Run the runner on root, with --tle 1 unless args say otherwise.
+
+    Returns the exit status, stdout, stderr and the seconds it took.
+    """
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", *args]
+    start = time.monotonic()
+    done = subprocess.run(command, capture_output=True, encoding="utf-8", env=env, timeout=timeout)
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def verdicts(stdout):
+    return {label: verdict for verdict, label, _ in LINE.findall(stdout)}
+
+
+def last_line(stdout):
+    return stdout.rstrip("\n").split("\n")[-1]
+
+
+def stat_fields(pid):
+    """State, parent and process group of pid from /proc, or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[:3]
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
+def alive(pid):
+    """True while pid runs; a zombie waiting for its parent counts as dead."""
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def live_members(pgid):
+    """The processes of group pgid that still run."""
+    pids = (int(name) for name in os.listdir("/proc") if name.isdigit())
+    return [pid for pid in pids if alive(pid) and stat_fields(pid)[2] == str(pgid)]
+
+
+def gone_soon(pid, seconds=2.0):
+    deadline = time.monotonic() + seconds
+    while alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
+
+
+# One test per verdict
+
+
+def test_accepted(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1 2\n", "1 2\n")})
+    status, out, err, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert last_line(out) == "1 passed, 0 failed"
+    assert status == 0 and err == ""
+
+
+def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n2 3\n4\n", "1\n2 4\n4\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "WA"}
+    assert "first difference at line 2" in out
+    assert "expected: 2·4" in out and "got:      2·3" in out
+    assert "@@ -1,3 +1,3 @@" in out and "\n      -2·4\n      +2·3\n" in out
+    assert "input:\n      1\n      2 3\n      4\n" in out
+    assert last_line(out) == "0 passed, 1 failed"
+    assert status == 1
+
+
+def test_runtime_error_by_an_exception_shows_stderr(tmp_path):
+    root = make_root(tmp_path, "print(1)\n1 / 0\n", {"a": ("", "1\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "RE"}
+    assert "exit status 1" in out and "ZeroDivisionError: division by zero" in out
+    assert status == 1
+
+
+def test_runtime_error_by_a_signal(tmp_path):
+    solution = "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "RE"}
+    assert f"killed by signal {int(signal.SIGSEGV)} (SIGSEGV)" in out
+    assert status == 1
+
+
+def test_time_limit_by_a_sleep(tmp_path):
+    root = make_root(tmp_path, "import time\ntime.sleep(30)\n", {"a": ("", "1\n")})
+    status, out, _, took = judge(root, "--tle", "0.5")
+    assert verdicts(out) == {"p/a": "TLE"}
+    assert "killed after 0.5 s" in out
+    assert status == 1 and took < 1.5
+
+
+SPAWNER = """\
+import os, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+with open(os.path.join(os.path.dirname(__file__), os.pardir, "pids"), "w") as pids:
+    pids.write(f"{os.getpid()} {child.pid}")
+print("started", flush=True)
+if sys.stdin.read().strip() == "wait":
+    time.sleep(30)
+"""
+
+
+@pytest.mark.parametrize("parent", ["wait", "exit"])
+def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent):
+    root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
+    status, out, _, took = judge(root, "--tle", "1")
+    assert verdicts(out) == {"p/a": "TLE"}
+    assert status == 1 and took < 2
+    parent_pid, child_pid = map(int, (root / "pids").read_text().split())
+    assert gone_soon(child_pid) and not alive(parent_pid)
+    assert live_members(parent_pid) == []  # the case's process group is empty
+
+
+@pytest.mark.parametrize("then", ["", "raise SystemExit(3)\n"])
+def test_memory_limit_comes_before_runtime_error(tmp_path, then):
+    solution = "data = b'x' * (200 << 20)\nprint(len(data))\n" + then
+    root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
+    status, out, _, _ = judge(root, "--mle", "100", "--tle", "5")
+    assert verdicts(out) == {"p/a": "MLE"}
+    peak = float(re.search(r"peak memory ([\d.]+) MiB, over the 100 MiB limit", out).group(1))
+    assert 200 <= peak < 400
+    assert status == 1
+
+
+def test_output_limit_stops_an_endless_print(tmp_path):
+    root = make_root(tmp_path, "while True:\n    print('x' * 99)\n", {"a": ("", "x\n")})
+    status, out, _, took = judge(root, "--ole", "1", "--tle", "10")
+    assert verdicts(out) == {"p/a": "OLE"}
+    assert "output passed 1 MiB" in out
+    assert status == 1 and took < 5
+
+
+def test_a_case_without_out_runs_and_is_not_a_failure(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", None), "b": ("2\n", "2\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "--", "p/b": "AC"}
+    assert "1 not checked (no .out)" in out
+    assert last_line(out) == "1 passed, 0 failed"
+    assert status == 0
+
+
+def test_a_case_without_out_still_fails_on_a_crash(tmp_path):
+    root = make_root(tmp_path, "raise SystemExit(1)\n", {"a": ("1\n", None)})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "RE"}
+    assert status == 1
+
+
+def test_non_utf8_output_is_shown_with_escapes(tmp_path):
+    solution = "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe ok\\n')\n"
+    root = make_root(tmp_path, solution, {"a": ("", "ok\n"), "b": ("", b"\xff\xfe ok\n")})
+    status, out, err, _ = judge(root)
+    assert verdicts(out) == {"p/a": "WA", "p/b": "AC"}
+    assert "got:      \\xff\\xfe·ok" in out
+    assert "Traceback" not in out + err
+    assert status == 1
+
+
+def test_crlf_out_matches_lf_output(tmp_path):
+    root = make_root(tmp_path, "print(1)\nprint(2)\n", {"a": ("", "1\r\n2\r\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert status == 0
+
+
+def test_empty_output_matches_empty_out(tmp_path):
+    root = make_root(tmp_path, "", {"a": ("", "")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert status == 0
+
+
+def test_presentation_error_is_said_plainly(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1  2\n", "1 2\n")})
+    status, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "PE"}
+    assert "presentation error: the output differs only in whitespace" in out
+    assert status == 1
+
+
+def test_a_missing_final_newline_is_said_in_words(tmp_path):
+    root = make_root(tmp_path, "print(1, end='')\n", {"a": ("", "1\n")})
+    _, out, _, _ = judge(root)
+    assert verdicts(out) == {"p/a": "PE"}
+    assert "expected: 1\n" in out and "got:      1  (no final newline)\n" in out
+
+
+def test_an_unreadable_input_is_an_internal_error_not_a_crash(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    (root / "testcases" / "p" / "b.in").mkdir()
+    status, out, err, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC", "p/b": "IE"}
+    assert "could not run: [Errno 21] Is a directory" in out
+    assert "Traceback" not in out + err
+    assert status == 1
+
+
+def test_a_passing_case_over_half_the_limit_is_slow(tmp_path):
+    root = make_root(tmp_path, "import time\ntime.sleep(0.6)\nprint(1)\n", {"a": ("", "1\n")})
+    status, out, _, _ = judge(root, "--tle", "1")
+    assert LINE.search(out).group(3) == " slow"
+    assert status == 0
+
+
+def test_huge_outputs_are_cut(tmp_path):
+    solution = "for i in range(20000):\n    print('y' * 1000)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "x\n" * 20000)})
+    _, out, _, _ = judge(root, "--tle", "5")
+    assert verdicts(out) == {"p/a": "WA"}
+    assert "(900 more characters)" in out and "... (cut after line 8)" in out
+    assert len(out) < 10000
+
+
+# Command line
+
+
+def test_usage_errors_exit_with_2(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    (root / "solutions" / "lonely.py").write_text(ECHO)
+    (root / "testcases" / "orphan").mkdir()
+    (root / "testcases" / "orphan" / "a.in").write_text("1\n")
+    for args, message in [
+        (["nope"], "unknown problem 'nope': there is no solutions/nope.py"),
+        (["lonely"], "problem 'lonely' has no testcases/lonely/ folder"),
+        (["orphan"], "unknown problem 'orphan': there is no solutions/orphan.py"),
+        (["p", "-k", "zzz"], "no case name contains 'zzz'"),
+        (["p", "--python", "no-such-python"], "--python no-such-python: no such program"),
+        (["p", "--tle", "0"], "must be positive: 0"),
+        ([], "problem 'lonely' has no testcases/lonely/ folder"),
+    ]:
+        status, out, err, _ = judge(root, *args)
+        assert status == 2, args
+        assert message in err, args
+        assert out == ""
+        assert "Traceback" not in err
+
+
+def test_a_problem_folder_without_inputs_is_a_usage_error(tmp_path):
+    root = make_root(tmp_path, ECHO, {})
+    status, _, err, _ = judge(root)
+    assert status == 2
+    assert "problem 'p' has no testcases in testcases/p/" in err
+
+
+def test_a_dangling_out_is_an_error_naming_the_file(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    (root / "testcases" / "p" / "b.out").write_text("2\n")
+    status, out, err, _ = judge(root)
+    assert status == 2
+    assert "testcases/p/b.out has no b.in beside it" in err
+    assert out == ""
+
+
+def test_problems_and_k_filter_the_cases(tmp_path):
+    make_root(tmp_path, ECHO, {"one": ("1\n", "1\n"), "two": ("2\n", "2\n")}, name="p")
+    make_root(tmp_path, ECHO, {"one": ("1\n", "1\n"), "three": ("3\n", "3\n")}, name="q")
+    _, out, _, _ = judge(tmp_path)
+    assert list(verdicts(out)) == ["p/one", "p/two", "q/one", "q/three"]
+    _, out, _, _ = judge(tmp_path, "q")
+    assert list(verdicts(out)) == ["q/one", "q/three"]
+    _, out, _, _ = judge(tmp_path, "-k", "t")
+    assert list(verdicts(out)) == ["p/two", "q/three"]
+    _, out, _, _ = judge(tmp_path, "p", "-k", "on")
+    assert list(verdicts(out)) == ["p/one"]
+
+
+def test_cases_run_in_natural_order(tmp_path):
+    names = ["sample-10", "sample-2", "sample-1", "big", "sample-1b"]
+    root = make_root(tmp_path, ECHO, {name: ("1\n", "1\n") for name in names})
+    _, out, _, _ = judge(root)
+    expected = ["big", "sample-1", "sample-1b", "sample-2", "sample-10"]
+    assert list(verdicts(out)) == ["p/" + name for name in expected]
+
+
+def test_parallel_runs_print_in_case_order(tmp_path):
+    solution = "import sys, time\ntime.sleep(float(sys.stdin.read()))\nprint('ok')\n"
+    delays = {"case-1": "0.9", "case-2": "0.6", "case-3": "0.3", "case-4": "0"}
+    root = make_root(tmp_path, solution, {c: (d, "ok\n") for c, d in delays.items()})
+    status, out, _, took = judge(root, "-j", "4", "--tle", "2")
+    assert list(verdicts(out)) == ["p/" + case for case in delays]
+    assert status == 0 and took < 2.5  # in parallel: far less than the 1.8 s of sleeps in a row
+
+
+def test_loose_ignores_trailing_spaces_and_trailing_empty_lines(tmp_path):
+    cases = {
+        "spaces": ("a \nb\t\n", "a\nb\n"),
+        "lines": ("a\n\n\n", "a\n"),
+        "no-newline": ("a", "a\n"),
+        "inner": ("a  b\n", "a b\n"),
+        "wrong": ("a \n", "b\n"),
+    }
+    root = make_root(tmp_path, ECHO, cases)
+    _, out, _, _ = judge(root)
+    assert set(verdicts(out).values()) == {"PE", "WA"}
+    _, out, _, _ = judge(root, "--loose")
+    assert verdicts(out) == {
+        "p/inner": "PE",
+        "p/lines": "AC",
+        "p/no-newline": "AC",
+        "p/spaces": "AC",
+        "p/wrong": "WA",
+    }
+
+
+def test_tokens_compares_tokens_only(tmp_path):
+    cases = {"same": ("1  2\n\n3", "1 2\n3\n"), "other": ("1 2 4\n", "1 2 3\n")}
+    root = make_root(tmp_path, ECHO, cases)
+    status, out, _, _ = judge(root, "--tokens")
+    assert verdicts(out) == {"p/same": "AC", "p/other": "WA"}
+    assert "first difference at token 3" in out
+    assert "expected: 3" in out and "got:      4" in out
+    assert status == 1
+
+
+def test_json_file_has_every_case(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", "2\n"), "c": ("1\n", None)})
+    report = tmp_path / "report.json"
+    judge(root, "--json", str(report))
+    data = json.loads(report.read_text())
+    assert [(c["problem"], c["case"], c["verdict"]) for c in data["cases"]] == [
+        ("p", "a", "AC"),
+        ("p", "b", "WA"),
+        ("p", "c", "--"),
+    ]
+    for case in data["cases"]:
+        assert 0 < case["time_ms"] < 1000 and 1 < case["peak_mib"] < 200
+        assert case["slow"] is False
+    assert data["tle_s"] == 1 and data["python"] == PYTHON
+
+
+def test_summary_line_per_problem(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", "2\n"), "c": ("1\n", None)})
+    _, out, _, _ = judge(root)
+    assert re.search(
+        r"^== p: 1 passed, 1 failed \(1 WA\), 1 not checked \(no .out\); "
+        r"slowest \d+ ms, peak [\d.]+ MiB$",
+        out,
+        re.MULTILINE,
+    )
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
+    import pty
+
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    command = [PYTHON, str(RUNNER), "--root", str(root)]
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    for extra, coloured in [({}, True), ({"NO_COLOR": "1"}, False)]:
+        leader, follower = pty.openpty()
+        subprocess.run(command, stdout=follower, env={**env, **extra}, timeout=30)
+        os.close(follower)
+        shown = os.read(leader, 65536).decode()
+        os.close(leader)
+        assert ("\033[32mAC \033[0m" in shown) is coloured
+        assert "passed, 0 failed" in shown
+    _, out, _, _ = judge(root, env=env)
+    assert "\033[" not in out
+
+
+def test_ctrl_c_stops_everything(tmp_path):
+    root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
+    judging = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    pids = root / "pids"
+    deadline = time.monotonic() + 10
+    while not (pids.exists() and len(pids.read_text().split()) == 2):
+        assert time.monotonic() < deadline, "the solution never started"
+        time.sleep(0.05)
+    judging.send_signal(signal.SIGINT)
+    _, err = judging.communicate(timeout=5)
+    assert judging.returncode == 130
+    assert b"interrupted" in err and b"Traceback" not in err
+    for pid in map(int, pids.read_text().split()):
+        assert gone_soon(pid)
+
+
+# The pure parts
+
+
+def test_natural_key():
+    names = ["a10", "a9", "b", "a", "a9x", "10", "9"]
+    assert sorted(names, key=runner.natural_key) == ["9", "10", "a", "a9", "a9x", "a10", "b"]
+
+
+@pytest.mark.parametrize(
+    "expected, got, mode, verdict",
+    [
+        (b"1\n", b"1\n", "exact", "AC"),
+        (b"1\r\n", b"1\n", "exact", "AC"),
+        (b"1\n", b"1\r\n", "exact", "AC"),
+        (b"1\n", b"1", "exact", "PE"),
+        (b"1\n", b"1 \n", "exact", "PE"),
+        (b"1\n", b"1 \n\n", "loose", "AC"),
+        (b"1 2\n", b"1\t2\n", "loose", "PE"),
+        (b"1 2\n", b"1\n2", "tokens", "AC"),
+        (b"7,red\n", b"7, red\n", "exact", "PE"),
+        (b"12\n", b"1 2\n", "tokens", "PE"),
+        (b"1\n", b"2\n", "exact", "WA"),
+        (b"", b"", "exact", "AC"),
+        (b"", b"\n", "exact", "PE"),
+    ],
+)
+def test_compare(expected, got, mode, verdict):
+    assert runner.compare(expected, got, mode) == verdict
+
+
+def test_hunk_headers_count_from_line_one():
+    assert runner.shift_hunk("@@ -1,4 +1,5 @@", 99) == "@@ -100,4 +100,5 @@"
+    assert runner.shift_hunk("@@ -3 +3,0 @@", 10) == "@@ -13 +13,0 @@"
+
+
+def test_the_runner_is_one_standard_library_file():
+    imports = re.findall(r"^(?:import|from) (\w+)", RUNNER.read_text(), re.MULTILINE)
+    assert set(imports) <= set(sys.stdlib_module_names)
+
+
+def test_the_difference_is_found_far_into_a_long_output():
+    want = b"".join(b"%d\n" % i for i in range(100000))
+    have = want.replace(b"\n50000\n", b"\noops\n")
+    details = runner.mismatch("WA", have, want, "exact")
+    assert details[:3] == [
+        "first difference at line 50001",
+        "  expected: 50000",
+        "  got:      oops",
+    ]
+    assert details[6] == "  @@ -49999,5 +49999,5 @@"
+    assert details[-1] == "  ... (cut after line 50006)"
+
+
+def slow_common_prefix(a, b):
+    size = 0
+    while size < min(len(a), len(b)) and a[size] == b[size]:
+        size += 1
+    return size
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_common_prefix(a, b):
+    common = slow_common_prefix(a, b)
+    assert runner.common_prefix(a, b) == common
+    assert runner.common_prefix(a * 1000, a * 999 + b) == 999 * len(a) + common
+
+
+@given(
+    st.binary(max_size=200)
+    | st.lists(st.sampled_from([b"a", b" ", b"\t", b"\n", b"\r\n"])).map(b"".join)
+)
+def test_tokens_are_joined_by_single_spaces(data):
+    assert runner.tokens(data) == b" ".join(data.split())

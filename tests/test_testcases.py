@@ -1,0 +1,71 @@
+"""The data in testcases/: clean expected outputs, no dangling or duplicate files."""
+
+import hashlib
+
+import pytest
+from util import TESTCASES
+
+PROBLEMS = sorted(path.name for path in TESTCASES.glob("*/"))
+
+
+def problem_files(problem, suffix):
+    return sorted((TESTCASES / problem).glob("*" + suffix))
+
+
+def flaws(data):
+    """What is wrong with an expected output: it must be UTF-8 text, LF line ends only,
+    exactly one final newline, and no line ending in a space or a tab."""
+    found = []
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        found.append(f"not UTF-8 ({error.reason} at byte {error.start})")
+    if b"\r" in data:
+        found.append("has a carriage return")
+    if not data.endswith(b"\n"):
+        found.append("no final newline")
+    elif data.endswith(b"\n\n"):
+        found.append("more than one final newline")
+    lines = data.split(b"\n")
+    spaced = [n for n, line in enumerate(lines, 1) if line.endswith((b" ", b"\t"))]
+    if spaced:
+        found.append(f"trailing space or tab on line {spaced[0]} ({len(spaced)} lines)")
+    return found
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_every_out_is_clean(problem):
+    bad = {out.name: flaws(out.read_bytes()) for out in problem_files(problem, ".out")}
+    assert {name: found for name, found in bad.items() if found} == {}
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_every_out_has_its_in(problem):
+    outs = {out.stem for out in problem_files(problem, ".out")}
+    ins = {path.stem for path in problem_files(problem, ".in")}
+    assert sorted(outs - ins) == []
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_no_two_inputs_are_identical(problem):
+    seen = {}
+    for path in problem_files(problem, ".in"):
+        seen.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), []).append(path.name)
+    assert [names for names in seen.values() if len(names) > 1] == []
+
+
+@pytest.mark.parametrize(
+    "data, found",
+    [
+        (b"YES\n", []),
+        (b"|0       |\n\\--------/\n", []),
+        (b"YES", ["no final newline"]),
+        (b"YES\n\n", ["more than one final newline"]),
+        (b"YES\r\n", ["has a carriage return"]),
+        (b"a \nb\t\n", ["trailing space or tab on line 1 (2 lines)"]),
+        (b"\xff\n", ["not UTF-8 (invalid start byte at byte 0)"]),
+        (b"", ["no final newline"]),
+    ],
+)
+def test_the_check_itself(data, found):
+    assert flaws(data) == found

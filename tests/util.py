@@ -1,0 +1,16 @@
+"""Helpers shared by the tests: paths and loading a solution file as a module."""
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS = ROOT / "solutions"
+TESTCASES = ROOT / "testcases"
+
+
+def load_solution(name):
+    """Import solutions/NAME.py without running its __main__ block."""
+    spec = importlib.util.spec_from_file_location("solution_" + name, SOLUTIONS / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
