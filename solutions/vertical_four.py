@@ -4,13 +4,14 @@ Description: W x H upright board, red and blue alternately drop a piece into a
   column; print "N,red" / "N,blue" for the first move making 4 in a line,
   "N,error" for the first move into a column outside 1..W or a full column,
   else "0,draw". The game stops at the first win or error.
-Idea: never build the W x H grid (both go to 2^31-1). Keep the height of each
-  column touched and one set of cell keys per colour, key = col + row * up with
-  an odd stride up >= W + 2: columns 0 and W + 1 are never occupied, so a step
-  off the board lands on an empty key, and an odd stride keeps CPython's
+Idea: never build the W x H grid (both go to 2^31-1). Keep, per column
+  touched, the key of its lowest empty cell, and one set of cell keys per
+  colour, key = col + row * up with an odd stride up >= W + 2: columns 0 and
+  W + 1 are never occupied, so a step off the board lands on an empty key
+  (rows below 0 give negative keys), and an odd stride keeps CPython's
   low-bit hash buckets spread (a power-of-two stride would pile a column's
-  cells into one bucket). After each move look at most 3 cells each way in the
-  4 directions, stopping at the first stone of another colour or empty cell.
+  cells into one bucket). After each move look at most 3 cells each way in
+  the 4 directions, stopping at the first cell that is not the mover's.
 Time: O(1) per move, O(n) in all. Memory: O(n) for n moves.
 Status: tests/test_stress_vertical_four.py (20k+ random games against a dense
   brute force that rescans the whole board), testcases/vertical_four.
@@ -24,34 +25,52 @@ def solve(text):
     if len(data) < 2:
         return "0,draw\n"
     w, h = int(data[0]), int(data[1])
-    up = (w + 2) | 1
-    height = {}
-    stones = (set(), set())  # stones[1]: red (odd moves), stones[0]: blue
-    lines = (1, up - 1, up + 1)  # row, anti-diagonal, diagonal; columns below
+    up = (w + 2) | 1  # key of (col, row) is col + row * up
+    full = h * up
+    top = {}  # col -> key of its lowest empty cell (col itself when untouched)
+    mine, theirs = set(), set()  # stones of the player to move, of the other one
+    u2, u3 = 2 * up, 3 * up
+    a, a2, a3 = up - 1, 2 * up - 2, 3 * up - 3  # anti-diagonal steps
+    b, b2, b3 = up + 1, 2 * up + 2, 3 * up + 3  # diagonal steps
     for i, c in enumerate(map(int, data[2:]), 1):
         if not 0 < c <= w:
             return f"{i},error\n"
-        r = height.get(c, 0)
-        if r == h:
+        k = top.get(c, c)
+        if k >= c + full:
             return f"{i},error\n"
-        height[c] = r + 1
-        k = c + r * up
-        s = stones[i & 1]
+        top[c] = k + up
+        s = mine
         s.add(k)
-        if r >= 3 and k - up in s and k - 2 * up in s and k - 3 * up in s:
+        mine, theirs = theirs, mine
+        # Four in a line through k: 3 more stones of s next to it on its two sides.
+        # Column: only the 3 below can be there. Each other line, unrolled for
+        # speed: +1 +2 +3, or +1 +2 -1, or +1 -1 -2, or -1 -2 -3 steps.
+        if k - up in s and k - u2 in s and k - u3 in s:
             break
-        for d in lines:  # four in a line through k: 3 more stones on its two sides
-            if k + d in s:
-                if k + 2 * d in s:
-                    if k + 3 * d in s or k - d in s:
-                        break
-                elif k - d in s and k - 2 * d in s:
+        if k + 1 in s:
+            if k + 2 in s:
+                if k + 3 in s or k - 1 in s:
                     break
-            elif k - d in s and k - 2 * d in s and k - 3 * d in s:
+            elif k - 1 in s and k - 2 in s:
                 break
-        else:
-            continue
-        break
+        elif k - 1 in s and k - 2 in s and k - 3 in s:
+            break
+        if k + a in s:
+            if k + a2 in s:
+                if k + a3 in s or k - a in s:
+                    break
+            elif k - a in s and k - a2 in s:
+                break
+        elif k - a in s and k - a2 in s and k - a3 in s:
+            break
+        if k + b in s:
+            if k + b2 in s:
+                if k + b3 in s or k - b in s:
+                    break
+            elif k - b in s and k - b2 in s:
+                break
+        elif k - b in s and k - b2 in s and k - b3 in s:
+            break
     else:
         return "0,draw\n"
     return f"{i},{'red' if i & 1 else 'blue'}\n"
