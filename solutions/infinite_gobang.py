@@ -27,28 +27,27 @@ from typing import List
 
 class Solution:
     def gobang(self, pieces: List[List[int]]) -> str:
-        from itertools import compress  # imported here so the class pastes alone
-        from operator import sub
+        from itertools import compress  # imported here so that the class pastes alone
+        from operator import and_, eq, sub
 
-        offset, mask = 1 << 31, (1 << 33) - 1  # offset makes |positions| <= 10^9 positive
+        bias, low = 1 << 32, (1 << 34) - 1  # bias keeps 2 * position + colour in [0, 2^34)
         board = {(x, y): c for x, y, c in pieces}
         wins = (set(), set())  # winning cells of black, of white
         links = {}  # empty cell -> the cells it makes winning for black
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            # sort key: line, position along it (x, or y on a column), colour
+            # sort by line (dx * y - dy * x), position along it (x, or y on a column), colour
             keys = sorted(
                 [
-                    ((dx * y - dy * x) << 33 | (x if dx else y) + offset) << 1 | c
+                    ((dx * y - dy * x) << 34) + ((x if dx else y) << 1) + c + bias
                     for x, y, c in pieces
                 ]
             )
-            near = map((10).__gt__, map(sub, keys[2:], keys))  # 3 stones within 5 cells
-            for i in compress(range(len(keys) - 2), near):
-                first, c = keys[i], keys[i] & 1
-                if keys[i + 1] & 1 != c or keys[i + 2] & 1 != c:
-                    continue
-                line, p = first >> 34, (first >> 1 & mask) - offset
-                for s in range(p + (keys[i + 2] - first >> 1) - 4, p + 1):  # windows [s, s+4]
+            colour = [k & 1 for k in keys]
+            same = list(map(eq, colour[1:], colour))  # stone i and i + 1 have one colour
+            near = map((10).__gt__, map(sub, keys[2:], keys))  # i .. i + 2 within 5 cells
+            for i in compress(range(len(keys) - 2), map(and_, near, map(and_, same, same[1:]))):
+                c, line, p = colour[i], keys[i] >> 34, ((keys[i] & low) - bias) >> 1
+                for s in range(p + (keys[i + 2] - keys[i] >> 1) - 4, p + 1):  # windows [s, s+4]
                     cells = [(q, line + dy * q) if dx else (-line, q) for q in range(s, s + 5)]
                     stones = [board.get(cell) for cell in cells]
                     if 1 - c in stones:
