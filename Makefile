@@ -6,13 +6,23 @@ STAMP := $(VENV)/installed.stamp
 P ?=
 PY ?=
 
-.PHONY: run test lint bench bench-pypy clean
+.PHONY: run test test-on lint bench bench-pypy clean
 
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest -q
+
+# The solution tests (oracles, stress, testcases) on another interpreter, e.g.
+# `make test-on PY=pypy3`: judges run PyPy, and CPython 3.8 is the oldest we support.
+# pytest 8.3 is the last release that still runs on 3.8.
+ON_VENV = .venv-$(notdir $(PY))
+test-on:
+	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
+	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
+	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check pytest==8.3.5
+	$(ON_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_stress_*.py tests/test_testcases.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -31,4 +41,4 @@ $(STAMP): requirements-test.txt
 	touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-* .pytest_cache .ruff_cache .hypothesis
