@@ -32,7 +32,7 @@ class Solution:
 
         bias, low = 1 << 32, (1 << 34) - 1  # bias keeps 2 * position + colour in [0, 2^34)
         board = {(x, y): c for x, y, c in pieces}
-        wins = (set(), set())  # winning cells of black, of white
+        threats = set()  # white's winning cells
         links = {}  # empty cell -> the cells it makes winning for black
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
             # sort by line (dx * y - dy * x), position along it (x, or y on a column), colour
@@ -47,24 +47,28 @@ class Solution:
             near = map((10).__gt__, map(sub, keys[2:], keys))  # i .. i + 2 within 5 cells
             for i in compress(range(len(keys) - 2), map(and_, near, map(and_, same, same[1:]))):
                 c, line, p = colour[i], keys[i] >> 34, ((keys[i] & low) - bias) >> 1
-                for s in range(p + (keys[i + 2] - keys[i] >> 1) - 4, p + 1):  # windows [s, s+4]
-                    cells = [(q, line + dy * q) if dx else (-line, q) for q in range(s, s + 5)]
-                    stones = [board.get(cell) for cell in cells]
-                    if 1 - c in stones:
+                first = p + (keys[i + 2] - keys[i] >> 1) - 4  # windows first .. p hold all 3
+                cells = [(q, line + dy * q) if dx else (-line, q) for q in range(first, p + 5)]
+                stones = [board.get(cell) for cell in cells]
+                for j in range(p + 1 - first):
+                    window = stones[j : j + 5]
+                    if 1 - c in window:
                         continue
-                    empty = [cell for cell, v in zip(cells, stones) if v is None]
-                    if len(empty) == 1:
-                        wins[c].add(empty[0])
-                    elif len(empty) == 2 and c == 0:
-                        u, v = empty
+                    empty = window.count(None)
+                    if empty == 1:
+                        if c == 0:
+                            return "Black"  # 1. black completes a five now
+                        threats.add(cells[j + window.index(None)])
+                    elif empty == 2 and c == 0:
+                        a = window.index(None)
+                        u, v = cells[j + a], cells[j + window.index(None, a + 1)]
                         links.setdefault(u, set()).add(v)
                         links.setdefault(v, set()).add(u)
-        if wins[0]:
-            return "Black"
-        if len(wins[1]) > 1:
-            return "White"
-        if wins[1]:
-            return "Black" if len(links.get(wins[1].pop(), ())) > 1 else "None"
+        if len(threats) > 1:
+            return "White"  # 2. black can block only one
+        if threats:  # 3. black must block it: does the block make two winning cells?
+            return "Black" if len(links.get(threats.pop(), ())) > 1 else "None"
+        # 4. is there a black move making two winning cells?
         return "Black" if any(len(v) > 1 for v in links.values()) else "None"
 
 
