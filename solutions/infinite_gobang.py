@@ -14,8 +14,8 @@ Idea: only 5-cell windows holding 3+ stones of one colour and none of the
     4. otherwise Black iff some empty cell is linked to 2+ distinct cells.
   The stones of such a window are consecutive on their line, so per
   direction, sort the stones by (line, position) and look only at the runs of
-  three consecutive same-coloured stones spanning at most 5 cells; candidate
-  triples are found with C-level map/compress over the sorted keys.
+  three consecutive same-coloured stones spanning at most 5 cells; the
+  same-coloured triples are found with C-level map/compress over the keys.
 Time: O(n log n) for n stones (4 sorts). Memory: O(n).
 Status: tests/test_stress_infinite_gobang.py (3k+ dense boards against a full
   three-ply game-tree search), testcases/infinite_gobang.
@@ -28,25 +28,30 @@ from typing import List
 class Solution:
     def gobang(self, pieces: List[List[int]]) -> str:
         from itertools import compress  # imported here so that the class pastes alone
-        from operator import and_, eq, sub
+        from operator import and_, eq
 
-        bias, low = 1 << 32, (1 << 34) - 1  # bias keeps 2 * position + colour in [0, 2^34)
-        board = {(x, y): c for x, y, c in pieces}
+        # key = line << 32 | 2 * position + colour + bias: the bias keeps the low part in
+        # [0, 2^32), and |line| <= 2 * 10^9 < 2^31 keeps keys in 64 bits (fast on PyPy)
+        bias, low = 1 << 31, (1 << 32) - 1
+        board = None  # cell -> colour, built when a first window needs it
         threats = set()  # white's winning cells
         links = {}  # empty cell -> the cells it makes winning for black
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            # sort by line (dx * y - dy * x), position along it (x, or y on a column), colour
+            # sort by line (dx * y - dy * x), then position along it (x, or y on a column)
             keys = sorted(
                 [
-                    ((dx * y - dy * x) << 34) + ((x if dx else y) << 1) + c + bias
+                    ((dx * y - dy * x) << 32) + ((x if dx else y) << 1) + c + bias
                     for x, y, c in pieces
                 ]
             )
             colour = [k & 1 for k in keys]
             same = list(map(eq, colour[1:], colour))  # stone i and i + 1 have one colour
-            near = map((10).__gt__, map(sub, keys[2:], keys))  # i .. i + 2 within 5 cells
-            for i in compress(range(len(keys) - 2), map(and_, near, map(and_, same, same[1:]))):
-                c, line, p = colour[i], keys[i] >> 34, ((keys[i] & low) - bias) >> 1
+            for i in compress(range(len(keys) - 2), map(and_, same, same[1:])):
+                if keys[i + 2] - keys[i] > 8:
+                    continue  # stones i .. i + 2 do not fit in 5 cells of one line
+                if board is None:
+                    board = {(x, y): c for x, y, c in pieces}
+                c, line, p = colour[i], keys[i] >> 32, ((keys[i] & low) - bias) >> 1
                 first = p + (keys[i + 2] - keys[i] >> 1) - 4  # windows first .. p hold all 3
                 cells = [(q, line + dy * q) if dx else (-line, q) for q in range(first, p + 5)]
                 stones = [board.get(cell) for cell in cells]
