@@ -14,7 +14,7 @@ import time
 
 import pytest
 from brute_conecta4 import brute, play, split_lines
-from util import ROOT, TESTCASES, load_solution
+from util import ROOT, TESTCASES, cases, load_solution
 
 NAME = "conecta4"
 CASE_DIR = TESTCASES / NAME
@@ -525,43 +525,24 @@ def test_four_on_the_48th_move_is_connect4_not_full():
 # ---------------------------------------------------------------- the testcase files
 
 
-def case_names():
-    return sorted(p.stem for p in CASE_DIR.glob("*.in"))
-
-
-def test_testcase_files_are_well_formed():
-    names = case_names()
-    assert len(names) >= 25
-    seen = {}
-    for name in names:
-        raw_in = (CASE_DIR / (name + ".in")).read_bytes()
-        raw_out = (CASE_DIR / (name + ".out")).read_bytes()
-        assert raw_in not in seen, f"{name}.in repeats {seen.get(raw_in)}.in"
-        seen[raw_in] = name
-        assert len(raw_in) < 10**6 and len(raw_out) < 10**6
-        out = raw_out.decode("utf-8")
-        assert "\r" not in out and out.endswith("\n") and not out.endswith("\n\n")
-        for line in out.split("\n"):
-            assert line == line.rstrip(" \t"), name
+def test_samples_are_the_spec_examples():
     for i, (text, expected) in enumerate(SAMPLES, 1):
         assert (CASE_DIR / f"sample-{i}.in").read_bytes() == text.encode()
         assert (CASE_DIR / f"sample-{i}.out").read_bytes() == expected.encode()
 
 
 def test_testcase_outputs_match_oracle():
-    for name in case_names():
-        text = (CASE_DIR / (name + ".in")).read_bytes().decode()
-        expected = (CASE_DIR / (name + ".out")).read_bytes().decode()
+    assert len(cases(NAME)) >= 25
+    for name, text, expected in cases(NAME):
         assert brute(text) == expected, name
 
 
 def test_testcases_through_solution():
     solve = solution().solve
-    wrong = []
-    for name in case_names():
-        text = (CASE_DIR / (name + ".in")).read_bytes().decode()
-        expected = (CASE_DIR / (name + ".out")).read_bytes().decode()
-        got = solve(text)
-        if got != expected:
-            wrong.append(f"{name}: expected {expected[:300]!r}, got {got[:300]!r}")
+    wrong = [
+        f"{name}: expected {expected[:300]!r}, got {got[:300]!r}"
+        for name, text, expected in cases(NAME)
+        for got in [solve(text)]
+        if got != expected
+    ]
     assert not wrong, "\n".join(wrong)

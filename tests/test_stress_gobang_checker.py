@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from brute_gobang_checker import FIVE, _slices, brute, parse
-from util import TESTCASES, load_solution
+from util import TESTCASES, cases, load_solution
 
 NAME = "gobang_checker"
 CASES = TESTCASES / NAME
@@ -446,14 +446,8 @@ def test_stress_against_oracle():
 def test_testcases():
     """Every testcase: the solution's answer equals the .out (and the oracle agrees)."""
     solve = load_solution(NAME).solve
-    inputs = sorted(CASES.glob("*.in"))
-    assert len(inputs) >= 20
-    seen = set()
-    for path in inputs:
-        text = path.read_bytes().decode()
-        assert text not in seen, path.name
-        seen.add(text)
-        want = path.with_suffix(".out").read_text()
-        assert want in ("YES\n", "NO\n"), path.name
-        assert brute(text) == want, path.name
-        assert solve(text) == want, path.name
+    assert len(cases(NAME)) >= 20
+    for name, text, want in cases(NAME):
+        assert want in ("YES\n", "NO\n"), name
+        assert brute(text) == want, name
+        assert solve(text) == want, name

@@ -17,7 +17,7 @@ import time
 
 import pytest
 from brute_vertical_four import brute, format_outcome, play
-from util import ROOT, TESTCASES, load_solution
+from util import ROOT, TESTCASES, cases, load_solution
 
 NAME = "vertical_four"
 CASE_DIR = TESTCASES / NAME
@@ -441,46 +441,25 @@ def test_max_moves_testcase_files(late_win):
 BIG_CASES = {"max-moves", "max-moves-late-win"}
 
 
-def case_names():
-    return sorted(p.stem for p in CASE_DIR.glob("*.in"))
-
-
-def test_testcase_files_are_well_formed():
-    names = case_names()
-    assert len(names) >= 30
-    seen = {}
-    for name in names:
-        raw_in = (CASE_DIR / (name + ".in")).read_bytes()
-        raw_out = (CASE_DIR / (name + ".out")).read_bytes()
-        assert raw_in not in seen, f"{name}.in repeats {seen.get(raw_in)}.in"
-        seen[raw_in] = name
-        assert len(raw_in) < 10**6 and len(raw_out) < 10**6
-        out = raw_out.decode("utf-8")
-        assert "\r" not in out and out.endswith("\n") and not out.endswith("\n\n")
-        for line in out.split("\n"):
-            assert line == line.rstrip(" \t"), name
-    for i in range(1, len(SPEC_EXAMPLES) + 1):
-        text, expected = SPEC_EXAMPLES[i - 1]
+def test_samples_are_the_spec_examples():
+    for i, (text, expected) in enumerate(SPEC_EXAMPLES, 1):
         assert (CASE_DIR / f"sample-{i}.in").read_text() == text
         assert (CASE_DIR / f"sample-{i}.out").read_text() == expected
 
 
 def test_testcase_outputs_match_oracle():
-    for name in case_names():
-        if name in BIG_CASES:
-            continue
-        text = (CASE_DIR / (name + ".in")).read_bytes().decode()
-        expected = (CASE_DIR / (name + ".out")).read_bytes().decode()
-        assert brute(text) == expected, name
+    assert len(cases(NAME)) >= 30
+    for name, text, expected in cases(NAME):
+        if name not in BIG_CASES:  # checked by test_max_moves_testcase_files
+            assert brute(text) == expected, name
 
 
 def test_testcases_through_solution():
     solve = solution().solve
-    wrong = []
-    for name in case_names():
-        text = (CASE_DIR / (name + ".in")).read_bytes().decode()
-        expected = (CASE_DIR / (name + ".out")).read_bytes().decode()
-        got = solve(text)
-        if got != expected:
-            wrong.append(f"{name}: expected {expected!r}, got {got[:200]!r}")
+    wrong = [
+        f"{name}: expected {expected!r}, got {got[:200]!r}"
+        for name, text, expected in cases(NAME)
+        for got in [solve(text)]
+        if got != expected
+    ]
     assert not wrong, "\n".join(wrong)

@@ -1,4 +1,4 @@
-"""The data in testcases/: clean expected outputs, no dangling or duplicate files."""
+"""The data in testcases/: clean expected outputs, no dangling, duplicate or huge files."""
 
 import hashlib
 
@@ -44,6 +44,18 @@ def test_every_out_has_its_in(problem):
     outs = {out.stem for out in problem_files(problem, ".out")}
     ins = {path.stem for path in problem_files(problem, ".in")}
     assert sorted(outs - ins) == []
+
+
+# Cases stay small enough to commit; scale inputs belong to the benchmark. The one
+# exception is gobang_checker's 2000 x 2000 board (about 4 MB).
+SIZE_LIMIT = {"gobang_checker": 4_500_000}
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_every_file_is_small(problem):
+    limit = SIZE_LIMIT.get(problem, 1_000_000)
+    files = problem_files(problem, ".in") + problem_files(problem, ".out")
+    assert [path.name for path in files if path.stat().st_size > limit] == []
 
 
 @pytest.mark.parametrize("problem", PROBLEMS)

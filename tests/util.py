@@ -14,3 +14,12 @@ def load_solution(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def cases(problem):
+    """Every testcase of a problem as (name, input text, expected output text), sorted."""
+    folder = TESTCASES / problem
+    return [
+        (path.stem, path.read_bytes().decode(), path.with_suffix(".out").read_bytes().decode())
+        for path in sorted(folder.glob("*.in"))
+    ]
