@@ -14,7 +14,7 @@ import time
 
 import pytest
 from brute_conecta4 import brute, play, split_lines
-from util import ROOT, TESTCASES, cases, load_solution
+from util import ROOT, TESTCASES, cases, load_solution, wrong_answers
 
 NAME = "conecta4"
 CASE_DIR = TESTCASES / NAME
@@ -538,11 +538,5 @@ def test_testcase_outputs_match_oracle():
 
 
 def test_testcases_through_solution():
-    solve = solution().solve
-    wrong = [
-        f"{name}: expected {expected[:300]!r}, got {got[:300]!r}"
-        for name, text, expected in cases(NAME)
-        for got in [solve(text)]
-        if got != expected
-    ]
+    wrong = wrong_answers(NAME, solution().solve)
     assert not wrong, "\n".join(wrong)

@@ -17,7 +17,7 @@ import time
 
 import pytest
 from brute_vertical_four import brute, format_outcome, play
-from util import ROOT, TESTCASES, cases, load_solution
+from util import ROOT, TESTCASES, cases, load_solution, wrong_answers
 
 NAME = "vertical_four"
 CASE_DIR = TESTCASES / NAME
@@ -455,11 +455,5 @@ def test_testcase_outputs_match_oracle():
 
 
 def test_testcases_through_solution():
-    solve = solution().solve
-    wrong = [
-        f"{name}: expected {expected!r}, got {got[:200]!r}"
-        for name, text, expected in cases(NAME)
-        for got in [solve(text)]
-        if got != expected
-    ]
+    wrong = wrong_answers(NAME, solution().solve)
     assert not wrong, "\n".join(wrong)

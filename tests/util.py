@@ -23,3 +23,13 @@ def cases(problem):
         (path.stem, path.read_bytes().decode(), path.with_suffix(".out").read_bytes().decode())
         for path in sorted(folder.glob("*.in"))
     ]
+
+
+def wrong_answers(problem, solve):
+    """The testcases on which solve(input) differs from the .out, described briefly."""
+    return [
+        f"{name}: expected {expected[:300]!r}, got {got[:300]!r}"
+        for name, text, expected in cases(problem)
+        for got in [solve(text)]
+        if got != expected
+    ]
