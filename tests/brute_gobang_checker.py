@@ -94,6 +94,19 @@ def brute(text, full=False):
     return "NO\n"
 
 
+def removable(text):
+    """(row, column) of every stone of the last mover whose removal leaves no five."""
+    rows = parse(text)
+    width = len(rows[0]) + 1
+    g = "\n".join(rows)
+    last = "o" if g.count("o") > g.count("x") else "x"
+    return [
+        divmod(i, width)
+        for i, ch in enumerate(g)
+        if ch == last and not has_five(g[:i] + "." + g[i + 1 :], width)
+    ]
+
+
 if __name__ == "__main__":
     import sys
 

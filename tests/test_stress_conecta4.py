@@ -14,7 +14,7 @@ import time
 
 import pytest
 from brute_conecta4 import brute, play, split_lines
-from util import ROOT, TESTCASES, cases, load_solution, wrong_answers
+from util import ROOT, TESTCASES, cases, load_solution, smallest_failure, wrong_answers
 
 NAME = "conecta4"
 CASE_DIR = TESTCASES / NAME
@@ -452,15 +452,6 @@ EXPECTED_LABELS = {
 }
 
 
-def report_failures(failures):
-    failures.sort(key=lambda item: (len(item[0]), item[0]))
-    text, expected, got = failures[0]
-    return (
-        f"{len(failures)} of {STRESS_CASES} inputs differ; smallest:\n"
-        f"input    {text!r}\nexpected {expected!r}\ngot      {got!r}"
-    )
-
-
 def run_stress(solve):
     rng = random.Random(STRESS_SEED)
     pools = plan_pools()
@@ -493,7 +484,7 @@ def test_stress_against_solution():
     print(f"conecta4 stress: {STRESS_CASES} cases in {elapsed:.1f} s ({cpu:.1f} s CPU)")
     for label in sorted(counts):
         print(f"  {label:<22} {counts[label]:6d}")
-    assert not failures, report_failures(failures)
+    assert not failures, smallest_failure(failures, STRESS_CASES)
     rare = {k: counts[k] for k, least in EXPECTED_LABELS.items() if counts[k] < least}
     assert not rare, f"outcomes seen too rarely: {rare}"
 

@@ -8,7 +8,7 @@
 
 The max-moves testcases are too big for the oracle's full rescan (about 240,000 moves on
 a 400 x 600 board). Their expected outputs follow from how they are built (see
-``max_moves_case``) and are also confirmed by ``incremental_result``, a small separate
+``max_moves_case``) and are also confirmed by ``brute_vertical_four.incremental``, a separate
 checker that looks only at the lines through the newest piece.
 """
 
@@ -16,8 +16,8 @@ import random
 import time
 
 import pytest
-from brute_vertical_four import brute, format_outcome, play
-from util import ROOT, TESTCASES, cases, load_solution, wrong_answers
+from brute_vertical_four import brute, format_outcome, incremental, play
+from util import ROOT, TESTCASES, cases, load_solution, smallest_failure, wrong_answers
 
 NAME = "vertical_four"
 CASE_DIR = TESTCASES / NAME
@@ -281,15 +281,6 @@ EXPECTED_LABELS = (
 )
 
 
-def report_failures(failures):
-    failures.sort(key=lambda item: (len(item[0]), item[0]))
-    text, expected, got = failures[0]
-    return (
-        f"{len(failures)} of {STRESS_CASES} inputs differ; smallest:\n"
-        f"input    {text!r}\nexpected {expected!r}\ngot      {got!r}"
-    )
-
-
 def run_stress(solve):
     rng = random.Random(STRESS_SEED)
     counts = dict.fromkeys(EXPECTED_LABELS, 0)
@@ -319,7 +310,7 @@ def test_stress_against_solution():
     print(f"vertical_four stress: {STRESS_CASES} cases in {elapsed:.1f} s ({cpu:.1f} s CPU)")
     for label in EXPECTED_LABELS:
         print(f"  {label:<16} {counts[label]:6d}")
-    assert not failures, report_failures(failures)
+    assert not failures, smallest_failure(failures, STRESS_CASES)
     rare = [label for label in EXPECTED_LABELS if counts[label] < MIN_COUNT]
     assert not rare, f"outcomes seen too rarely: { {k: counts[k] for k in rare} }"
 
@@ -380,38 +371,13 @@ def max_moves_case(late_win):
     return "\n".join(lines) + "\n", expected
 
 
-def incremental_result(text):
-    """A second, incremental checker, only used for inputs too big for the oracle."""
-    numbers = [int(t) for t in text.split()]
-    width, height, moves = numbers[0], numbers[1], numbers[2:]
-    heights = {}
-    owner = {}
-    for number, column in enumerate(moves, 1):
-        who = number % 2
-        if not 1 <= column <= width or heights.get(column, 0) >= height:
-            return f"{number},error\n"
-        row = heights.get(column, 0)
-        heights[column] = row + 1
-        owner[(column, row)] = who
-        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            run = 1
-            for sign in (1, -1):
-                c, r = column + sign * dc, row + sign * dr
-                while owner.get((c, r)) == who:
-                    run += 1
-                    c, r = c + sign * dc, r + sign * dr
-            if run >= 4:
-                return f"{number},{'red' if who == 1 else 'blue'}\n"
-    return "0,draw\n"
-
-
 def test_incremental_checker_agrees_with_oracle():
     rng = random.Random(7)
     for text, expected in SPEC_EXAMPLES:
-        assert incremental_result(text) == expected
+        assert incremental(text) == expected
     for _ in range(2000):
         text, _ = make_case(rng)
-        assert incremental_result(text) == brute(text), text
+        assert incremental(text) == brute(text), text
 
 
 def test_max_moves_construction_on_small_boards():
@@ -431,7 +397,7 @@ def test_max_moves_construction_on_small_boards():
 def test_max_moves_testcase_files(late_win):
     name = "max-moves-late-win" if late_win else "max-moves"
     text, expected = max_moves_case(late_win)
-    assert incremental_result(text) == expected
+    assert incremental(text) == expected
     assert (CASE_DIR / (name + ".in")).read_bytes() == text.encode()
     assert (CASE_DIR / (name + ".out")).read_bytes() == expected.encode()
 

@@ -33,3 +33,12 @@ def wrong_answers(problem, solve):
         for got in [solve(text)]
         if got != expected
     ]
+
+
+def smallest_failure(failures, total):
+    """Report the shortest of the (input, expected, got) triples that disagree."""
+    text, expected, got = min(failures, key=lambda item: (len(item[0]), item[0]))
+    return (
+        f"{len(failures)} of {total} inputs differ; smallest:\n"
+        f"input    {text!r}\nexpected {expected!r}\ngot      {got!r}"
+    )
