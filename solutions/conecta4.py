@@ -1,5 +1,6 @@
 """
 Problem: Conecta 4 (Connect Four simulator), Jutge.org P32786.
+Judge: Jutge.org P32786; 1 s; 256 MiB; jutge
 Description: 6 x 8 upright board, red (0) and yellow (1) alternately drop a
   piece into a column. Print INVALID for a move into a full column or outside
   1..8 (same player again), the board at every empty line, and end with

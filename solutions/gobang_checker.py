@@ -1,6 +1,7 @@
 """
 Problem: 五目並べチェッカー (Gomoku position checker), AtCoder ARC012 C
   (arc012_3), also Luogu AT_arc012_3.
+Judge: AtCoder arc012_3; 2 s; 1024 MiB; exact
 Description: black "o" moves first, white "x", "." empty; the game ends as
   soon as someone has 5 or more in a line. Is the board reachable? Here any
   R x C board (1 <= R, C <= 2000; the judge's is 19 x 19) is read to the end

@@ -1,5 +1,6 @@
 """
 Problem: 无限棋局 (Gomoku on an infinite board), LeetCode LCP 48.
+Judge: LeetCode LCP 48; 2 s; 256 MiB; exact
 Description: stones [x, y, colour] (0 black, 1 white), black to move, no five
   yet. Who wins within black, white, black moves with best play: "Black",
   "White" or "None"?
