@@ -1,11 +1,23 @@
-"""Helpers shared by the tests: paths and loading a solution file as a module."""
+"""Helpers shared by the tests: paths, the problems, and loading a problem's code."""
 
+import importlib
 import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
+
+
+def problems(root=ROOT):
+    """Every problem of the repo: the names of solutions/*.py, sorted."""
+    return sorted(path.stem for path in (Path(root) / "solutions").glob("*.py"))
+
+
+def tooling(name, module):
+    """A module of a problem's tooling folder: tooling("conecta4", "oracle") is
+    tests/conecta4/oracle.py."""
+    return importlib.import_module(name + "." + module)
 
 
 def load_solution(name):
