@@ -2,31 +2,52 @@
 
 PYTHON ?= python3
 VENV := .venv
-STAMP := $(VENV)/installed.stamp
 P ?=
 PY ?=
+N ?=
+SEED ?=
 
-.PHONY: run test test-on lint bench bench-pypy clean
+# The venv belongs to one interpreter: its stamp carries python3's version, so that
+# `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
+PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null)
+STAMP := $(VENV)/installed-$(PYVER).stamp
+
+# The solution tests: oracles, stress tests and testcase checks, wherever they live.
+SOLUTION_TESTS = $(wildcard tests/test_stress_*.py tests/*/test_*.py tests/test_testcases.py)
+
+.PHONY: run test test-on lint stress mutants bench bench-pypy clean
 
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
 
+# -rs: a test that cannot run here (no Python 3.8 installed, say) is listed with its reason.
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q -rs
 
-# The solution tests (oracles, stress, testcases) on another interpreter, e.g.
-# `make test-on PY=pypy3`: judges run PyPy, and CPython 3.8 is the oldest we support.
-# pytest 8.3 is the last release that still runs on 3.8.
+# The solution tests on another interpreter, e.g. `make test-on PY=pypy3`: judges run PyPy,
+# and CPython 3.8 is the oldest we support. pytest comes from requirements-test.txt, whose
+# markers pick the release that runs on that interpreter.
 ON_VENV = .venv-$(notdir $(PY))
 test-on:
 	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
-	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check pytest==8.3.5
-	$(ON_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_stress_*.py tests/test_testcases.py
+	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
+		-c requirements-test.txt pytest
+	$(ON_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider $(SOLUTION_TESTS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# One solution against its brute-force oracle on random inputs, as a process:
+# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
+stress:
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter]" >&2; exit 2; }
+	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(if $(PY),--python $(PY))
+
+# The share of mutants of each solution (or of P's) that the testcases kill.
+mutants: $(STAMP)
+	$(VENV)/bin/python tests/mutants.py $(P)
 
 bench:
 	$(PYTHON) bench/bench.py
@@ -34,9 +55,12 @@ bench:
 bench-pypy:
 	$(PYTHON) bench/bench.py --python pypy3
 
-# Re-install only when requirements-test.txt changes.
+# A new venv whenever the requirements or the interpreter change, so that it holds exactly
+# the pinned tools and nothing left from another set.
 $(STAMP): requirements-test.txt
-	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	@test -n "$(PYVER)" || { echo "make: '$(PYTHON)' does not run; Python 3.8 or newer is needed" >&2; exit 2; }
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --disable-pip-version-check -r requirements-test.txt
 	touch $@
 
