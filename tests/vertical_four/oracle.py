@@ -2,9 +2,11 @@
 
 How it works
 ------------
-* The whole input is split on whitespace, so spaces, tabs, CRLF line ends, moves spread
-  over several lines, an empty or missing moves line and a missing final newline all read
-  the same. The first two numbers are W and H, every later number is a move.
+* A UTF-8 byte-order mark at the very start is dropped, then the whole input is split on
+  whitespace, so spaces, tabs, CRLF line ends, blank lines, moves spread over several lines,
+  an empty or missing moves line and a missing final newline all read the same. The first
+  two numbers are W and H, every later number is a move; an input without both W and H has
+  no moves, so it is a draw like any game without moves.
 * The board is a dense 2-D grid (a list of rows, row 0 at the bottom) of EMPTY / RED /
   BLUE cells. A move first checks that its column is inside 1..W, then scans that column
   from the bottom for the first empty cell; finding none means the column is full.
@@ -41,11 +43,16 @@ DIRECTIONS = (
 MAX_CELLS = 10**6
 
 
+BOM = "\ufeff"
+
+
 def parse(text):
-    """Return (W, H, moves) from the whole input text."""
+    """Return (W, H, moves) from the whole input text (W = H = 0 when they are missing)."""
+    if text.startswith(BOM):
+        text = text[len(BOM) :]
     numbers = [int(token) for token in text.split()]
     if len(numbers) < 2:
-        raise ValueError("input must start with W and H")
+        return 0, 0, []
     return numbers[0], numbers[1], numbers[2:]
 
 
@@ -91,7 +98,7 @@ def play(text):
     else:
         low = 1
         grid_cols = 0
-    grid_rows = min(height, len(moves))
+    grid_rows = max(0, min(height, len(moves)))  # a negative H holds nothing, like 0
     assert grid_cols * grid_rows <= MAX_CELLS, "board too large for the dense oracle"
     grid = [[EMPTY] * grid_cols for _ in range(grid_rows)]
 
@@ -105,7 +112,7 @@ def play(text):
             r += 1
         if r == grid_rows:
             # Only possible when the grid has all H rows: the column holds H pieces.
-            assert grid_rows == height
+            assert grid_rows == max(height, 0)
             return {"move": number, "result": "error", "column": column, "reason": "full"}
         grid[r][c] = colour
         fours = find_fours(grid)
@@ -128,16 +135,15 @@ def format_outcome(outcome):
     return f"{outcome['move']},{outcome['result']}\n"
 
 
-def brute(text):
+def solve(text):
     """Same contract as the solution: whole input text in, whole output text out."""
     return format_outcome(play(text))
 
 
 def incremental(text):
-    """A second checker for inputs too big for the rescans of ``brute``: it looks only at the
-    lines through each new piece, in a dict of pieces. The tests check it against ``brute``."""
-    numbers = [int(t) for t in text.split()]
-    width, height, moves = numbers[0], numbers[1], numbers[2:]
+    """A second checker for inputs too big for the rescans of ``solve``: it looks only at the
+    lines through each new piece, in a dict of pieces. The tests check it against ``solve``."""
+    width, height, moves = parse(text)
     heights = {}
     owner = {}
     for number, column in enumerate(moves, 1):
