@@ -153,6 +153,8 @@ def render(rng, width, height, moves):
     text = eol.join(lines)
     if rng.random() < 0.85:
         text += eol
+    if rng.random() < 0.03:
+        text = oracle.BOM + text
     return text
 
 
@@ -245,6 +247,7 @@ LABELS = (
     "tabs",
     "no-final-newline",
     "blank-line",
+    "bom",
 )
 
 
