@@ -22,8 +22,8 @@ Idea: counts must be b == w + 1 (black moved last) or b == w (white did);
   and then they share the cells hi .. lo + 4D. Intersect over directions.
 Time: O(RC), all in C: a translate, an int parse and ~20 big-int operations.
 Memory: O(RC).
-Status: tests/test_stress_gobang_checker.py (20k+ boards of sizes 1 to 30
-  against removing each stone and rescanning), testcases/gobang_checker.
+Status: tests/gobang_checker/test_gobang_checker.py (random boards against
+  removing each stone and rescanning), testcases/gobang_checker.
 """
 
 import sys
