@@ -1,4 +1,4 @@
-"""Brute-force oracle for conecta4, written from the problem statement only.
+"""The brute-force oracle for conecta4, written from the problem statement only.
 
 How it works
 ------------
@@ -123,6 +123,7 @@ def play(text):
       moves       -- pieces placed
       boards      -- boards printed at empty lines
       invalid_range, invalid_full -- INVALID moves by kind
+      ignored     -- True when input was left unread after CONNECT4 or FULL
     """
     board = new_board()
     turn = 0
@@ -135,13 +136,15 @@ def play(text):
         "boards": 0,
         "invalid_range": 0,
         "invalid_full": 0,
+        "ignored": False,
     }
-    for empty, tokens in split_lines(text):
+    lines = split_lines(text)
+    for number, (empty, tokens) in enumerate(lines):
         if empty:
             out.extend(render(board))
             details["boards"] += 1
             continue
-        for token in tokens:
+        for index, token in enumerate(tokens):
             column = int(token)
             if not 1 <= column <= COLS:
                 out.append("INVALID")
@@ -158,6 +161,8 @@ def play(text):
             board[r][c] = PLAYERS[turn]
             details["moves"] += 1
             fours = find_fours(board)
+            if fours or is_full(board):
+                details["ignored"] = index + 1 < len(tokens) or number + 1 < len(lines)
             if fours:
                 # No four existed before this piece, so every line found uses it.
                 assert {who for who, _ in fours} == {PLAYERS[turn]}
@@ -177,7 +182,7 @@ def play(text):
     return out, details
 
 
-def brute(text):
+def solve(text):
     """Same contract as the solution: whole input text in, whole output text out."""
     out, _ = play(text)
     return "\n".join(out) + "\n"
