@@ -11,7 +11,7 @@
 """
 
 from .boards import random_grid
-from .oracle import FIVE, _slices, parse, solve
+from .oracle import BOM, FIVE, _slices, parse, solve
 from .scale import cross_board, testcase_2000x2000, worst_19x19
 
 STRESS = {"count": 20000, "seed": 20240612, "min_count": {"YES": 6667, "NO": 6667}}
@@ -34,13 +34,31 @@ SITUATIONS = (
 
 
 def render(rng, grid):
-    """The board as input text, now and then with CRLF line ends or blank lines after it."""
-    text = "".join("".join(row) + "\n" for row in grid)
+    """The board as input text, about one in five in another form a person may type or
+    save: CRLF line ends, blank lines, spaces around rows, a byte-order mark, no final
+    newline, rows without their trailing empty cells, other characters for empty cells."""
+    rows = ["".join(row) for row in grid]
     roll = rng.random()
     if roll < 0.03:
-        text = text.replace("\n", "\r\n")
-    elif roll < 0.06:
-        text += "\n" * rng.randint(1, 3)
+        return "".join(row + "\r\n" for row in rows)
+    if roll < 0.06:
+        return "".join(row + "\n" for row in rows) + "\n" * rng.randint(1, 3)
+    if roll < 0.08:
+        rows = [
+            rng.choice(("", " ", "\t")) + row + rng.choice(("", " ", "  ", "\t")) for row in rows
+        ]
+    elif roll < 0.1:
+        rows = [row + "\n" * rng.randint(0, 1) for row in rows]  # blank lines between rows
+    elif roll < 0.12:
+        rows = [row.rstrip(".") or "." for row in rows]
+    elif roll < 0.14:
+        empty = rng.choice(("-", "+", "_", "0", "\u30fb", "\u00b7"))  # "・", "·"
+        rows = [row.replace(".", empty) for row in rows]
+    text = "".join(row + "\n" for row in rows)
+    if roll < 0.2 and rng.random() < 0.4:
+        text = BOM + text
+    if 0.14 <= roll < 0.2 and rng.random() < 0.5:
+        text = text.rstrip("\n")
     return text
 
 
@@ -83,12 +101,13 @@ def situations(text, answer):
 
 
 def shrink(text):
-    """Smaller boards: halves of the rows or columns, then single rows or columns, then
-    half the stones, then single stones, then a stone with one of the other colour."""
+    """Smaller boards: the board without decoration, halves of the rows or columns, single
+    rows or columns, half the stones, single stones, a stone with one of the other colour.
+    Each has fewer cells, or as many and fewer stones, or both and fewer characters."""
     rows = parse(text)
     height, width = len(rows), len(rows[0]) if rows else 0
     board = "".join(row + "\n" for row in rows)
-    if board != text:
+    if len(board) < len(text):
         yield board  # the same board without decoration
     if height > 1:
         yield from (join(rows[: height // 2]), join(rows[height // 2 :]))

@@ -11,11 +11,13 @@
 """
 
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
 import stress
-from util import TESTCASES, cases, load_solution, wrong_answers
+from util import SOLUTIONS, TESTCASES, cases, load_solution, wrong_answers
 
 from gobang_checker import gen, oracle, scale
 
@@ -97,15 +99,55 @@ def test_stress():
     assert not rare, tally
 
 
+def measure(text):
+    rows = oracle.parse(text)
+    return len(rows) * len(rows[0]) if rows else 0, text.count("o") + text.count("x"), len(text)
+
+
 def test_shrink_gives_smaller_boards():
     rng = random.Random(5)
-    for _ in range(50):
+    for _ in range(60):
         text = gen.random_input(rng)
-        size = len(oracle.parse(text)), len(text), text.count("o") + text.count("x")
         for smaller in gen.shrink(text):
-            rows = oracle.parse(smaller)
-            assert smaller == "".join(row + "\n" for row in rows)
-            assert (len(rows), len(smaller), smaller.count("o") + smaller.count("x")) < size
+            assert smaller == "".join(row + "\n" for row in oracle.parse(smaller))
+            assert measure(smaller) < measure(text)
+
+
+# ---------------------------------------------------------------- input forms
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbfooooo\r\nxxxx.\r\n",  # a byte-order mark and CRLF
+        b"ooooo\nxx\xffxx\n",  # a byte that is not UTF-8: an empty cell
+        "ooooo\nxxxx\n".encode("utf-16"),  # UTF-16: every other byte is a NUL, an empty cell
+        b"\xef\xbb\xbf",
+        b"",
+    ],
+)
+def test_solution_process_on_saved_bytes(data):
+    """Bytes as an editor may save them: no traceback, the answer of the defined reading."""
+    done = subprocess.run(
+        [sys.executable, str(SOLUTIONS / (NAME + ".py"))], input=data, capture_output=True
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.decode() == oracle.solve(data.decode("utf-8", "replace"))
+
+
+@pytest.mark.parametrize("solve", [oracle.solve, oracle.literal_solve])
+def test_oracle_input_forms(solve):
+    """The oracle's own reading of the forms, pinned: decorations change nothing, other
+    characters are empty cells, short rows are padded, no rows is no stones."""
+    board = "ooooo\nxxxx.\n"
+    assert solve(board) == "YES\n"
+    for text in ("\ufeff" + board, "ooooo\r\n\r\nxxxx.", " ooooo\t\n xxxx  \n\n", "ooooo\nxxxx"):
+        assert oracle.parse(text) == ["ooooo", "xxxx."], repr(text)
+        assert solve(text) == "YES\n"
+    assert oracle.parse("o+O\u30fbx\n.\n") == ["o...x", "....."]
+    assert oracle.parse("\ufeff\ufeffooooo\nxxxx\n") == [".ooooo", "xxxx.."]  # one mark dropped
+    assert solve("") == solve(" \n\n") == "YES\n"
+    assert solve("x\n") == solve("ooo\n") == "NO\n"
 
 
 # ---------------------------------------------------------------- testcases
