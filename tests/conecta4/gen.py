@@ -8,7 +8,7 @@ sometimes more input after the game is over. ``COVERAGE`` says how often each ou
 input shape must occur among the stress inputs (tests/conecta4/test_conecta4.py counts them).
 """
 
-from .oracle import play, split_lines
+from .oracle import column_of, play, split_lines
 from .plans import COLS, ROWS, STEPS, plan_pools
 from .scale import BIG_CASES, SCALE, scale_answer
 
@@ -16,6 +16,11 @@ __all__ = ["BIG_CASES", "SCALE", "STRESS", "kind", "random_input", "scale_answer
 
 EMPTY = None  # marker for an empty line in the event list
 OUT_OF_RANGE = ("0", "9", "-3", "100", "-1", "10", "-8", "1000000", "-2147483648", "2147483648")
+# Words that name no column although a person could type them: no number at all, a number
+# with more digits than int() reads on Python 3.11+, a zero or a negative number spelled oddly.
+NOT_COLUMNS = ("x", "1.5", "3,", "+", "-", "1e3", "-0", "+0", "00", "9" * 30, "1" + "0" * 5000)
+SPELLINGS = ("+", "0", "00", "+0")  # "+3", "03", "003", "+03" are column 3
+BOM = "\ufeff"
 BLANKS = ("", "", "", " ", "\t", "  ", " \t ")
 
 
@@ -62,6 +67,7 @@ def with_noise(rng, moves):
     range_rate = rng.choice((0.0, 0.02, 0.08))
     full_rate = rng.choice((0.0, 0.05, 0.15))
     blank_rate = rng.choice((0.0, 0.03, 0.1, 0.3))
+    odd_rate = rng.choice((0.0, 0.2, 0.5))  # words that are no number, columns spelled oddly
     heights = dict.fromkeys(range(1, COLS + 1), 0)
     full_cols = []
     events = []
@@ -69,14 +75,16 @@ def with_noise(rng, moves):
         while True:
             roll = rng.random()
             if roll < range_rate:
-                events.append(rng.choice(OUT_OF_RANGE))
+                odd = rng.random() < odd_rate
+                events.append(rng.choice(NOT_COLUMNS if odd else OUT_OF_RANGE))
             elif roll < range_rate + full_rate and full_cols:
                 events.append(str(rng.choice(full_cols)))
             elif roll < range_rate + full_rate + blank_rate:
                 events.append(EMPTY)
             else:
                 break
-        events.append(str(column))
+        spelling = rng.choice(SPELLINGS) if rng.random() < odd_rate / 4 else ""
+        events.append(spelling + str(column))
         heights[column] += 1
         if heights[column] == ROWS:
             full_cols.append(column)
@@ -151,7 +159,8 @@ def random_input(rng):
         tail += [rng.choice(OUT_OF_RANGE)]
         rng.shuffle(tail)
         events.extend(tail)
-    return layout(rng, events)
+    text = layout(rng, events)
+    return BOM + text if rng.random() < 0.05 else text
 
 
 def kind(output):
@@ -220,6 +229,15 @@ def labels(text):
         found.add("ends-with-empty-line")
     if text == "":
         found.add("empty-input")
+    if text.startswith(BOM):
+        found.add("byte-order-mark")
+    words = text.split()
+    if any(column_of(word) and not word.isdigit() for word in words):
+        found.add("column-spelled-oddly")
+    if any(not word.lstrip(BOM + "+-").isdigit() for word in words):
+        found.add("not-a-number")
+    if any(len(word) > 4300 for word in words):
+        found.add("over-int-digit-limit")
     if text and not text.split():
         found.add("only-blank-lines")
     return found
@@ -243,4 +261,8 @@ COVERAGE = {
     "ends-with-empty-line": MIN_COUNT,
     "empty-input": 20,
     "only-blank-lines": 200,
+    "byte-order-mark": MIN_COUNT,
+    "column-spelled-oddly": MIN_COUNT,
+    "not-a-number": MIN_COUNT,
+    "over-int-digit-limit": 100,
 }

@@ -4,9 +4,11 @@ How it works
 ------------
 * The input is cut into lines first (see ``split_lines`` for exactly what counts as a
   line and as an empty line), then each line is either an empty line, which prints the
-  board, or a list of whitespace-separated numbers, which are played one by one.
+  board, or a list of whitespace-separated numbers, which are played one by one. A
+  byte-order mark at the start of the text is not part of the first line.
 * The board is a dense 6 x 8 grid (a list of rows, row 0 at the bottom) of " ", "0"
-  (red) and "1" (yellow). A move outside 1..8 is INVALID; otherwise its column is scanned
+  (red) and "1" (yellow). A move that is not a column 1..8 is INVALID (see ``column_of``
+  for how a word is read); otherwise its column is scanned
   from the bottom for the first empty cell and, if there is none, the move is INVALID.
   An INVALID move changes nothing, so the same player moves again.
 * After EVERY placed piece the whole grid is rescanned: every occupied cell is tried as
@@ -20,6 +22,8 @@ Why it is independent of a fast solution: there are no height counters and no co
 outward from the last piece; the grid is the only state and every check looks at all of
 it. It is slow and simple on purpose.
 """
+
+import unicodedata
 
 ROWS = 6
 COLS = 8
@@ -49,8 +53,12 @@ def split_lines(text):
     * "1 2"         -> one line "1 2" (no final newline is fine);
     * "1 2\n   "    -> "1 2" and a last line of only spaces, which is an empty line.
 
-    A line holding only spaces and tabs (and the "\r" of a CRLF) counts as empty.
+    A line holding only spaces and tabs (and the "\r" of a CRLF) counts as empty. A
+    UTF-8 byte-order mark (U+FEFF) that starts the text is dropped: "\ufeff\n" is one empty
+    line, "\ufeff1" is the line "1".
     """
+    if text[:1] == "\ufeff":
+        text = text[1:]
     pieces = text.split("\n")
     if pieces[-1] == "":
         # Either the text is "" or it ends with "\n": that "\n" only closes the last line.
@@ -62,6 +70,27 @@ def split_lines(text):
         tokens = piece.split()
         lines.append((len(tokens) == 0, tokens))
     return lines
+
+
+def column_of(word):
+    """The column 1..8 a word names, or None when it names none (an INVALID move).
+
+    A word names a column when it is a whole number - decimal digits (any script's, as
+    int() reads them: "3" or a full-width "\uff13") after an optional sign - whose value is
+    1..8; leading zeros and a plus sign change nothing ("+3", "003"). Anything else (0, a
+    negative number, 9 or more whatever its length, a word that is not a number such as
+    "x", "1.5" or "3,") names no column.
+    """
+    sign, digits = (word[0], word[1:]) if word[:1] in ("+", "-") else ("", word)
+    if not digits or not all(ch.isdecimal() for ch in digits):
+        return None
+    start = 0
+    while start < len(digits) - 1 and unicodedata.decimal(digits[start]) == 0:
+        start += 1  # a leading zero
+    if sign == "-" or len(digits) - start > 1:
+        return None
+    value = unicodedata.decimal(digits[start])
+    return value if 1 <= value <= COLS else None
 
 
 def new_board():
@@ -145,8 +174,8 @@ def play(text):
             details["boards"] += 1
             continue
         for index, token in enumerate(tokens):
-            column = int(token)
-            if not 1 <= column <= COLS:
+            column = column_of(token)
+            if column is None:
                 out.append("INVALID")
                 details["invalid_range"] += 1
                 continue

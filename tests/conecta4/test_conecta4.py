@@ -11,10 +11,12 @@
 
 import collections
 import random
+import subprocess
+import sys
 
 import pytest
 import stress
-from util import TESTCASES, cases, load_solution, wrong_answers
+from util import SOLUTIONS, TESTCASES, cases, load_solution, wrong_answers
 
 from . import oracle
 from .gen import BIG_CASES, COVERAGE, STRESS, labels, random_input
@@ -125,6 +127,39 @@ def test_oracle_invalid_moves_keep_the_turn():
     column_full = "1 1 1 1 1 1 1 2\n\n"
     expected = "INVALID\n" + board("1....... 0....... 1....... 0....... 1....... 00......")
     assert oracle.solve(column_full) == expected + "QUIT\n"
+
+
+WORDS = ["3", "+3", "003", "\uff13", "8", "08", "0", "-0", "+0", "00", "-3", "9", "10", "-8"]
+WORDS += ["4294967297", "9" * 30, "1" + "0" * 5000, "", "+", "-", "x", "1.5", "3,", "1e3"]
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_oracle_reads_a_word_as_int_would(word):
+    try:
+        value = int(word)
+    except ValueError:  # no number, or over the digit limit of Python 3.11+
+        value = None
+    assert oracle.column_of(word) == (value if value in range(1, 9) else None)
+
+
+def test_oracle_drops_a_byte_order_mark():
+    assert oracle.solve("\ufeff") == "QUIT\n"
+    assert oracle.solve("\ufeff\n") == EMPTY_BOARD + "QUIT\n"
+    assert oracle.solve("\ufeff1 2 1 2 1 2 1\n") == oracle.solve("1 2 1 2 1 2 1\n")
+    assert oracle.solve("\ufeff\ufeff1\n") == "INVALID\nQUIT\n"  # only the first is a mark
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\xef\xbb\xbf1 2\r\n\r\n", b"1 \xff 2\n\n", b"\xff\xfe1\x002\x00\n\x00", b"1 2\n\xc3\n"],
+)
+def test_solution_process_reads_any_bytes(data):
+    done = subprocess.run(
+        [sys.executable, str(SOLUTIONS / (NAME + ".py"))], input=data, capture_output=True
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    expected = oracle.solve(data.decode("utf-8", "replace")).encode()
+    assert done.stdout.replace(b"\r\n", b"\n") == expected
 
 
 # ---------------------------------------------------------------- the stress test
