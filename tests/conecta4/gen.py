@@ -53,9 +53,7 @@ def steered_moves(rng, count):
                 if wanted and rng.random() < 0.7:
                     open_cols = wanted
             else:
-                others = [c for c in open_cols if c not in wanted]
-                if others:
-                    open_cols = others
+                open_cols = [c for c in open_cols if c not in wanted] or open_cols
         column = rng.choice(open_cols)
         heights[column] += 1
         moves.append(column)

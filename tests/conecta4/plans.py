@@ -14,18 +14,16 @@ COLS = 8
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def longest_run(grid, r, c, who):
-    """Longest line of `who` through (r, c) in the generator's own grid."""
-    best = 0
+def four_through(grid, r, c, who):
+    """True if (r, c) is in a line of four cells of `who` in the generator's own grid: some
+    window of 4 cells along a direction, among the 4 windows of each direction that hold
+    (r, c), is all `who`."""
     for dr, dc in STEPS:
-        run = 1
-        for sign in (1, -1):
-            rr, cc = r + sign * dr, c + sign * dc
-            while 0 <= rr < ROWS and 0 <= cc < COLS and grid[rr][cc] == who:
-                run += 1
-                rr, cc = rr + sign * dr, cc + sign * dc
-        best = max(best, run)
-    return best
+        for first in range(-3, 1):
+            cells = [(r + (first + k) * dr, c + (first + k) * dc) for k in range(4)]
+            if all(0 <= y < ROWS and 0 <= x < COLS and grid[y][x] == who for y, x in cells):
+                return True
+    return False
 
 
 def random_colouring(rng, last_column):
@@ -54,7 +52,7 @@ def colour_cells(rng, grid, i, left, special, budget):
         if left[who] == 0:
             continue
         grid[r][c] = who
-        four = longest_run(grid, r, c, who) >= 4
+        four = four_through(grid, r, c, who)
         if four == ((r, c) == special):
             left[who] -= 1
             if colour_cells(rng, grid, i + 1, left, special, budget):
