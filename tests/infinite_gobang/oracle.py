@@ -1,5 +1,9 @@
 """Game-tree oracle for infinite_gobang (LCP 48), written from the rules only.
 
+``solve(text)`` is the whole stdin form: reader.py reads the cases (a small parser of its
+own, not ``json``), and ``search`` below answers each. For the benchmark's 10^5-stone
+inputs, where the search is too slow, rules.py has a fast checker.
+
 The three moves (black, white, black) are searched as a real minimax tree over the
 *near* cells: every empty cell within Chebyshev distance 4 of a stone, plus one *far*
 cell that stands for every move touching nothing. Outcomes are ordered from black's
@@ -13,7 +17,7 @@ lists the near cells of the position in front of it, and tests every move it tri
 ``makes_five``. ``search`` walks the same tree (the same moves at plies 1 and 2, the same
 value at every ply-3 node) but remembers the results of those tests instead of repeating
 them, see "Remembered tests" below. It is the fast one, used on every stress board; the
-stress test checks that the two give the same answers.
+tests check that the two give the same answers.
 
 Why the near cells and one far cell are enough
 ----------------------------------------------
@@ -89,8 +93,12 @@ win or at a value not above what black already has from an earlier first move (a
 cut-off; when white has a five after m1, the first move tried is one, so the search
 returns at once). The order never changes the result: ``shuffle`` (a ``random.Random``) tries the
 moves in a random order and ``prune=False`` searches the whole tree with no cut-off; the
-stress test checks that all the modes agree, and agree with ``plain_search``.
+tests check that all the modes agree, and agree with ``plain_search``.
 """
+
+from functools import lru_cache
+
+from infinite_gobang.reader import parse
 
 BLACK, WHITE = 0, 1
 WHITE_WINS, NOBODY, BLACK_WINS = 0, 1, 2
@@ -102,17 +110,19 @@ STEPS = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j]  # the 8 neig
 FAR = 10  # the far cell is this many rows and columns past every stone
 
 
+def walk(stones, x, y, sx, sy, color):
+    """From (x, y) in steps of (sx, sy): how many stones of ``color`` follow in a row, and
+    the first cell past them."""
+    run, x, y = 0, x + sx, y + sy
+    while stones.get((x, y)) == color:
+        run, x, y = run + 1, x + sx, y + sy
+    return run, x, y
+
+
 def makes_five(stones, x, y, color):
     """True if a stone of ``color`` at (x, y) has 5+ in a row (the cell itself counted)."""
-    get = stones.get
     for dx, dy in DIRECTIONS:
-        run = 1
-        for sx, sy in ((dx, dy), (-dx, -dy)):
-            nx, ny = x + sx, y + sy
-            while get((nx, ny)) == color:
-                run += 1
-                nx += sx
-                ny += sy
+        run = 1 + walk(stones, x, y, dx, dy, color)[0] + walk(stones, x, y, -dx, -dy, color)[0]
         if run >= 5:
             return True
     return False
@@ -235,28 +245,13 @@ def retest(stones, fives, x, y, color):
     the run through (x, y) on each half-line is tested again on that line."""
     out = set(fives)
     out.discard((x, y))
-    get = stones.get
     for dx, dy in DIRECTIONS:
-        run = 1  # the stones of ``color`` in a row through (x, y) on this line
-        ends = []
-        for sx, sy in ((dx, dy), (-dx, -dy)):
-            nx, ny = x + sx, y + sy
-            while get((nx, ny)) == color:
-                run += 1
-                nx += sx
-                ny += sy
-            ends.append((nx, ny, sx, sy))
-        for cx, cy, sx, sy in ends:
-            if (cx, cy) in stones:
-                continue
-            # A stone on (cx, cy) joins the run and the stones past it on this line.
-            total = run + 1
-            nx, ny = cx + sx, cy + sy
-            while get((nx, ny)) == color:
-                total += 1
-                nx += sx
-                ny += sy
-            if total >= 5:
+        steps = ((dx, dy), (-dx, -dy))
+        ends = [(sx, sy, *walk(stones, x, y, sx, sy, color)) for sx, sy in steps]
+        run = 1 + ends[0][2] + ends[1][2]  # the stones of ``color`` in a row through (x, y)
+        for sx, sy, _, cx, cy in ends:
+            # A stone on (cx, cy), if empty, joins the run and the stones past it on this line.
+            if (cx, cy) not in stones and run + 1 + walk(stones, cx, cy, sx, sy, color)[0] >= 5:
                 out.add((cx, cy))
     return out
 
@@ -344,3 +339,12 @@ def gobang(pieces, prune=True, shuffle=None, plain=False):
     """The answer, "Black", "White" or "None", for a list of [x, y, color] stones."""
     value = plain_search(pieces, prune) if plain else search(pieces, prune, shuffle)
     return NAMES[value]
+
+
+# ---------------------------------------------------------------- the stdin form
+
+
+@lru_cache(maxsize=1 << 13)  # the tests ask for the stress inputs' answers twice
+def solve(text):
+    """The expected output for a whole stdin text: one quoted answer per case."""
+    return "".join(f'"{gobang(pieces)}"\n' for pieces in parse(text))
