@@ -1,5 +1,4 @@
-"""Bug: diagonal windows start only at r < R - 5 and c < C - 5 (off by one), so a
-diagonal five that touches the bottom or right edge is missed."""
+"""Bug: diagonal windows start at r < R - 5 (off by one): fives at the edge are missed."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""Bug: only a run of exactly five counts as a win; runs of six or more are ignored."""
+"""Bug: only a run of exactly five wins; runs of six or more are ignored."""
 
 import sys
 from itertools import groupby

@@ -1,5 +1,4 @@
-"""Bug: walking out from a stone, a cell of another kind is stepped over instead of
-ending the run, so five stones with a hole (o o . o o o) count as five in a row."""
+"""Bug: a run steps over a cell of another kind, so o o . o o o counts as a five."""
 
 import sys
 

@@ -1,5 +1,4 @@
-"""Bug: the board is taken to be the judge's 19 x 19, read as exactly 19 lines of 19
-cells, so any other size is cut or padded."""
+"""Bug: the board is read as the judge's 19 x 19, so other sizes are cut or padded."""
 
 import sys
 

@@ -1,5 +1,4 @@
-"""Bug: a run of nine or more is taken as never removable, but a run of nine is still
-cut by its middle stone (only ten or more cannot come from one move)."""
+"""Bug: a run of nine is taken as never removable, but its middle stone cuts it."""
 
 import sys
 

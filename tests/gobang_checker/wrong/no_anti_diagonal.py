@@ -1,5 +1,4 @@
-"""Bug: only three directions are scanned (rows, columns, the down-right diagonal), so a
-five on a down-left diagonal is never seen."""
+"""Bug: rows, columns and one diagonal are scanned; the down-left diagonal is not."""
 
 import sys
 

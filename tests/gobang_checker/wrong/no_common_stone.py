@@ -1,5 +1,4 @@
-"""Bug: when only the last mover has fives the board is accepted, without asking for one
-stone that lies on all of them (two separate fives cannot come from one move)."""
+"""Bug: fives of the last mover only are accepted without a stone shared by all of them."""
 
 import sys
 

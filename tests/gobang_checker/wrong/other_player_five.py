@@ -1,5 +1,4 @@
-"""Bug: only the last mover's fives are looked at, so a five of the player who did not
-move last (the game was already over) is accepted."""
+"""Bug: only the last mover's fives are looked at; the other player's five passes."""
 
 import re
 import sys

@@ -1,5 +1,4 @@
-"""Bug: the input is cut at "\n" and nothing else, so a CR, a byte-order mark, spaces and
-blank lines stay in the board as rows or cells."""
+"""Bug: input is cut at newlines only: a byte-order mark, spaces, blank lines stay in."""
 
 import sys
 

@@ -1,5 +1,4 @@
-"""Bug: the rows are glued together with no separator, so a line that runs off the right
-edge continues on the next row (rows and diagonals wrap around)."""
+"""Bug: rows are glued with no separator, so a line running off the right edge wraps on."""
 
 import re
 import sys

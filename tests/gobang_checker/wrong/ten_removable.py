@@ -1,5 +1,4 @@
-"""Bug: the stones that cut a run of L are taken as offsets L - 5 .. 5 instead of
-L - 5 .. 4, so a run of ten looks cut by its sixth stone and one cell past a five counts."""
+"""Bug: a run of L is cut by offsets L - 5 .. 5, not .. 4, so ten looks removable."""
 
 import sys
 

@@ -1,5 +1,4 @@
-"""Bug: the counts are checked as |b - w| <= 1, so a board with white one stone ahead
-passes (black moves first, so white can never be ahead)."""
+"""Bug: counts are checked as |b - w| <= 1, so white one stone ahead is accepted."""
 
 import sys
 
