@@ -5,6 +5,9 @@ Description: 6 x 8 upright board, red (0) and yellow (1) alternately drop a
   piece into a column. Print INVALID for a move into a full column or outside
   1..8 (same player again), the board at every empty line, and end with
   CONNECT4 + board, FULL + board, or QUIT when the input runs out first.
+  Input as people save it is read as meant: a UTF-8 byte-order mark is dropped,
+  CRLF is a line end, a line of spaces is empty; a word that is no whole number
+  (or has more digits than int() takes) is INVALID like a number outside 1..8.
 Idea: at most 48 moves are ever legal, so the work is in the input, not the
   game. A line that holds no still-open column is all INVALID and is answered
   with one string product; only lines with a legal move are walked token by
@@ -12,7 +15,7 @@ Idea: at most 48 moves are ever legal, so the work is in the input, not the
   around the piece just placed. The board text is rebuilt only after a move.
   The final newline of the file ends its last line and is not an empty line.
 Time: O(tokens + 77 * boards printed). Memory: O(input + output).
-Status: tests/test_stress_conecta4.py (20k+ random games against a dense brute
+Status: tests/conecta4/test_conecta4.py (random games against a dense brute
   force that rescans the whole board), testcases/conecta4.
 """
 
@@ -36,6 +39,14 @@ def four(grid, r, c):
     return False
 
 
+def number(word):
+    """The number a word stands for, or 0 (an INVALID move) if it is none."""
+    try:
+        return int(word)
+    except ValueError:  # not a number, or over int()'s digit limit (Python 3.11+)
+        return 0
+
+
 def show(grid):
     rows = ["|" + "".join(row) + "|\n" for row in reversed(grid)]
     return "".join(rows) + "\\--------/\n"
@@ -48,11 +59,17 @@ def solve(text):
     played = 0
     board = show(grid)
     out = []
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark, as some editors save
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line opens no new line
     for line in lines:
-        moves = list(map(int, line.split()))
+        words = line.split()
+        try:
+            moves = list(map(int, words))
+        except ValueError:
+            moves = list(map(number, words))
         if not moves:
             out.append(board)
         elif live.isdisjoint(moves):
@@ -77,4 +94,4 @@ def solve(text):
 
 
 if __name__ == "__main__":
-    sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
+    sys.stdout.write(solve(sys.stdin.buffer.read().decode("utf-8", "replace")))

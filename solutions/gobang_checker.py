@@ -5,7 +5,11 @@ Judge: AtCoder arc012_3; 2 s; 1024 MiB; exact
 Description: black "o" moves first, white "x", "." empty; the game ends as
   soon as someone has 5 or more in a line. Is the board reachable? Here any
   R x C board (1 <= R, C <= 2000; the judge's is 19 x 19) is read to the end
-  of input; CRLF and blank trailing lines are fine.
+  of input. Input forms: a UTF-8 byte-order mark at the start is dropped; the
+  rows are the whitespace-separated words, so CRLF, blank lines and spaces
+  around rows are fine. Beyond the statement: a row shorter than the longest
+  is padded with empty cells on its right, any character but o and x is an
+  empty cell, and an input with no rows is a board without stones (YES).
 Idea: counts must be b == w + 1 (black moved last) or b == w (white did);
   w == b + 1 is NO. With no five the board is reachable (play its stones in
   any alternating order). Otherwise the last stone made every five: the other
@@ -22,17 +26,24 @@ Idea: counts must be b == w + 1 (black moved last) or b == w (white did);
   and then they share the cells hi .. lo + 4D. Intersect over directions.
 Time: O(RC), all in C: a translate, an int parse and ~20 big-int operations.
 Memory: O(RC).
-Status: tests/test_stress_gobang_checker.py (20k+ boards of sizes 1 to 30
-  against removing each stone and rescanning), testcases/gobang_checker.
+Status: tests/gobang_checker/test_gobang_checker.py (random boards against
+  removing each stone and rescanning), testcases/gobang_checker.
 """
 
 import sys
 
-CELL = bytes.maketrans(b"ox.\n", b"1200")  # 2 bits a cell: black low, white high
+# 2 bits a cell: black low, white high; every other byte (".", the newline, the "?" of a
+# character that is not ASCII) is an empty cell
+CELL = b"".join(b"1" if i == ord("o") else b"2" if i == ord("x") else b"0" for i in range(256))
 
 
 def solve(text):
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a byte-order mark
     rows = text.split()
+    width = max(map(len, rows), default=0)
+    if any(len(row) < width for row in rows):
+        rows = [row.ljust(width, ".") for row in rows]
     flat = "\n".join(rows)
     b, w = flat.count("o"), flat.count("x")
     if b == w + 1:
@@ -41,9 +52,10 @@ def solve(text):
         mine = 1
     else:
         return "NO\n"
-    board = int(flat.encode().translate(CELL) or b"0", 4)  # bytes: translate is fast on PyPy
+    digits = flat.encode("ascii", "replace").translate(CELL)  # bytes: fast on PyPy too
+    board = int(digits or b"0", 4)
     low = (1 << 2 * len(flat)) // 3  # 0b0101...01: the low bit of every cell
-    stride = 2 * (len(rows[0]) + 1) if rows else 2
+    stride = 2 * (width + 1)
     common = None  # bit positions of the cells in every five-window so far
     for d in (2, stride, stride - 2, stride + 2):  # one cell along a line, in bits
         starts = board & board >> d
@@ -65,4 +77,4 @@ def solve(text):
 
 
 if __name__ == "__main__":
-    sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
+    sys.stdout.write(solve(sys.stdin.buffer.read().decode("utf-8", "replace")))

@@ -4,7 +4,10 @@ Judge: Huawei OD exam; 2 s; 256 MiB; exact
 Description: W x H upright board, red and blue alternately drop a piece into a
   column; print "N,red" / "N,blue" for the first move making 4 in a line,
   "N,error" for the first move into a column outside 1..W or a full column,
-  else "0,draw". The game stops at the first win or error.
+  else "0,draw". The game stops at the first win or error. Input: integers
+  in any layout (CRLF, blank lines, a leading byte-order mark); no moves, or
+  not even W and H, is "0,draw". W, H and columns may be any integers, also
+  negative or beyond 32 bits: W <= 0 or H <= 0 leaves no legal move.
 Idea: never build the W x H grid (both go to 2^31-1). Keep, per column
   touched, the key of its lowest empty cell, and one set of cell keys per
   colour, key = col + row * up with an odd stride up >= W + 2: columns 0 and
@@ -14,15 +17,15 @@ Idea: never build the W x H grid (both go to 2^31-1). Keep, per column
   cells into one bucket). After each move look at most 3 cells each way in
   the 4 directions, stopping at the first cell that is not the mover's.
 Time: O(1) per move, O(n) in all. Memory: O(n) for n moves.
-Status: tests/test_stress_vertical_four.py (20k+ random games against a dense
-  brute force that rescans the whole board), testcases/vertical_four.
+Status: tests/vertical_four/test_vertical_four.py (random games against a
+  dense brute force that rescans the whole board), testcases/vertical_four.
 """
 
 import sys
 
 
 def solve(text):
-    data = text.split()
+    data = text.lstrip("\ufeff").split()  # a byte-order mark some editors save
     if len(data) < 2:
         return "0,draw\n"
     w, h = int(data[0]), int(data[1])

@@ -1,0 +1,198 @@
+"""The tests of gobang_checker: the oracle, the stress test, the testcases, the big inputs.
+
+* The oracle is pinned to the statement's samples and cross-checked with a second,
+  literal scan on 1,000 random boards.
+* ``stress.check`` compares solutions/gobang_checker.py with the oracle on 20,000 random
+  boards of 1..30 x 1..30 cells, YES and NO each a third or more; the same boards must
+  show every situation of ``gen.SITUATIONS`` at least 300 times.
+* Every testcase's .out is the oracle's answer and the solution's; the 2000 x 2000 case
+  is rebuilt byte for byte by its builder.
+* The benchmark's inputs, scaled down, get the answer their construction promises.
+"""
+
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+import stress
+from util import SOLUTIONS, TESTCASES, cases, load_solution, wrong_answers
+
+from gobang_checker import gen, oracle, scale
+
+NAME = "gobang_checker"
+
+SAMPLE_1 = """\
+...................
+...................
+...................
+...................
+....x......o.......
+...................
+...................
+.......o....o......
+...................
+........x..........
+..............o....
+...................
+.......x...........
+...................
+...................
+...................
+...................
+...................
+...................
+"""
+
+
+def ten_in_a_row():
+    """The statement's other sample kind: ten black in a row, nine white around: NO."""
+    board = ["." * 19 for _ in range(19)]
+    board[9] = "....oooooooooo....."
+    for r, c in ((0, 0), (2, 5), (4, 17), (6, 3), (8, 9), (12, 1), (14, 14), (16, 7), (18, 18)):
+        board[r] = board[r][:c] + "x" + board[r][c + 1 :]
+    return "".join(row + "\n" for row in board)
+
+
+@pytest.mark.parametrize("solve", [oracle.solve, oracle.literal_solve])
+def test_oracle_on_the_samples(solve):
+    assert solve(SAMPLE_1) == "YES\n"
+    text = ten_in_a_row()
+    assert (text.count("o"), text.count("x")) == (10, 9)
+    assert solve(text) == "NO\n"
+    assert oracle.solve(text, full=True) == "NO\n"
+    assert (TESTCASES / NAME / "sample-1.in").read_text() == SAMPLE_1
+
+
+def test_oracle_against_literal_scan():
+    """The slice-based oracle agrees with a cell-by-cell scan removing every stone."""
+    rng = random.Random(gen.STRESS["seed"] + 1)
+    texts = [gen.random_input(rng) for _ in range(1000)]
+    mismatches = [
+        text
+        for text in texts
+        if len(text) <= 300
+        and not oracle.solve(text) == oracle.solve(text, full=True) == oracle.literal_solve(text)
+    ]
+    assert not mismatches, mismatches[:3]
+
+
+# ---------------------------------------------------------------- the stress test
+
+
+def test_stress():
+    """stress.check, and the same boards must hit every situation often, not only the two
+    answers that stress.check counts. (The situations are tallied from the solution's
+    answers, which stress.check has compared with the oracle's by the time they count.)"""
+    solve = load_solution(NAME).solve
+    tally = Counter()
+
+    def solve_and_tally(text):
+        answer = solve(text)
+        tally.update(gen.situations(text, answer))
+        return answer
+
+    stress.check(NAME, solve_and_tally)
+    assert sum(tally[answer] for answer in ("YES", "NO")) == gen.STRESS["count"]
+    rare = {name: tally[name] for name in gen.SITUATIONS if tally[name] < gen.SITUATION_MIN}
+    assert not rare, tally
+
+
+def measure(text):
+    rows = oracle.parse(text)
+    return len(rows) * len(rows[0]) if rows else 0, text.count("o") + text.count("x"), len(text)
+
+
+def test_shrink_gives_smaller_boards():
+    rng = random.Random(5)
+    for _ in range(60):
+        text = gen.random_input(rng)
+        for smaller in gen.shrink(text):
+            assert smaller == "".join(row + "\n" for row in oracle.parse(smaller))
+            assert measure(smaller) < measure(text)
+
+
+# ---------------------------------------------------------------- input forms
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbfooooo\r\nxxxx.\r\n",  # a byte-order mark and CRLF
+        b"ooooo\nxx\xffxx\n",  # a byte that is not UTF-8: an empty cell
+        "ooooo\nxxxx\n".encode("utf-16"),  # UTF-16: every other byte is a NUL, an empty cell
+        b"\xef\xbb\xbf",
+        b"",
+    ],
+)
+def test_solution_process_on_saved_bytes(data):
+    """Bytes as an editor may save them: no traceback, the answer of the defined reading."""
+    done = subprocess.run(
+        [sys.executable, str(SOLUTIONS / (NAME + ".py"))], input=data, capture_output=True
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.decode() == oracle.solve(data.decode("utf-8", "replace"))
+
+
+@pytest.mark.parametrize("solve", [oracle.solve, oracle.literal_solve])
+def test_oracle_input_forms(solve):
+    """The oracle's own reading of the forms, pinned: decorations change nothing, other
+    characters are empty cells, short rows are padded, no rows is no stones."""
+    board = "ooooo\nxxxx.\n"
+    assert solve(board) == "YES\n"
+    for text in ("\ufeff" + board, "ooooo\r\n\r\nxxxx.", " ooooo\t\n xxxx  \n\n", "ooooo\nxxxx"):
+        assert oracle.parse(text) == ["ooooo", "xxxx."], repr(text)
+        assert solve(text) == "YES\n"
+    assert oracle.parse("o+O\u30fbx\n.\n") == ["o...x", "....."]
+    assert oracle.parse("\ufeff\ufeffooooo\nxxxx\n") == [".ooooo", "xxxx.."]  # one mark dropped
+    assert solve("") == solve(" \n\n") == "YES\n"
+    assert solve("x\n") == solve("ooo\n") == "NO\n"
+
+
+# ---------------------------------------------------------------- testcases
+
+
+def test_testcases_match_oracle():
+    assert len(cases(NAME)) >= 20
+    for name, text, want in cases(NAME):
+        assert want in ("YES\n", "NO\n"), name
+        assert oracle.solve(text) == want, name
+
+
+def test_testcases_through_solution():
+    assert wrong_answers(NAME, load_solution(NAME).solve) == []
+
+
+@pytest.mark.parametrize("name", sorted(gen.BIG_CASES))
+def test_big_case_rebuilt_byte_for_byte(name):
+    assert gen.BIG_CASES[name]() == (TESTCASES / NAME / (name + ".in")).read_bytes()
+
+
+def test_every_big_case_has_a_builder():
+    big = {path.stem for path in (TESTCASES / NAME).glob("*.in") if path.stat().st_size > 100_000}
+    assert big == set(gen.BIG_CASES)
+
+
+# ---------------------------------------------------------------- benchmark inputs
+
+
+@pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])
+def test_scale_inputs_scaled_down(case):
+    data = case["quick_build"](random.Random(1))
+    assert data == case["quick_build"](random.Random(1))
+    assert gen.scale_answer(case["name"], data) == b"YES\n"
+    assert load_solution(NAME).solve(data.decode()) == "YES\n"
+
+
+@pytest.mark.parametrize("rows, cols, empty_rate", [(24, 28, 0.1), (30, 30, 0.03), (16, 16, 0)])
+def test_cross_removable_only_at_its_centre(rows, cols, empty_rate):
+    data = scale.cross_board(random.Random(rows), rows, cols, empty_rate)
+    assert oracle.removable(data.decode()) == [(rows // 2, cols // 2)]
+    assert oracle.solve(data.decode()) == "YES\n"
+
+
+def test_worst_19x19_removable_only_at_the_crossing():
+    data = scale.worst_19x19(random.Random(3))
+    assert oracle.removable(data.decode()) == [(14, 14)]
+    assert data.count(b"o") == data.count(b"x") + 1 == 181

@@ -1,0 +1,264 @@
+"""The inputs of infinite_gobang: random stress boards, the benchmark's scale inputs, and the
+one big testcase.
+
+Stress boards are small and dense: 5x5 to 8x8 boxes holding one to four planted line shapes
+(two or three in a row, ``xx.x``, ``x.xx``, ``.xxx.``, fours, ``xxx.x``, ``xx.xx``,
+``x..xx``; sometimes a second shape through the same cell, giving crossings and L shapes)
+plus random stones. The share of white stones varies from board to board, so black-heavy,
+mixed and white-heavy boards all occur. A board that holds a five is repaired by taking
+stones off the five until none is left (the statement guarantees no winner yet). The box is
+moved by a random offset, sometimes right up to +-10^9 and now and then past 2^30 or 2^31,
+beyond the problem's range, where 64-bit sort keys would wrap. The board is then written in
+one of the forms people type or save (``layout``): mostly one compact line, otherwise with
+``pieces =`` or ``pieces:``, spaces, one stone a line, a trailing comma, CRLF, blank lines
+or a byte-order mark.
+"""
+
+import json
+
+from infinite_gobang.oracle import DIRECTIONS
+from infinite_gobang.reader import parse
+from infinite_gobang.rules import fast_solve
+
+STRESS = {
+    "count": 4000,
+    "seed": 48_2021,
+    "min_count": {"Black": 600, "White": 600, "None": 600},  # 15% of the boards each
+}
+LIMIT = 10**9  # the problem's range for x and y
+WIDE = (2**30 - 3, 2**31 - 4, -(2**31) - 2, 2**32, 2**63 - 5)  # offsets beyond it
+SHAPES = ("xx", "x.x", "xxx", "xx.x", "x.xx", ".xxx.", "xxxx", "xxx.x", "xx.xx", "x.xxx", "x..xx")
+
+
+# ---------------------------------------------------------------- stress boards
+
+
+def five_run(stones):
+    """The cells of some run of 5+ of one colour, or None."""
+    for (x, y), color in stones.items():
+        for dx, dy in DIRECTIONS:
+            run = [(x, y)]
+            nx, ny = x + dx, y + dy
+            while stones.get((nx, ny)) == color:
+                run.append((nx, ny))
+                nx += dx
+                ny += dy
+            if len(run) >= 5:
+                return run
+    return None
+
+
+def put_shape(stones, rng, size, color, anchor):
+    shape = rng.choice(SHAPES)
+    dx, dy = rng.choice(DIRECTIONS)
+    shift = rng.randrange(len(shape))
+    ax, ay = anchor
+    for i, ch in enumerate(shape):
+        x, y = ax + (i - shift) * dx, ay + (i - shift) * dy
+        if ch == "x" and 0 <= x < size and 0 <= y < size:
+            stones[(x, y)] = color
+
+
+def offset(rng, size):
+    r = rng.random()
+    if r < 0.15:
+        return -LIMIT + rng.randint(0, 3)
+    if r < 0.3:
+        return LIMIT - size - rng.randint(0, 3)
+    if r < 0.36:
+        return rng.choice(WIDE)
+    return rng.randint(-50, 50)
+
+
+def random_board(rng):
+    """A list of [x, y, colour] stones with no five, in a random order."""
+    size = rng.randint(5, 8)
+    white_share = min(1.0, rng.random() * 1.2)
+    stones = {}
+
+    def color():
+        return 1 if rng.random() < white_share else 0
+
+    for _ in range(rng.randint(1, 4)):
+        anchor = (rng.randrange(size), rng.randrange(size))
+        c = color()
+        put_shape(stones, rng, size, c, anchor)
+        if rng.random() < 0.3:  # a second line through the same cell: a cross or an L
+            put_shape(stones, rng, size, c, anchor)
+    cells = [(x, y) for x in range(size) for y in range(size)]
+    for cell in rng.sample(cells, rng.randint(0, size * size // 3)):
+        if cell not in stones:
+            stones[cell] = color()
+    while True:
+        run = five_run(stones)
+        if run is None:
+            break
+        del stones[rng.choice(run)]
+    ox, oy = offset(rng, size), offset(rng, size)
+    pieces = [[x + ox, y + oy, c] for (x, y), c in stones.items()]
+    rng.shuffle(pieces)
+    return pieces
+
+
+def compact(cases):
+    """Cases written the plain way: one compact JSON array a line."""
+    return "".join(json.dumps(pieces, separators=(",", ":")) + "\n" for pieces in cases)
+
+
+def layout(rng, pieces):
+    """One case as a person might type or save it: mostly plain, sometimes decorated."""
+    if rng.random() < 0.6:
+        return compact([pieces])
+    spaced = rng.random() < 0.5
+    stones = [json.dumps(stone) if spaced else compact([stone]).strip() for stone in pieces]
+    if rng.random() < 0.3:
+        array = "[\n" + ",\n".join("  " + stone for stone in stones) + "\n]"  # one stone a line
+    else:
+        array = "[" + rng.choice([",", ", "]).join(stones) + "]"
+    text = rng.choice(["", "pieces = ", "pieces=", "pieces: ", "pieces =\n"]) + array
+    text += rng.choice(["", ",", " ", "\n", ",\n"]) + "\n"
+    if rng.random() < 0.3:
+        text = "\n" + text + "\n \n"
+    if rng.random() < 0.3:
+        text = text.replace("\n", "\r\n")
+    if rng.random() < 0.2:
+        text = "\ufeff" + text
+    return text
+
+
+def random_input(rng):
+    return layout(rng, random_board(rng))
+
+
+def kind(output):
+    """The answers of an output, e.g. "Black" for one case."""
+    return " ".join(json.loads(line) for line in output.split())
+
+
+def shrink(text):
+    """Smaller inputs: fewer cases, fewer stones, plain form, coordinates near 0."""
+    cases = parse(text)
+    candidates = [compact([pieces]) for pieces in cases] if len(cases) > 1 else []
+    if len(cases) == 1:
+        (pieces,) = cases
+        half = len(pieces) // 2
+        candidates += [compact([pieces[half:]]), compact([pieces[:half]])]
+        candidates += [compact([pieces[:i] + pieces[i + 1 :]]) for i in range(len(pieces))]
+        candidates.append(compact([pieces]))
+        if pieces:
+            x0, y0 = min(x for x, _, _ in pieces), min(y for _, y, _ in pieces)
+            candidates.append(compact([[[x - x0, y - y0, c] for x, y, c in pieces]]))
+    return (candidate for candidate in candidates if len(candidate) < len(text))
+
+
+# ---------------------------------------------------------------- the big testcase
+
+
+def block(width, height, x0, y0):
+    """A dead block: colour by (x + 2y) mod 4 as black, black, white, white."""
+    return [
+        [x0 + x, y0 + y, 1 if (x + 2 * y) % 4 >= 2 else 0]
+        for x in range(width)
+        for y in range(height)
+    ]
+
+
+# A white four whose only open end is (4, 0), and three black stones right above that cell.
+MOTIF = [[0, 0, 1], [1, 0, 1], [2, 0, 1], [3, 0, 1], [-1, 0, 0], [4, 1, 0], [4, 2, 0], [4, 3, 0]]
+MOTIF += [[0, 6, 1], [2, 8, 1]]
+
+
+def max_board(width=33, height=30):
+    """The testcase max-1000: a 33 x 30 dead block of 990 stones, and MOTIF shifted by
+    (500, 700), about 1500 columns away. In the block's colouring any 3 cells in a row of
+    one line hold both colours, so nothing in or next to it can become a five within three
+    moves. In the motif black has no four, so black must block at (4, 0); that makes the
+    black four (4, 0..3) with both ends open, white can block only one: "Black"."""
+    return block(width, height, -1000, -1000) + [[x + 500, y + 700, c] for x, y, c in MOTIF]
+
+
+BIG_CASES = {"max-1000": lambda: compact([max_board()]).encode()}  # under 100 KB, kept anyway
+
+
+# ---------------------------------------------------------------- the benchmark's inputs
+
+
+def colour_of(c, r):
+    """The pattern: runs of at most 2 of one colour in all four directions."""
+    return ((c // 2) + r) % 2
+
+
+def cluster_quiet(stones):
+    """True if no 5-window has 4 white and 0 black, or 3+ black and 0 white."""
+    board = {(x, y): c for x, y, c in stones}
+    for x, y, _ in stones:
+        for dx, dy in DIRECTIONS:
+            for start in range(-4, 1):
+                cnt = [0, 0]
+                for k in range(start, start + 5):
+                    v = board.get((x + k * dx, y + k * dy))
+                    if v is not None:
+                        cnt[v] += 1
+                if (cnt[0] >= 3 and cnt[1] == 0) or (cnt[1] >= 4 and cnt[0] == 0):
+                    return False
+    return True
+
+
+def quiet(rng, n):
+    stones, used = [], set()
+    while len(stones) < n:
+        ox, oy = rng.randrange(-(10**6), 10**6) * 1000, rng.randrange(-(10**6), 10**6) * 1000
+        if (ox, oy) in used:
+            continue
+        w, h = rng.randrange(3, 6), rng.randrange(3, 6)
+        cells = [(x, y) for x in range(w) for y in range(h) if rng.random() < 0.7]
+        if len(cells) > n - len(stones):
+            cells = rng.sample(cells, n - len(stones))
+        cluster = [[ox + x, oy + y, colour_of(x, y)] for x, y in cells]
+        if cluster and cluster_quiet(cluster):
+            used.add((ox, oy))
+            stones.extend(cluster)
+    rng.shuffle(stones)
+    return compact([stones]).encode()
+
+
+def filled(rng, n):
+    width = 1
+    while width * width < n:
+        width += 1
+    x0, y0 = rng.randrange(-(10**9), 10**9 - width), rng.randrange(-(10**9), 10**9 - width)
+    stones = [[x0 + i % width, y0 + i // width, colour_of(i % width, i // width)] for i in range(n)]
+    rng.shuffle(stones)
+    return compact([stones]).encode()
+
+
+QUIET = (
+    "{n} stones in small clusters (random parts of 3..5 x 3..5 pattern blocks) at random"
+    " multiples of 1000 in +-10^9, none with a window of 4 white or 3 black stones alone"
+)
+BLOCK = "{n} stones filling a square block row by row in the pattern, somewhere in +-10^9"
+
+
+def scale_case(name, what, make, n, quick_n, target):
+    return {
+        "name": name,
+        "what": what.format(n=name.split("-")[1]),
+        "build": lambda rng: make(rng, n),
+        "target": target,
+        "mem_target": None,
+        "quick_build": lambda rng: make(rng, quick_n),
+    }
+
+
+SCALE = [
+    scale_case("quiet-1000", QUIET, quiet, 1000, 200, 1.5),
+    scale_case("block-1000", BLOCK, filled, 1000, 99, 1.5),
+    scale_case("quiet-1e5", QUIET, quiet, 10**5, 600, 6),
+    scale_case("block-1e5", BLOCK, filled, 10**5, 600, 6),
+]
+
+
+def scale_answer(name, data):
+    """The answer of a scale input, from rules.py's window-count checker: the game-tree
+    search is too slow for 10^5 stones (the tests check the checker against it)."""
+    return fast_solve(data.decode()).encode()

@@ -1,0 +1,400 @@
+"""The mutation score: how many one-token changes of a solution the testcases reject.
+
+`make mutants [P=NAME]` runs ``python tests/mutants.py [NAME...]``. A mutant is
+solutions/NAME.py with one change outside its ``__main__`` block (see ``changes``), named
+``L<line>:<column> <change>``, e.g. ``L34:12 < -> <=``. The stress test kills it if its
+``solve`` differs from the oracle, raises or runs out of time on one of the stress test's
+inputs (cached with the oracle's answers in .mutants-cache/). The testcases kill it if its
+``__main__`` block, run in process on one testcases/NAME/*.in, gives an output the runner
+does not accept (exact, CRLF read as LF), raises, exits non-zero or runs out of time.
+
+Per problem it prints the score (the share of the mutants killed by the stress test that the
+testcases kill too), the survivors with the shortest stress input that kills each, shrunk
+(a testcase to write), and the mutants the stress test does not kill that are not listed in
+tests/NAME/equivalent_mutants.txt (``ID  reason`` lines; blank lines and # comments allowed).
+The exit status is 0 unless the command line is wrong: this is a report.
+"""
+
+import argparse
+import ast
+import collections
+import contextlib
+import hashlib
+import io
+import itertools
+import json
+import multiprocessing
+import os
+import sys
+import time
+from multiprocessing.connection import wait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import stress
+import util
+
+sys.path.insert(0, str(util.ROOT))
+
+import runner
+
+CACHE = util.ROOT / ".mutants-cache"
+HEADER = "| problem | mutants | killed by the stress test | and by the testcases | score | time |"
+MEMORY_LIMIT = 3 << 30  # bytes of address space for a worker: a mutant may allocate forever
+
+
+Mutant = collections.namedtuple("Mutant", "id node field index make")
+Problem = collections.namedtuple("Problem", "name text every cases pairs")
+
+# operator -> (its symbol, what it becomes in its mutants)
+OPS = {
+    ast.Lt: ("<", ast.LtE, ast.Gt), ast.LtE: ("<=", ast.Lt, ast.GtE),
+    ast.Gt: (">", ast.GtE, ast.Lt), ast.GtE: (">=", ast.Gt, ast.LtE),
+    ast.Eq: ("==", ast.NotEq), ast.NotEq: ("!=", ast.Eq), ast.In: ("in", ast.NotIn),
+    ast.NotIn: ("not in", ast.In), ast.Is: ("is", ast.IsNot), ast.IsNot: ("is not", ast.Is),
+    ast.Add: ("+", ast.Sub), ast.Sub: ("-", ast.Add), ast.Mult: ("*", ast.FloorDiv, ast.Add),
+    ast.Div: ("/", ast.Mult), ast.FloorDiv: ("//", ast.Mult, ast.Mod), ast.Mod: ("%", ast.FloorDiv),
+    ast.Pow: ("**", ast.Mult), ast.LShift: ("<<", ast.RShift), ast.RShift: (">>", ast.LShift),
+    ast.BitOr: ("|", ast.BitAnd, ast.BitXor), ast.BitAnd: ("&", ast.BitOr),
+    ast.BitXor: ("^", ast.BitOr), ast.And: ("and", ast.Or), ast.Or: ("or", ast.And),
+}  # fmt: skip
+CONDITIONS = {ast.If: "if", ast.While: "while", ast.IfExp: "ternary"}
+UNARY = {ast.Not: "not", ast.USub: "-", ast.Invert: "~"}
+
+
+def nodes(node):
+    """The node and all below it, depth first, but not the ``__main__`` block (it only does
+    I/O) nor f-strings (Python 3.8 keeps no positions inside them)."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and "__main__" in ast.dump(child.test):
+            continue
+        if not isinstance(child, ast.JoinedStr):
+            yield from nodes(child)
+
+
+def fields(node):
+    """(field, index or None, child) for every child node."""
+    for field, value in ast.iter_fields(node):
+        for index, child in enumerate(value) if isinstance(value, list) else [(None, value)]:
+            if isinstance(child, ast.AST):
+                yield field, index, child
+
+
+class Source:
+    """Positions in a source text, as 1-based character columns."""
+
+    def __init__(self, text):
+        self.lines = [line.encode() for line in text.splitlines()]
+
+    def where(self, node, offset=None, line=None):
+        line, offset = line or node.lineno, node.col_offset if offset is None else offset
+        return f"L{line}:{len(self.lines[line - 1][:offset].decode(errors='replace')) + 1}"
+
+    def between(self, left, right, symbol):
+        """Where the operator symbol lies, after the end of left and before right."""
+        for line in range(left.end_lineno, right.lineno + 1):
+            start = left.end_col_offset if line == left.end_lineno else 0
+            found = self.lines[line - 1].split(b"#")[0].find(symbol.split()[0].encode(), start)
+            if found >= 0:
+                return self.where(left, found, line)
+        return self.where(left)
+
+
+def changes(node, src):
+    """(position, what, field, index, make) for each mutation of the node: the child at
+    node.field[index] (or node.field) becomes make(that child)."""
+    kind = type(node)
+    for i, op in enumerate(node.ops if kind is ast.Compare else ()):
+        old, *news = OPS[type(op)]
+        where = src.between([node.left, *node.comparators][i], node.comparators[i], old)
+        for new in news:
+            yield where, f"{old} -> {OPS[new][0]}", "ops", i, lambda _, n=new: n()
+    if kind in (ast.BinOp, ast.AugAssign, ast.BoolOp) and type(node.op) in OPS:
+        (old, *news), after = OPS[type(node.op)], "=" if kind is ast.AugAssign else ""
+        pair = {ast.BinOp: ("left", "right"), ast.AugAssign: ("target", "value")}.get(kind)
+        pair = [getattr(node, field) for field in pair] if pair else node.values
+        where = src.between(pair[0], pair[1], old + after)
+        for new in news:
+            yield where, f"{old}{after} -> {OPS[new][0]}{after}", "op", None, lambda _, n=new: n()
+    if kind is ast.Constant and type(node.value) in (bool, int):
+        news = [not node.value] if type(node.value) is bool else [node.value + 1, node.value - 1]
+        for new in news:
+            yield src.where(node), f"{node.value} -> {new}", "value", None, lambda _, n=new: n
+    if kind in CONDITIONS:
+        for new in (True, False):
+            what = f"{CONDITIONS[kind]} condition -> {new}"
+            yield src.where(node.test), what, "test", None, lambda _, n=new: ast.Constant(n)
+    for index, test in enumerate(node.ifs if kind is ast.comprehension else ()):
+        yield (
+            src.where(test),
+            "comprehension condition dropped",
+            "ifs",
+            index,
+            lambda _: ast.Constant(True),
+        )
+    if kind is ast.Call and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        new = "max" if node.func.id == "min" else "min"
+        swap = lambda _, n=new: ast.Name(id=n, ctx=ast.Load())  # noqa: E731
+        yield src.where(node), f"{node.func.id} -> {new}", "func", None, swap
+    if kind is ast.Return and node.value is not None:
+        yield src.where(node), "return value -> None", "value", None, lambda _: None
+    for field, index, child in fields(node):
+        if isinstance(child, ast.UnaryOp) and type(child.op) in UNARY:
+            what = f"{UNARY[type(child.op)]} dropped"
+            yield src.where(child), what, field, index, lambda old: old.operand
+        if type(child) in (ast.Break, ast.Continue):
+            new = ast.Continue if type(child) is ast.Break else ast.Break
+            what = f"{type(child).__name__.lower()} -> {new.__name__.lower()}"
+            yield src.where(child), what, field, index, lambda _, n=new: n()
+
+
+def mutants(text):
+    """Every mutant of a source text, in a fixed order, each id unique."""
+    src, found, seen = Source(text), [], collections.Counter()
+    for number, node in enumerate(nodes(ast.parse(text))):
+        for where, what, field, index, make in changes(node, src):
+            label = f"{where} {what}"
+            seen[label] += 1
+            label += f" ({seen[label]})" if seen[label] > 1 else ""
+            found.append(Mutant(label, number, field, index, make))
+    return found
+
+
+def compiled(text, mutant, filename):
+    """The code of the mutant."""
+    tree = ast.parse(text)
+    node = next(itertools.islice(nodes(tree), mutant.node, None))
+    value = getattr(node, mutant.field)
+    if mutant.index is None:
+        setattr(node, mutant.field, mutant.make(value))
+    else:
+        value[mutant.index] = mutant.make(value[mutant.index])
+    return compile(ast.fix_missing_locations(tree), filename, "exec")
+
+
+def run_main(code, data):
+    """The output of the code's ``__main__`` block with data on stdin, or None if it exits
+    with a non-zero status."""
+    out = io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", newline="\n")
+    saved = sys.stdin, sys.stdout
+    sys.stdin, sys.stdout = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"), stdout
+    try:
+        exec(code, {"__name__": "__main__"})
+    except SystemExit as end:
+        if end.code not in (None, 0):
+            return None
+    finally:
+        sys.stdin, sys.stdout = saved
+    stdout.flush()
+    return out.getvalue()
+
+
+def first_failing_case(code, cases):
+    """The name of the first testcase the code does not pass, or None."""
+    for name, data, expected in cases:
+        try:
+            got = run_main(code, data)
+        except Exception:
+            got = None
+        if got is None or runner.compare(expected, got, "exact") != "AC":
+            return name
+    return None
+
+
+def first_failing_input(code, pairs, progress):
+    """The index of the first (input, oracle answer) pair the code's solve gets wrong."""
+    solve = mutant_solve(code)
+    for index, (text, expected) in enumerate(pairs):
+        progress.value = index
+        with contextlib.suppress(Exception):
+            if solve(text) == expected:
+                continue
+        return index
+    return None
+
+
+def mutant_solve(code):
+    space = {"__name__": "mutant"}
+    exec(code, space)
+    return space["solve"]
+
+
+def work(conn, progress, task, problem):
+    """In a worker process: one task (phase, mutant index or -1, argument); sends its answer."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    (phase, index, argument), path = task, str(util.SOLUTIONS / (problem.name + ".py"))
+    try:
+        code = compiled(problem.text, problem.every[index], path) if index >= 0 else None
+        code = code or compile(problem.text, path, "exec")
+        if phase == "tests":
+            conn.send(first_failing_case(code, problem.cases))
+        elif phase == "stress":
+            conn.send(first_failing_input(code, problem.pairs, progress))
+        else:  # shrink the input that kills a survivor
+            conn.send(stress.shrink(problem.name, stress.in_process(mutant_solve(code)), argument))
+    except Exception as error:  # the mutant does not even load: every check kills it
+        conn.send(f"<{type(error).__name__} while loading>")
+
+
+def run_tasks(tasks, limits, on_result, problem, jobs):
+    """Run the tasks of a deque, each in a new process with a time limit for its phase, jobs
+    at once; on_result(task, answer, stress input index reached) may add tasks."""
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else None)
+    running = {}
+    while tasks or running:
+        while tasks and len(running) < jobs:
+            task, (ours, theirs) = tasks.popleft(), context.Pipe(False)
+            progress = context.RawValue("i", -1)
+            args = (theirs, progress, task, problem)
+            process = context.Process(target=work, args=args, daemon=True)
+            process.start()
+            theirs.close()
+            running[ours] = (process, task, time.monotonic() + limits[task[0]], progress)
+        deadline = min(end for _, _, end, _ in running.values())
+        for conn in wait(list(running), max(0.0, deadline - time.monotonic())):
+            process, task, _, progress = running.pop(conn)
+            try:
+                answer = conn.recv()
+            except (EOFError, OSError):
+                answer = "<crashed>"
+            process.join()
+            on_result(task, answer, progress.value)
+        for conn, (process, task, end, progress) in list(running.items()):
+            if time.monotonic() > end:
+                process.kill()
+                process.join()
+                del running[conn]
+                on_result(task, "<timed out>", progress.value)
+
+
+def oracle_answer(name, text):
+    return util.tooling(name, "oracle").solve(text)
+
+
+def stress_pairs(name, jobs):
+    """The stress test's (input, oracle answer) pairs, shortest input first, from the cache
+    (keyed by a hash of tests/NAME/) or computed on jobs processes and cached."""
+    digest = hashlib.sha256()
+    for path in sorted((util.ROOT / "tests" / name).glob("*.py")):
+        if not path.name.startswith("test_"):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = CACHE / f"{name}-{digest.hexdigest()[:16]}.json"
+    if cached.is_file():
+        return [tuple(pair) for pair in json.loads(cached.read_text(encoding="utf-8"))]
+    gen = util.tooling(name, "gen")
+    texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"]))
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        answers = pool.starmap(oracle_answer, [(name, text) for text in texts], chunksize=64)
+    pairs = sorted(zip(texts, answers), key=lambda pair: len(pair[0]))
+    CACHE.mkdir(exist_ok=True)
+    for old in CACHE.glob(name + "-*.json"):
+        old.unlink()
+    cached.write_text(json.dumps(pairs), encoding="utf-8")
+    return pairs
+
+
+def testcases(name):
+    """(case, input bytes, expected bytes) of every case, smallest first."""
+    outs = (util.TESTCASES / name).glob("*.out")
+    found = [(out.stem, out.with_suffix(".in").read_bytes(), out.read_bytes()) for out in outs]
+    return sorted(found, key=lambda case: (len(case[1]), case[0]))
+
+
+def equivalents(name):
+    """The ids listed in tests/NAME/equivalent_mutants.txt."""
+    path = util.ROOT / "tests" / name / "equivalent_mutants.txt"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    ids = [line.replace("\t", "  ").split("  ")[0].strip() for line in lines]
+    return {line for line in ids if line and not line.startswith("#")}
+
+
+def judge(name, every, jobs):
+    """{(phase, mutant index): answer} for every mutant, -1 being the solution itself."""
+    text, pairs = (util.SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs)
+    problem, answers = Problem(name, text, every, testcases(name), pairs), {}
+
+    def on_result(task, answer, progress):
+        phase, index, _ = task
+        if answer == "<timed out>" and phase == "stress" and progress >= 0:
+            answer = progress  # the input it was stuck on
+        answers[phase, index] = answer
+        killer = answers.get(("stress", index))
+        if index >= 0 and phase == "stress" and answer is not None:
+            tasks.appendleft(("tests", index, None))
+        elif index >= 0 and phase == "tests" and answer is None and isinstance(killer, int):
+            tasks.appendleft(("shrink", index, pairs[killer][0]))
+            answers["shrink", index] = pairs[killer][0]  # until the shrunk one comes
+
+    started = time.perf_counter()
+    tasks = collections.deque([("tests", -1, None), ("stress", -1, None)])
+    run_tasks(tasks, {"tests": 600, "stress": 600}, on_result, problem, jobs)
+    if answers["tests", -1] is None and answers["stress", -1] is None:
+        limit = 2 + 3 * (time.perf_counter() - started)  # seconds per mutant and phase
+        tasks.extend(("stress", i, None) for i in range(len(every)))
+        run_tasks(tasks, {"tests": limit, "stress": limit, "shrink": 60}, on_result, problem, jobs)
+    return answers
+
+
+def report(name, every, answers, seconds):
+    """Print the figures of one problem; return its summary row."""
+    if answers["tests", -1] is not None or answers["stress", -1] is not None:
+        print(f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
+              f"{answers['stress', -1]}): no score")  # fmt: skip
+        return None
+    stress = [i for i in range(len(every)) if answers["stress", i] is not None]
+    tests = [i for i in stress if answers["tests", i] is not None]
+    survivors = [i for i in stress if answers["tests", i] is None]
+    unkilled = {every[i].id for i in range(len(every)) if answers["stress", i] is None}
+    listed, score = equivalents(name), 100.0 * len(tests) / max(1, len(stress))
+    print(f"{name}: {len(every)} mutants, {seconds:.0f} s; killed by the stress test "
+          f"{len(stress)}, and by the testcases {len(tests)}: score {score:.1f}%")  # fmt: skip
+    print(f"  survivors (killed by the stress test only): {len(survivors)}")
+    for i in survivors:
+        found = answers.get(("shrink", i), "")
+        found = found if found and not found.startswith("<") else answers["stress", i]
+        print(f"    {every[i].id:<32} input {found!r}")
+    missing = sorted(unkilled - listed, key=[mutant.id for mutant in every].index)
+    print(f"  not killed by the stress test nor in equivalent_mutants.txt: {len(missing)}")
+    print("".join(f"    {mutant}\n" for mutant in missing), end="")
+    if listed - unkilled:
+        print(f"  listed as equivalent but killed, or no such mutant: {sorted(listed - unkilled)}")
+    return (
+        f"| {name} | {len(every)} | {len(stress)} | {len(tests)} | {score:.1f}% | {seconds:.0f} s |"
+    )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="make mutants [P=NAME]", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--list", action="store_true", help="only list the mutants' ids")
+    args = parser.parse_args(argv)
+    for name in set(args.names) - set(util.problems()):
+        parser.error(f"no problem {name!r}: solutions/{name}.py does not exist")
+    rows = [HEADER]
+    for name in args.names or util.problems():
+        every = mutants((util.SOLUTIONS / (name + ".py")).read_text(encoding="utf-8"))
+        if args.list:
+            print("".join(f"{name} {mutant.id}\n" for mutant in every), end="")
+        elif not (util.ROOT / "tests" / name / "gen.py").is_file():
+            print(f"{name}: skipped, there is no tests/{name}/gen.py")
+        else:
+            started = time.perf_counter()
+            answers = judge(name, every, max(1, args.j))
+            rows.append(report(name, every, answers, time.perf_counter() - started))
+            sys.stdout.flush()
+    rows = [row for row in rows if row]
+    if len(rows) > 1:
+        print("", rows[0], "|---|---|---|---|---|---|", *rows[1:], sep="\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

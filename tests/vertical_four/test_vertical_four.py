@@ -1,0 +1,191 @@
+"""The tests of vertical_four: the oracle pinned to the statement, the stress test against
+it, and every testcase checked against the oracle and the solution.
+
+The max-moves testcases are too big for the oracle's full rescan (about 240,000 moves on
+a 400 x 600 board): their expected outputs follow from how they are built (see
+``scale.max_moves_case``) and are confirmed by ``oracle.incremental``, a separate checker
+that looks only at the lines through the newest piece, itself checked against the oracle.
+"""
+
+import collections
+import random
+
+import pytest
+import stress
+from util import TESTCASES, cases, load_solution, wrong_answers
+
+from vertical_four import gen, oracle, scale
+
+NAME = "vertical_four"
+CASE_DIR = TESTCASES / NAME
+INT_MIN = -(2**31)
+INT_MAX = 2**31 - 1
+
+SPEC_EXAMPLES = [
+    ("5 5\n1 1 2 2 3 3 4 4\n", "7,red\n"),
+    ("5 5\n0 1 2 2 3 3 4 4\n", "1,error\n"),
+    ("5 5\n2 1 3 1 2 1 3 1\n", "8,blue\n"),
+    ("5 5\n1 2 2 3 4 3 3 4 5 4 4 5\n", "11,red\n"),
+    ("5 5\n5 4 4 3 2 3 3 2 1 2 2 1\n", "11,red\n"),
+    ("5 5\n1 1 2 2 1 1 2 2\n", "0,draw\n"),
+    ("5 5\n1 2 2 2 2 2 2 4\n", "7,error\n"),
+]
+
+# The winning direction of each example ("why" column of the table); None: no win.
+SPEC_DIRECTIONS = ["horizontal", None, "vertical", "diagonal", "anti-diagonal", None, None]
+
+# The testcase holding each example: the exam's two samples, then our own names.
+SPEC_CASES = [
+    "sample-1",
+    "sample-2",
+    "blue-vertical-four-column-1",
+    "red-diagonal-four",
+    "red-anti-diagonal-four",
+    "draw-moves-run-out",
+    "full-column-sixth-piece",
+]
+
+
+# ---------------------------------------------------------------- the oracle and the spec
+
+
+@pytest.mark.parametrize("index", range(len(SPEC_EXAMPLES)))
+def test_oracle_reproduces_spec_examples(index):
+    text, expected = SPEC_EXAMPLES[index]
+    assert oracle.solve(text) == expected
+    assert oracle.incremental(text) == expected
+    if SPEC_DIRECTIONS[index] is not None:
+        assert oracle.play(text)["directions"] == [SPEC_DIRECTIONS[index]]
+
+
+def test_oracle_small_decisions():
+    assert oracle.solve("5 5") == "0,draw\n"
+    assert oracle.solve("5 5\n") == "0,draw\n"
+    assert oracle.solve("5 5\n\n") == "0,draw\n"
+    assert oracle.solve("0 5\n1\n") == "1,error\n"
+    assert oracle.solve("5 0\n1\n") == "1,error\n"
+    assert oracle.solve("3 9\n1 2 1 2 1 2 1\n") == "7,red\n"
+    assert oracle.solve("9 3\n1 1 2 2 3 3 4\n") == "7,red\n"
+    # red 1 2 4 5 on the bottom row, then red 3 joins them: a line of five wins.
+    assert oracle.solve("7 7\n1 1 2 2 4 4 5 5 3\n") == "9,red\n"
+    assert oracle.solve(f"{INT_MAX} {INT_MAX}\n{INT_MAX} {INT_MIN}\n") == "2,error\n"
+
+
+def test_oracle_reads_what_people_save():
+    plain = "5 5\n1 1 2 2 3 3 4 4\n"
+    for decorated in (
+        "\ufeff" + plain,
+        plain.replace("\n", "\r\n"),
+        "\n\n" + plain.replace("\n", " \n\n"),
+        "\ufeff5 5\r\n1 1 2 2\r\n\r\n3 3 4 4  \r\n",
+    ):
+        assert oracle.solve(decorated) == "7,red\n", decorated
+    for nothing in ("", "\n", "\ufeff", "\ufeff\r\n", "5", "5\n"):
+        assert oracle.solve(nothing) == "0,draw\n", nothing
+    assert oracle.solve("-3 5\n1\n") == "1,error\n"
+    assert oracle.solve("5 -3\n1\n") == "1,error\n"
+    assert oracle.solve(f"5 {10**30}\n1 2 1 2 1 2 1\n") == "7,red\n"
+    assert oracle.solve(f"{10**30} 5\n{10**30} {10**30 + 1}\n") == "2,error\n"
+
+
+# ---------------------------------------------------------------- the stress test
+
+
+def test_stress():
+    stress.check(NAME)
+
+
+def test_stress_covers_every_shape():
+    """The stress inputs (same seed and count) hit every winning direction, error kind and
+    layout often, not only the four output kinds that stress.check counts."""
+    rng = random.Random(gen.STRESS["seed"])
+    counts = collections.Counter()
+    for _ in range(gen.STRESS["count"]):
+        counts.update(gen.labels(gen.random_input(rng)))
+    rare = {label: counts[label] for label in gen.LABELS if counts[label] < gen.MIN_LABEL_COUNT}
+    assert not rare, f"labels seen too rarely: {rare}"
+
+
+def test_incremental_checker_agrees_with_oracle():
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = gen.random_input(rng)
+        assert oracle.incremental(text) == oracle.solve(text), text
+
+
+def test_shrink_gives_smaller_valid_inputs():
+    rng = random.Random(3)
+    for _ in range(200):
+        text = gen.random_input(rng)
+        size = len(oracle.parse(text)[2])
+        for smaller in gen.shrink(text):
+            oracle.solve(smaller)
+            assert len(oracle.parse(smaller)[2]) <= size
+            assert smaller != text
+
+
+# ---------------------------------------------------------------- the big inputs
+
+
+def test_max_moves_construction_on_small_boards():
+    # The same constructions on boards the oracle can rescan.
+    for width in (4, 8, 12):
+        for height in (4, 5, 6, 9):
+            moves = scale.max_moves_order(width, height)
+            text = f"{width} {height}\n" + " ".join(map(str, moves)) + "\n"
+            assert oracle.solve(text) == "0,draw\n"
+            moves = [*scale.max_moves_order(width, height - 1), *scale.LATE_WIN_TOP]
+            text = f"{width} {height}\n" + " ".join(map(str, moves)) + "\n"
+            if width >= 8:
+                assert oracle.solve(text) == f"{(height - 1) * width + 7},red\n"
+
+
+@pytest.mark.parametrize("name", sorted(gen.BIG_CASES))
+def test_big_case_rebuilt_byte_for_byte(name):
+    data = gen.BIG_CASES[name]()
+    assert (CASE_DIR / (name + ".in")).read_bytes() == data
+    expected = scale.max_moves_case(name.endswith("late-win"))[1]
+    assert oracle.incremental(data.decode()) == expected
+    assert (CASE_DIR / (name + ".out")).read_text() == expected
+
+
+def test_every_big_case_has_a_builder():
+    big = {p.stem for p in CASE_DIR.glob("*.in") if p.stat().st_size > 100_000}
+    assert big == set(gen.BIG_CASES)
+
+
+@pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])
+def test_scale_inputs_are_draws(case):
+    # Small versions of the benchmark inputs, built twice from one seed.
+    data = case["quick_build"](random.Random(case["name"]))
+    assert data == case["quick_build"](random.Random(case["name"]))
+    assert gen.scale_answer(case["name"], data) == b"0,draw\n"
+
+
+def test_scale_pattern_on_small_boards():
+    # The full-board fill, on boards the oracle can rescan.
+    for side in (4, 8, 12):
+        data = scale.full(random.Random(side), side).decode()
+        assert oracle.solve(data) == "0,draw\n"
+        assert oracle.incremental(data) == "0,draw\n"
+
+
+# ---------------------------------------------------------------- the testcase files
+
+
+def test_spec_examples_are_testcases():
+    for name, (text, expected) in zip(SPEC_CASES, SPEC_EXAMPLES):
+        assert (CASE_DIR / (name + ".in")).read_text() == text
+        assert (CASE_DIR / (name + ".out")).read_text() == expected
+
+
+def test_testcase_outputs_match_oracle():
+    assert len(cases(NAME)) >= 30
+    for name, text, expected in cases(NAME):
+        if name not in gen.BIG_CASES:  # checked by test_big_case_rebuilt_byte_for_byte
+            assert oracle.solve(text) == expected, name
+
+
+def test_testcases_through_solution():
+    wrong = wrong_answers(NAME, load_solution(NAME).solve)
+    assert not wrong, "\n".join(wrong)
