@@ -1,9 +1,11 @@
 """runner.py judged on tiny solutions written into a temporary folder."""
 
+import ctypes
 import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -18,7 +20,11 @@ from util import ROOT
 RUNNER = ROOT / "runner.py"
 # The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
-LINE = re.compile(r"^(\S+) +(\S+/\S+) +\d+ ms +[\d.]+ MiB( slow)?$", re.MULTILINE)
+LINE = re.compile(r"^(\S+) +(\S+/\S+) +\d+ ms +(?:[\d.]+|\?) MiB( slow)?$", re.MULTILINE)
+# The two implementations of running a case: "native" is the platform's own (or whatever
+# RUNNER_PORTABLE in the environment says), "portable" forces the standard-library-only one.
+PATHS = ["native", "portable"]
+FORCED = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0")
 
 
 def load_runner():
@@ -33,7 +39,7 @@ runner = load_runner()
 
 def make_root(tmp_path, solution, cases, name="p"):
     """A root with solutions/NAME.py and testcases/NAME/; cases maps CASE to (in, out)."""
-    (tmp_path / "solutions").mkdir(exist_ok=True)
+    (tmp_path / "solutions").mkdir(parents=True, exist_ok=True)
     (tmp_path / "solutions" / (name + ".py")).write_text(solution)
     folder = tmp_path / "testcases" / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -48,15 +54,38 @@ def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
-def judge(root, *args, env=None, timeout=60):
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
     """Run the runner on root, with --tle 1 unless args say otherwise.
 
     Returns the exit status, stdout, stderr and the seconds it took.
     """
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", *args]
     start = time.monotonic()
-    done = subprocess.run(command, capture_output=True, encoding="utf-8", env=env, timeout=timeout)
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        encoding="utf-8",
+        env=path_env(path, env),
+        timeout=timeout,
+        cwd=cwd,
+    )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def path_env(path, env=None):
+    """The environment for a runner taking the given path."""
+    env = dict(os.environ if env is None else env)
+    if path == "portable":
+        env["RUNNER_PORTABLE"] = "1"
+    return env
+
+
+@pytest.fixture(params=PATHS)
+def path(request):
+    """Run a test on both paths; with RUNNER_PORTABLE=1 set, "native" is portable already."""
+    if request.param == "portable" and FORCED:
+        pytest.skip("RUNNER_PORTABLE=1 is set: every test takes the portable path already")
+    return request.param
 
 
 def verdicts(stdout):
@@ -103,17 +132,17 @@ ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
 # One test per verdict
 
 
-def test_accepted(tmp_path):
+def test_accepted(tmp_path, path):
     root = make_root(tmp_path, ECHO, {"a": ("1 2\n", "1 2\n")})
-    status, out, err, _ = judge(root)
+    status, out, err, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "AC"}
     assert last_line(out) == "1 passed, 0 failed"
     assert status == 0 and err == ""
 
 
-def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path):
+def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path, path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n2 3\n4\n", "1\n2 4\n4\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "WA"}
     assert "first difference at line 2" in out
     assert "expected: 2·4" in out and "got:      2·3" in out
@@ -123,26 +152,26 @@ def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path):
     assert status == 1
 
 
-def test_runtime_error_by_an_exception_shows_stderr(tmp_path):
+def test_runtime_error_by_an_exception_shows_stderr(tmp_path, path):
     root = make_root(tmp_path, "print(1)\n1 / 0\n", {"a": ("", "1\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "RE"}
     assert "exit status 1" in out and "ZeroDivisionError: division by zero" in out
     assert status == 1
 
 
-def test_runtime_error_by_a_signal(tmp_path):
+def test_runtime_error_by_a_signal(tmp_path, path):
     solution = "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n"
     root = make_root(tmp_path, solution, {"a": ("", "1\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "RE"}
     assert f"killed by signal {int(signal.SIGSEGV)} (SIGSEGV)" in out
     assert status == 1
 
 
-def test_time_limit_by_a_sleep(tmp_path):
+def test_time_limit_by_a_sleep(tmp_path, path):
     root = make_root(tmp_path, "import time\ntime.sleep(30)\n", {"a": ("", "1\n")})
-    status, out, _, took = judge(root, "--tle", "0.5")
+    status, out, _, took = judge(root, "--tle", "0.5", path=path)
     assert verdicts(out) == {"p/a": "TLE"}
     assert "killed after 0.5 s" in out
     assert status == 1 and took < 1.5
@@ -160,9 +189,9 @@ if sys.stdin.read().strip() == "wait":
 
 
 @pytest.mark.parametrize("parent", ["wait", "exit"])
-def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent):
+def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent, path):
     root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
-    status, out, _, took = judge(root, "--tle", "1")
+    status, out, _, took = judge(root, "--tle", "1", path=path)
     assert verdicts(out) == {"p/a": "TLE"}
     assert status == 1 and took < 2
     parent_pid, child_pid = map(int, (root / "pids").read_text().split())
@@ -171,19 +200,19 @@ def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent):
 
 
 @pytest.mark.parametrize("then", ["", "raise SystemExit(3)\n"])
-def test_memory_limit_comes_before_runtime_error(tmp_path, then):
+def test_memory_limit_comes_before_runtime_error(tmp_path, then, path):
     solution = "data = b'x' * (200 << 20)\nprint(len(data))\n" + then
     root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
-    status, out, _, _ = judge(root, "--mle", "100", "--tle", "5")
+    status, out, _, _ = judge(root, "--mle", "100", "--tle", "5", path=path)
     assert verdicts(out) == {"p/a": "MLE"}
     peak = float(re.search(r"peak memory ([\d.]+) MiB, over the 100 MiB limit", out).group(1))
     assert 200 <= peak < 400
     assert status == 1
 
 
-def test_output_limit_stops_an_endless_print(tmp_path):
+def test_output_limit_stops_an_endless_print(tmp_path, path):
     root = make_root(tmp_path, "while True:\n    print('x' * 99)\n", {"a": ("", "x\n")})
-    status, out, _, took = judge(root, "--ole", "1", "--tle", "10")
+    status, out, _, took = judge(root, "--ole", "1", "--tle", "10", path=path)
     assert verdicts(out) == {"p/a": "OLE"}
     assert "output passed 1 MiB" in out
     assert status == 1 and took < 5
@@ -229,9 +258,9 @@ def test_empty_output_matches_empty_out(tmp_path):
     assert status == 0
 
 
-def test_presentation_error_is_said_plainly(tmp_path):
+def test_presentation_error_is_said_plainly(tmp_path, path):
     root = make_root(tmp_path, ECHO, {"a": ("1  2\n", "1 2\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "PE"}
     assert "presentation error: the output differs only in whitespace" in out
     assert status == 1
@@ -279,13 +308,12 @@ def test_usage_errors_exit_with_2(tmp_path):
     (root / "testcases" / "orphan").mkdir()
     (root / "testcases" / "orphan" / "a.in").write_text("1\n")
     for args, message in [
-        (["nope"], "unknown problem 'nope': there is no solutions/nope.py"),
+        (["nope"], "unknown problem 'nope'; the problems are: lonely, orphan, p"),
         (["lonely"], "problem 'lonely' has no testcases/lonely/ folder"),
-        (["orphan"], "unknown problem 'orphan': there is no solutions/orphan.py"),
+        (["orphan"], "problem 'orphan' has no solutions/orphan.py"),
         (["p", "-k", "zzz"], "no case name contains 'zzz'"),
         (["p", "--python", "no-such-python"], "--python no-such-python: no such program"),
         (["p", "--tle", "0"], "must be positive: 0"),
-        ([], "problem 'lonely' has no testcases/lonely/ folder"),
     ]:
         status, out, err, _ = judge(root, *args)
         assert status == 2, args
@@ -294,11 +322,96 @@ def test_usage_errors_exit_with_2(tmp_path):
         assert "Traceback" not in err
 
 
-def test_a_problem_folder_without_inputs_is_a_usage_error(tmp_path):
+def test_a_problem_folder_without_inputs_is_a_usage_error_when_named(tmp_path):
     root = make_root(tmp_path, ECHO, {})
-    status, _, err, _ = judge(root)
+    status, _, err, _ = judge(root, "p")
     assert status == 2
     assert "problem 'p' has no testcases in testcases/p/" in err
+    status, _, err, _ = judge(root)
+    assert status == 2
+    assert "no problem under " + str(root) + " has both solutions/NAME.py and testcases" in err
+
+
+def test_half_added_problems_are_skipped_with_a_warning(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {}, name="empty")
+    (root / "solutions" / "scratch.py").write_text("print('scratch')\n")
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="orphan")
+    (root / "solutions" / "orphan.py").unlink()
+    status, out, err, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert last_line(out) == "1 passed, 0 failed"
+    assert status == 0
+    assert err.splitlines() == [
+        "runner.py: warning: problem 'empty' has no testcases in testcases/empty/: skipped",
+        "runner.py: warning: problem 'orphan' has no solutions/orphan.py: skipped",
+        "runner.py: warning: problem 'scratch' has no testcases/scratch/ folder: skipped",
+    ]
+    for name in ["empty", "scratch", "orphan"]:  # named, each is an error
+        status, out, err, _ = judge(root, "p", name)
+        assert status == 2 and out == "" and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["p.py", "solutions/p.py", "testcases/p", "testcases/p/"])
+def test_a_problem_can_be_named_by_its_files(tmp_path, name):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="q")
+    status, out, _, _ = judge(root, name)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert status == 0
+
+
+def test_an_unknown_problem_lists_the_known_ones(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="conecta4")
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="vertical_four")
+    status, out, err, _ = judge(root, "conecta")
+    assert status == 2 and out == ""
+    assert err == (
+        "runner.py: error: unknown problem 'conecta'; the problems are: conecta4, vertical_four\n"
+    )
+
+
+def test_a_relative_python_is_found_from_another_folder(tmp_path):
+    root = make_root(tmp_path / "repo", ECHO, {"a": ("1\n", "1\n")})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    wrapper = elsewhere / "mypy"
+    wrapper.write_text(f'#!/bin/sh\nexec "{PYTHON}" "$@"\n')
+    wrapper.chmod(0o755)
+    status, out, err, _ = judge(root, "--python", "./mypy", "--json", "r.json", cwd=elsewhere)
+    assert verdicts(out) == {"p/a": "AC"}, out + err
+    assert status == 0
+    assert json.loads((elsewhere / "r.json").read_text())["python"] == str(wrapper)
+
+
+@pytest.mark.parametrize("where", ["no/such/folder/r.json", "."])
+def test_an_unwritable_json_is_a_usage_error_before_anything_runs(tmp_path, where):
+    solution = "open(__file__ + '.ran', 'w').close()\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    status, out, err, _ = judge(root, "--json", str(tmp_path / where))
+    assert status == 2 and out == ""
+    assert re.fullmatch(r"runner.py: error: --json \S+: cannot write it: .+\n", err)
+    assert not (root / "solutions" / "p.py.ran").exists()
+
+
+def test_a_writable_json_is_not_left_behind_by_a_usage_error(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    status, _, _, _ = judge(root, "--json", str(tmp_path / "r.json"), "-k", "zzz")
+    assert status == 2
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_closed_stdout_ends_quietly(tmp_path, path):
+    solution = "import time\ntime.sleep(0.05)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {f"c{i}": ("", "1\n") for i in range(20)})
+    runner = shlex.join([PYTHON, str(RUNNER), "--root", str(root), "-j", "1"])
+    script = f"{runner} 2>err | head -2; echo ${{PIPESTATUS[0]}} >status"
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, capture_output=True, env=path_env(path), timeout=60
+    )
+    assert done.stdout.decode().splitlines()[0].startswith("AC  p/c0")
+    assert (tmp_path / "err").read_text() == ""
+    assert (tmp_path / "status").read_text() == "141\n"
 
 
 def test_a_dangling_out_is_an_error_naming_the_file(tmp_path):
@@ -416,10 +529,12 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     assert "\033[" not in out
 
 
-def test_ctrl_c_stops_everything(tmp_path):
+def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
-    judging = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    judging = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=path_env(path)
+    )
     pids = root / "pids"
     deadline = time.monotonic() + 10
     while not (pids.exists() and len(pids.read_text().split()) == 2):
@@ -506,3 +621,41 @@ def test_common_prefix(a, b):
 )
 def test_tokens_are_joined_by_single_spaces(data):
     assert runner.tokens(data) == b" ".join(data.split())
+
+
+@pytest.mark.parametrize(
+    "code, text",
+    [
+        (1, "exit status 1"),
+        (-9, "killed by signal 9 (SIGKILL)"),
+        (3221225725, "exit status 3221225725 (0xc00000fd)"),  # a stack overflow on Windows
+    ],
+)
+def test_exit_description(code, text):
+    assert runner.exit_description(code) == text
+
+
+@pytest.mark.skipif(ctypes.sizeof(ctypes.c_void_p) != 8, reason="sizes are winnt.h's for 64 bits")
+def test_the_job_object_structures_have_the_windows_layout():
+    accounting, limits = runner.job_structures(ctypes)
+    assert ctypes.sizeof(accounting) == 48 and ctypes.sizeof(limits) == 144
+    assert limits.LimitFlags.offset == 16 and limits.PeakProcessMemoryUsed.offset == 128
+
+
+def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(
+    tmp_path, monkeypatch, capsys
+):
+    solution = "data = b'x' * (200 << 20)\nprint(len(data))\n"
+    root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
+    monkeypatch.setattr(runner, "PORTABLE", True)
+    monkeypatch.setattr(runner, "WAIT4", None)  # a platform with neither wait4 nor a Job Object
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        status = runner.main(["--root", str(root), "--mle", "100", "--python", PYTHON])
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    out = capsys.readouterr().out
+    assert verdicts(out) == {"p/a": "AC"}
+    assert re.search(r"^AC  p/a +\d+ ms +\? MiB$", out, re.MULTILINE)
+    assert "memory not measured on this platform: MLE not judged" in out
+    assert status == 0
