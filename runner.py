@@ -3,32 +3,46 @@
 
 Problem NAME pairs solutions/NAME.py with the folder testcases/NAME/, where a case is
 CASE.in with the expected CASE.out beside it. Each case runs as its own process,
-`PYTHON solutions/NAME.py < CASE.in`, and its whole process tree is killed when it ends.
-Problems named on the command line may be written NAME, NAME.py or solutions/NAME.py.
-Without names every problem runs; one that is only half added is skipped with a warning.
+`PYTHON solutions/NAME.py < CASE.in` (or --command's program), from the root folder, and
+its whole process tree is killed when it ends. Problems named on the command line may be
+written NAME, NAME.py or solutions/NAME.py. Without names every problem runs; one that is
+only half added is skipped with a warning.
 
-On Linux and macOS a case runs in its own process group and os.wait4 gives its peak
-memory. On Windows, or anywhere with RUNNER_PORTABLE=1, the portable path runs it with
-the standard library alone: a Job Object on Windows, peak memory where the platform
-tells it, and "?" (MLE not judged) where it does not.
+Each problem is judged as its judge does, by the line `Judge: NAME; N s; M MiB; COMPARE`
+in its solution's header: the time limit in CPU seconds, the memory limit, and how the
+output is compared. --tle, --mle and --compare override it; without the line, 2 s,
+1024 MiB and exact, with a warning. The comparisons:
+    exact   equal to CASE.out, CRLF read as LF, as online-judge-tools compares
+    jutge   Jutge.org's: identical bytes AC; a byte outside printable ASCII, newline, CR
+            and tab IC; equal once whitespace runs are one space, the ends trimmed and
+            letters upper-cased PE; else WA
+    tokens  equal as whitespace-separated tokens
+    loose   exact, but spaces at line ends and empty lines at the end do not count
+
+Verdicts, the first that applies:
+    TLE  CPU time (user + system) over the limit, or wall time over 3x the limit (a
+         backstop for a case that waits); the whole process tree is killed
+    OLE  output over --ole MiB; reading stops and the tree is killed
+    MLE  peak memory over the limit
+    RE   non-zero exit status or killed by a signal
+    IC   (jutge) an invalid character in the output
+    PE   (jutge) presentation error
+    WA   wrong answer
+    AC   accepted ("slow" when over half the CPU limit or half the backstop)
+    --   the case has no .out: it ran fine but nothing was checked
+    IE   the runner could not run the case (an unreadable file, say)
+
+On Linux and macOS a case runs in its own process group, and os.wait4 gives its CPU time
+and peak memory. On Windows, or anywhere with RUNNER_PORTABLE=1, the portable path runs
+it with the standard library alone: a Job Object on Windows. Where CPU time or memory
+cannot be measured it shows as "?": TLE is then judged by wall time and MLE not at all.
 
 Usage:
     python3 runner.py                          every problem
     python3 runner.py conecta4 vertical_four   only these problems
     python3 runner.py -k sample                only the cases whose name contains "sample"
     python3 runner.py --python pypy3           the solutions on another interpreter
-
-The output must equal CASE.out, CRLF read as LF, as online-judge-tools compares;
---loose and --tokens forgive more. Verdicts, the first that applies:
-    TLE  wall time over --tle seconds; the whole process group is killed
-    OLE  output over --ole MiB; reading stops and the group is killed
-    MLE  peak resident memory (the child's rusage) over --mle MiB
-    RE   non-zero exit status or killed by a signal
-    WA   wrong answer
-    PE   presentation error: the output differs only in whitespace
-    AC   accepted ("slow" when it took over half the time limit)
-    --   the case has no .out: it ran fine but nothing was checked
-    IE   the runner could not run the case (an unreadable file, say)
+    python3 runner.py conecta4 --command ./a.out   another program on conecta4's cases
 
 The last line printed is `N passed, M failed`, where M counts every verdict except AC
 and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 on Ctrl-C, 141
@@ -42,6 +56,7 @@ import json
 import os
 import re
 import selectors
+import shlex
 import shutil
 import signal
 import subprocess
@@ -64,10 +79,19 @@ SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
+BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
+COMPARES = ("exact", "jutge", "tokens", "loose")
+INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
+JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARES)
+JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+PROFILE_FIELDS = re.compile(r"([^;]*[^;\s])\s*;\s*([\d.]+)\s*s\s*;\s*([\d.]+)\s*MiB\s*;\s*(\w+)")
+HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
 Case = namedtuple("Case", "problem name input expected")
 Run = namedtuple("Run", "output stderr status wall cpu peak_mib timed_out overflowed")
-Result = namedtuple("Result", "case verdict wall peak_mib slow details")
+Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
+Profile = namedtuple("Profile", "judge time_limit memory_limit compare")
+DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 
 
 class UsageError(Exception):
@@ -105,9 +129,9 @@ def problem_name(text):
     return path.stem if path.suffix == ".py" else path.name
 
 
-def unrunnable(root, name):
+def unrunnable(root, name, command=False):
     """Why problem NAME cannot be judged, or None when it can."""
-    if not (root / "solutions" / (name + ".py")).is_file():
+    if not command and not (root / "solutions" / (name + ".py")).is_file():
         return f"problem '{name}' has no solutions/{name}.py"
     folder = root / "testcases" / name
     if not folder.is_dir():
@@ -117,7 +141,7 @@ def unrunnable(root, name):
     return None
 
 
-def find_problems(root, names):
+def find_problems(root, names, command=False):
     """The problems to judge and a warning for each one skipped.
 
     Problems named on the command line must all be runnable. Without names every problem
@@ -131,7 +155,7 @@ def find_problems(root, names):
             if name not in known:
                 listed = ", ".join(known) if known else f"none under {root}"
                 raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-            reason = unrunnable(root, name)
+            reason = unrunnable(root, name, command)
             if reason:
                 raise UsageError(reason)
             problems.append(name)
@@ -212,7 +236,8 @@ class PosixProcess:
 
     def __init__(self, command, stdin, cwd, output_cap):
         self.child = subprocess.Popen(
-            command,
+            command[0],
+            executable=command[1],
             stdin=stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -272,7 +297,8 @@ class PortableProcess:
 
     def __init__(self, command, stdin, cwd, output_cap):
         self.child = subprocess.Popen(
-            command,
+            command[0],
+            executable=command[1],
             stdin=stdin,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -503,23 +529,27 @@ class Running:
 
 
 def execute(running, command, input_path, cwd, time_limit, output_cap):
-    """Run command with input_path on stdin; return its Run.
+    """Run command, an (args, executable) pair, with input_path on stdin; return its Run.
 
-    Reading stops at the time limit or when the output passes output_cap; either way, and
-    whenever the run ends, the whole process tree is killed so that no grandchild lingers.
+    Reading stops when the CPU time passes time_limit (where it can be read while the case
+    runs), when the wall time passes BACKSTOP times the limit (the limit itself where CPU
+    time is not measured at all), or when the output passes output_cap. Then, and whenever
+    the run ends, the whole process tree is killed so that no grandchild lingers.
     """
     start = time.monotonic()
     with open(str(input_path), "rb") as stdin:
         process = running.start(command, stdin, cwd, output_cap)
+    deadline = time_limit * BACKSTOP if process.measures else time_limit
     timed_out = overflowed = False
     try:
         while not (process.exited() and not process.reading()):  # every byte written is read
-            remaining = start + time_limit - time.monotonic()
-            if remaining <= 0:
+            elapsed = time.monotonic() - start
+            cpu = process.cpu_now() if elapsed > time_limit else None  # CPU <= wall, mostly
+            if elapsed >= deadline or (cpu is not None and cpu > time_limit):
                 timed_out = True
                 break
             # wake up at least every 50 ms to see whether the child exited
-            process.read(min(remaining, 0.05))
+            process.read(min(deadline - elapsed, 0.05))
             if len(process.output) > output_cap:
                 overflowed = True
                 break
@@ -531,11 +561,50 @@ def execute(running, command, input_path, cwd, time_limit, output_cap):
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed)
 
 
+# Judge profiles: each solution's `Judge:` header line
+
+
+def read_profile(root, problem):
+    """The profile in solutions/PROBLEM.py's `Judge: NAME; N s; M MiB; COMPARE` line.
+
+    Returns (profile, warning): the defaults and a one-line warning when the line is missing
+    or cannot be read, the profile and None otherwise.
+    """
+    path = Path("solutions", problem + ".py")
+    using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
+    try:
+        with open(str(root / path), encoding="utf-8", errors="replace") as file:
+            head = file.read(HEADER_CHARS)
+    except OSError as error:
+        return DEFAULT_PROFILE, f"cannot read {path.as_posix()} ({error.strerror}): {using}"
+    line = JUDGE_LINE.search(head)
+    if not line:
+        return DEFAULT_PROFILE, f"{path.as_posix()} has no '{JUDGE_FORMAT}' line: {using}"
+    fields = PROFILE_FIELDS.fullmatch(line.group(1))
+    if not fields or fields.group(4) not in COMPARES or not float(fields.group(2)) > 0:
+        return DEFAULT_PROFILE, (
+            f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
+            f"want '{JUDGE_FORMAT}': {using}"
+        )
+    judge, seconds, mib, compare = fields.groups()
+    return Profile(judge, float(seconds), float(mib), compare), None
+
+
+def describe(profile):
+    """A profile in words, as the summary line shows it."""
+    judge = profile.judge or "no Judge: line"
+    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB"
+    return f"{judge}: {limits}, {profile.compare}"
+
+
 # Judging
 
 
 def normalize(data, mode):
-    """The output as compared: CRLF read as LF; --loose also drops trailing blanks."""
+    """The output as compared: CRLF read as LF (as is but for that under jutge); --loose also
+    drops spaces at line ends and empty lines at the end."""
+    if mode == "jutge":
+        return data.replace(b"\r\n", b"\n") if WINDOWS else data  # text-mode stdout on Windows
     data = data.replace(b"\r\n", b"\n")
     if mode != "loose":
         return data
@@ -554,60 +623,119 @@ def tokens(data):
 
 
 def compare(expected, got, mode):
-    """AC, PE (only whitespace differs) or WA."""
+    """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
+
+    jutge: identical bytes are AC; an output with a byte outside printable ASCII, newline,
+    CR and tab is IC; equal once every run of whitespace is one space, the ends trimmed and
+    letters upper-cased is PE; anything else WA. The other modes have no PE, as AtCoder has
+    none: a difference in whitespace alone is a WA there.
+    """
     if mode == "tokens":
-        same = tokens(expected) == tokens(got)
-    else:
-        same = normalize(expected, mode) == normalize(got, mode)
-    if same:
+        return "AC" if tokens(expected) == tokens(got) else "WA"
+    expected, got = normalize(expected, mode), normalize(got, mode)
+    if expected == got:
         return "AC"
-    return "PE" if expected.translate(None, SPACE) == got.translate(None, SPACE) else "WA"
+    if mode != "jutge":
+        return "WA"
+    if INVALID_CHARACTER.search(got):
+        return "IC"
+    return "PE" if tokens(expected).upper() == tokens(got).upper() else "WA"
 
 
-def verdict_of(run, expected, args):
+def over_time(run, profile):
+    """TLE: killed for time, or over the limit in CPU time (in wall time if CPU is unknown)."""
     if run.timed_out:
+        return True
+    used = run.wall if run.cpu is None else run.cpu
+    return used > profile.time_limit
+
+
+def verdict_of(run, expected, profile):
+    if over_time(run, profile):
         return "TLE"
     if run.overflowed:
         return "OLE"
-    if run.peak_mib is not None and run.peak_mib > args.mle:
+    if run.peak_mib is not None and run.peak_mib > profile.memory_limit:
         return "MLE"
     if run.status != 0:
         return "RE"
     if expected is None:
         return "--"
-    return compare(expected, run.output, args.mode)
+    return compare(expected, run.output, profile.compare)
+
+
+def is_slow(run, profile):
+    """Over half the time limit in CPU time, or over half the wall-time backstop."""
+    if run.cpu is None:
+        return run.wall > profile.time_limit / 2
+    return run.cpu > profile.time_limit / 2 or run.wall > profile.time_limit * BACKSTOP / 2
 
 
 def judge(case, args, running):
     """Run one case and judge it. Runs in a worker thread."""
-    command = [args.python, str(Path("solutions", case.problem + ".py"))]
+    profile = args.profiles[case.problem]
+    if args.command:
+        command, executable = args.command
+    else:
+        command, executable = [args.python, str(Path("solutions", case.problem + ".py"))], None
     try:
-        run = execute(running, command, case.input, args.root, args.tle, args.ole * MIB)
+        run = execute(
+            running,
+            (command, executable),
+            case.input,
+            args.root,
+            profile.time_limit,
+            args.ole * MIB,
+        )
         expected = case.expected.read_bytes() if case.expected else None
     except OSError as error:
-        return Result(case, "IE", 0.0, None, False, [f"could not run: {error}"])
-    verdict = verdict_of(run, expected, args)
-    slow = verdict in PASSING and run.wall > args.tle / 2
-    details = explain(verdict, case, run, expected, args)
-    return Result(case, verdict, run.wall, run.peak_mib, slow, details)
+        return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
+    verdict = verdict_of(run, expected, profile)
+    slow = verdict in PASSING and is_slow(run, profile)
+    details = explain(verdict, case, run, expected, profile, args)
+    return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
 
 
 # Explaining a verdict
 
 
-def explain(verdict, case, run, expected, args):
+def explain(verdict, case, run, expected, profile, args):
     """The lines printed under a failing case."""
     if verdict == "TLE":
-        return [f"killed after {args.tle:g} s"]
+        return [time_description(run, profile.time_limit)]
     if verdict == "OLE":
         return [f"output passed {args.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
-        return [f"peak memory {run.peak_mib:.1f} MiB, over the {args.mle:g} MiB limit"]
+        return [f"peak memory {run.peak_mib:.1f} MiB, over the {profile.memory_limit:g} MiB limit"]
     if verdict == "RE":
         return [exit_description(run.status), *stderr_tail(run.stderr)]
+    if verdict == "IC":
+        return [invalid_character(run.output), *short_input(case.input)]
     if verdict in ("WA", "PE"):
-        return mismatch(verdict, run.output, expected, args.mode) + short_input(case.input)
+        details = mismatch(verdict, run.output, expected, profile.compare)
+        return details + short_input(case.input)
     return []
+
+
+def time_description(run, limit):
+    if run.cpu is None:
+        return f"killed after {limit:g} s of wall time (CPU time is not measured here)"
+    if run.cpu > limit:
+        return f"CPU time {run.cpu:.2f} s, over the {limit:g} s limit"
+    return (
+        f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+        f"only {run.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
+    )
+
+
+def invalid_character(data):
+    at = INVALID_CHARACTER.search(data).start()
+    line = data.count(NEWLINE, 0, at) + 1
+    column = at - data.rfind(NEWLINE, 0, at)
+    return (
+        f"invalid character: byte {data[at]:#04x} at line {line}, column {column}; "
+        "Jutge.org accepts printable ASCII, newline, CR and tab only"
+    )
 
 
 def exit_description(code):
@@ -630,14 +758,21 @@ def stderr_tail(data):
 
 
 def mismatch(verdict, got, expected, mode):
-    """What a PE means, the first difference, and a short unified diff.
+    """How near the output is, the first difference, and a short unified diff.
 
     Outputs can be 64 MiB: they are searched as bytes, and only the lines shown are split.
     """
     details = []
     if verdict == "PE":
-        details.append("presentation error: the output differs only in whitespace")
-    line_mode = "loose" if mode == "loose" else "exact"
+        details.append(
+            "presentation error: equal once runs of whitespace are one space, the ends "
+            "trimmed and letters upper-cased"
+        )
+    elif expected.translate(None, SPACE) == got.translate(None, SPACE):
+        details.append("only whitespace differs, and this judge counts that as a wrong answer")
+    elif tokens(expected).upper() == tokens(got).upper():
+        details.append("only letter case or whitespace differs: Jutge.org would say PE")
+    line_mode = mode if mode in ("loose", "jutge") else "exact"
     want, have = normalize(expected, line_mode), normalize(got, line_mode)
     start = line_start(want, common_prefix(want, have))
     if mode == "tokens":
@@ -759,10 +894,15 @@ def mib(value):
     return "?" if value is None else f"{value:.1f}"
 
 
+def ms(seconds):
+    return "?" if seconds is None else f"{seconds * 1000:.0f}"
+
+
 class Report:
     """Prints each result in case order, a summary after each problem, and the totals."""
 
-    def __init__(self, cases, colour):
+    def __init__(self, cases, profiles, colour):
+        self.profiles = profiles
         self.colour = colour
         self.width = min(max(len(label(case)) for case in cases), 48)
         self.left = Counter(case.problem for case in cases)
@@ -775,11 +915,12 @@ class Report:
 
     def add(self, result):
         self.results.append(result)
-        line = "{} {:<{}} {:>7.0f} ms {:>7} MiB".format(
+        line = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB".format(
             self.paint(f"{result.verdict:<3}", result.verdict),
             label(result.case),
             self.width,
-            result.wall * 1000,
+            ms(result.cpu),
+            ms(result.wall),
             mib(result.peak_mib),
         )
         if result.slow:
@@ -795,19 +936,23 @@ class Report:
     def summary(self, problem, results):
         counts = Counter(result.verdict for result in results)
         failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
-        text = f"== {problem}: {counts['AC']} passed, {sum(n for _, n in failures)} failed"
+        text = f"== {problem} ({describe(self.profiles[problem])}): "
+        text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
         if failures:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
         if counts["--"]:
             text += f", {counts['--']} not checked (no .out)"
-        slowest = max(result.wall for result in results) * 1000
-        text += f"; slowest {slowest:.0f} ms"
         ran = [result for result in results if result.verdict != "IE"]
+        cpus = [result.cpu for result in ran if result.cpu is not None]
         peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
+        slowest = max(result.wall for result in results)
+        text += f"; slowest {ms(max(cpus, default=None))} ms CPU, {ms(slowest)} ms wall"
         if peaks:
             text += f", peak {max(peaks):.1f} MiB"
+        if len(cpus) < len(ran):
+            text += "; CPU time not measured here: TLE judged by wall time"
         if len(peaks) < len(ran):
-            text += "; memory not measured on this platform: MLE not judged"
+            text += "; memory not measured here: MLE not judged"
         return text
 
     def totals(self):
@@ -845,20 +990,43 @@ def check_writable(path):
             os.remove(path)
 
 
+def rounded(value, scale=1):
+    return None if value is None else round(value * scale, 1)
+
+
 def write_json(path, args, results, passed, failed):
+    problems = {
+        name: {
+            "judge": profile.judge,
+            "time_limit_s": profile.time_limit,
+            "memory_limit_mib": profile.memory_limit,
+            "compare": profile.compare,
+        }
+        for name, profile in args.profiles.items()
+    }
     cases = [
         {
             "problem": result.case.problem,
             "case": result.case.name,
             "verdict": result.verdict,
-            "time_ms": round(result.wall * 1000, 1),
-            "peak_mib": None if result.peak_mib is None else round(result.peak_mib, 1),
+            "cpu_ms": rounded(result.cpu, 1000),
+            "wall_ms": rounded(result.wall, 1000),
+            "peak_mib": rounded(result.peak_mib),
             "slow": result.slow,
         }
         for result in results
     ]
-    data = {"python": args.python, "tle_s": args.tle, "mle_mib": args.mle, "ole_mib": args.ole}
-    data.update(mode=args.mode, passed=passed, failed=failed, cases=cases)
+    data = {
+        "python": None if args.command else args.python,
+        "command": args.command_text,
+        "path": "portable" if PORTABLE else "posix",
+        "ole_mib": args.ole,
+        "wall_backstop": BACKSTOP,
+        "problems": problems,
+        "passed": passed,
+        "failed": failed,
+        "cases": cases,
+    }
     with open(path, "w") as file:
         json.dump(data, file, indent=2)
         file.write("\n")
@@ -905,25 +1073,33 @@ def make_parser():
     add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
     add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
     add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
-    add("--tle", type=positive, default=2.0, metavar="S", help="time limit, wall (default: 2)")
-    add("--mle", type=positive, default=1024.0, metavar="MIB", help="memory limit (default: 1024)")
+    add(
+        "--command",
+        metavar="CMD",
+        help="judge this program instead of PYTHON solutions/NAME.py; one problem, run from the "
+        "root, split as a shell would",
+    )
+    add("--tle", type=positive, metavar="S", help="CPU time limit (default: the Judge: line's)")
+    add("--mle", type=positive, metavar="MIB", help="memory limit (default: the Judge: line's)")
     add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
     mode = parser.add_mutually_exclusive_group().add_argument
     mode(
+        "--compare", choices=COMPARES, help="how outputs are compared (default: the Judge: line's)"
+    )
+    mode(
         "--loose",
-        dest="mode",
+        dest="compare",
         action="store_const",
         const="loose",
-        help="also ignore spaces at line ends and empty lines at the end",
+        help="--compare loose: also ignore spaces at line ends and empty lines at the end",
     )
     mode(
         "--tokens",
-        dest="mode",
+        dest="compare",
         action="store_const",
         const="tokens",
-        help="compare whitespace-separated tokens only",
+        help="--compare tokens: compare whitespace-separated tokens only",
     )
-    parser.set_defaults(mode="exact")
     add(
         "-j",
         dest="jobs",
@@ -970,6 +1146,42 @@ def main(argv=None):
         return usage_error(f"unexpected {type(error).__name__}: {error}")
 
 
+def split_command(text, root):
+    """--command as (args, executable): the program found from the root or on PATH.
+
+    On POSIX the text is split into words as a shell would; on Windows it is passed whole,
+    and CreateProcess splits it as Windows programs expect.
+    """
+    try:
+        words = shlex.split(text, posix=not WINDOWS)
+    except ValueError as error:
+        raise UsageError(f"--command {text}: {error}") from None
+    if not words:
+        raise UsageError("--command is empty")
+    program = words[0].strip('"') if WINDOWS else words[0]
+    has_folder = os.sep in program or (os.altsep and os.altsep in program)
+    found = shutil.which(str(root / program) if has_folder else program)
+    if found is None:
+        where = f"under {root}" if has_folder else "on PATH"
+        raise UsageError(f"--command {text}: no program {program} {where}")
+    return (text if WINDOWS else words), os.path.abspath(found)
+
+
+def profiles_for(args, problems):
+    """Each problem's profile: its Judge: line, with --tle, --mle and --compare over it."""
+    profiles, warnings = {}, []
+    for problem in problems:
+        profile, warning = read_profile(args.root, problem)
+        if warning:
+            warnings.append(warning)
+        profiles[problem] = profile._replace(
+            time_limit=args.tle or profile.time_limit,
+            memory_limit=args.mle or profile.memory_limit,
+            compare=args.compare or profile.compare,
+        )
+    return profiles, warnings
+
+
 def run(argv):
     parser = make_parser()
     args = parser.parse_args(argv)
@@ -978,8 +1190,13 @@ def run(argv):
     if found is None:
         parser.error(f"--python {args.python}: no such program")
     args.python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    args.command_text = args.command
     try:
-        problems, warnings = find_problems(args.root, args.problems)
+        if args.command is not None:
+            if len(args.problems) != 1:
+                raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
+            args.command = split_command(args.command, args.root)
+        problems, warnings = find_problems(args.root, args.problems, bool(args.command))
         cases = [case for problem in problems for case in find_cases(args.root, problem, args.keep)]
         if not cases:
             raise UsageError(f"no case name contains '{args.keep}'")
@@ -987,12 +1204,14 @@ def run(argv):
             check_writable(args.json)
     except UsageError as error:
         return usage_error(error)
-    for warning in warnings:
+    args.profiles, more = profiles_for(args, problems)
+    for warning in warnings + more:
         warn(warning)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, interrupt)
-    report = Report(cases, colour=sys.stdout.isatty() and "NO_COLOR" not in os.environ)
+    colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    report = Report(cases, args.profiles, colour)
     run_all(cases, args, report.add)
     passed, failed = report.totals()
     status = 1 if failed else 0
