@@ -260,7 +260,7 @@ def test_memory_limit_comes_before_runtime_error(tmp_path, then, path):
     status, out, _, _ = judge(root, "--mle", "100", "--tle", "5", path=path)
     assert verdicts(out) == {"p/a": "MLE"}
     peak = float(re.search(r"peak memory ([\d.]+) MiB, over the 100 MiB limit", out).group(1))
-    assert 200 <= peak < 400
+    assert 200 <= peak < 700  # PyPy builds the bytes with a copy: 450 MiB at its peak
     assert status == 1
 
 
