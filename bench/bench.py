@@ -256,7 +256,8 @@ def main(argv=None):
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
-    how = "a single run" if runs == 1 else f"median of {runs - 1} runs after 1 warm-up"
+    how = {1: "a single run", 2: "1 run after 1 warm-up"}.get(runs)
+    how = how or f"median of {runs - 1} runs after 1 warm-up"
     print("\n".join(lines), "", machine_line(impl), sep="\n")
     print(f"CPU = user + system seconds of the whole process, {how}; peak MiB = the highest")
     print("ru_maxrss; ratio = CPU / floor CPU. Targets are set for CPython.")

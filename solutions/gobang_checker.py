@@ -52,8 +52,9 @@ def solve(text):
         mine = 1
     else:
         return "NO\n"
-    digits = flat.encode("ascii", "replace").translate(CELL)  # bytes: fast on PyPy too
-    board = int(digits or b"0", 4)
+    # bytes, one a cell (translate is fast on PyPy); a character not in ASCII becomes "?"
+    raw = flat.encode() if flat.isascii() else flat.encode("ascii", "replace")
+    board = int(raw.translate(CELL) or b"0", 4)
     low = (1 << 2 * len(flat)) // 3  # 0b0101...01: the low bit of every cell
     stride = 2 * (width + 1)
     common = None  # bit positions of the cells in every five-window so far

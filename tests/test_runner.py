@@ -1,9 +1,11 @@
 """runner.py judged on tiny solutions written into a temporary folder."""
 
+import ctypes
 import importlib.util
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -18,7 +20,14 @@ from util import ROOT
 RUNNER = ROOT / "runner.py"
 # The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
-LINE = re.compile(r"^(\S+) +(\S+/\S+) +\d+ ms +[\d.]+ MiB( slow)?$", re.MULTILINE)
+LINE = re.compile(
+    r"^(\S+) +(\S+/\S+) +(?:\d+|\?) ms CPU +\d+ ms wall +(?:[\d.]+|\?) MiB( slow)?$", re.MULTILINE
+)
+HEADER = "# Judge: Test judge; 1 s; 1024 MiB; {}\n"
+# The two implementations of running a case: "native" is the platform's own (or whatever
+# RUNNER_PORTABLE in the environment says), "portable" forces the standard-library-only one.
+PATHS = ["native", "portable"]
+FORCED = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0")
 
 
 def load_runner():
@@ -31,10 +40,14 @@ def load_runner():
 runner = load_runner()
 
 
-def make_root(tmp_path, solution, cases, name="p"):
-    """A root with solutions/NAME.py and testcases/NAME/; cases maps CASE to (in, out)."""
-    (tmp_path / "solutions").mkdir(exist_ok=True)
-    (tmp_path / "solutions" / (name + ".py")).write_text(solution)
+def make_root(tmp_path, solution, cases, name="p", compare="exact"):
+    """A root with solutions/NAME.py and testcases/NAME/; cases maps CASE to (in, out).
+
+    The solution opens with a Judge: line comparing as `compare` says, unless that is None.
+    """
+    (tmp_path / "solutions").mkdir(parents=True, exist_ok=True)
+    header = HEADER.format(compare) if compare else ""
+    (tmp_path / "solutions" / (name + ".py")).write_text(header + solution)
     folder = tmp_path / "testcases" / name
     folder.mkdir(parents=True, exist_ok=True)
     for case, (stdin, expected) in cases.items():
@@ -48,15 +61,38 @@ def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
-def judge(root, *args, env=None, timeout=60):
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
     """Run the runner on root, with --tle 1 unless args say otherwise.
 
     Returns the exit status, stdout, stderr and the seconds it took.
     """
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", *args]
     start = time.monotonic()
-    done = subprocess.run(command, capture_output=True, encoding="utf-8", env=env, timeout=timeout)
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        encoding="utf-8",
+        env=path_env(path, env),
+        timeout=timeout,
+        cwd=cwd,
+    )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def path_env(path, env=None):
+    """The environment for a runner taking the given path."""
+    env = dict(os.environ if env is None else env)
+    if path == "portable":
+        env["RUNNER_PORTABLE"] = "1"
+    return env
+
+
+@pytest.fixture(params=PATHS)
+def path(request):
+    """Run a test on both paths; with RUNNER_PORTABLE=1 set, "native" is portable already."""
+    if request.param == "portable" and FORCED:
+        pytest.skip("RUNNER_PORTABLE=1 is set: every test takes the portable path already")
+    return request.param
 
 
 def verdicts(stdout):
@@ -103,17 +139,17 @@ ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
 # One test per verdict
 
 
-def test_accepted(tmp_path):
+def test_accepted(tmp_path, path):
     root = make_root(tmp_path, ECHO, {"a": ("1 2\n", "1 2\n")})
-    status, out, err, _ = judge(root)
+    status, out, err, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "AC"}
     assert last_line(out) == "1 passed, 0 failed"
     assert status == 0 and err == ""
 
 
-def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path):
+def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path, path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n2 3\n4\n", "1\n2 4\n4\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "WA"}
     assert "first difference at line 2" in out
     assert "expected: 2·4" in out and "got:      2·3" in out
@@ -123,29 +159,76 @@ def test_wrong_answer_shows_the_first_difference_a_diff_and_the_input(tmp_path):
     assert status == 1
 
 
-def test_runtime_error_by_an_exception_shows_stderr(tmp_path):
+def test_runtime_error_by_an_exception_shows_stderr(tmp_path, path):
     root = make_root(tmp_path, "print(1)\n1 / 0\n", {"a": ("", "1\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "RE"}
     assert "exit status 1" in out and "ZeroDivisionError: division by zero" in out
     assert status == 1
 
 
-def test_runtime_error_by_a_signal(tmp_path):
+def test_runtime_error_by_a_signal(tmp_path, path):
     solution = "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n"
     root = make_root(tmp_path, solution, {"a": ("", "1\n")})
-    status, out, _, _ = judge(root)
+    status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "RE"}
     assert f"killed by signal {int(signal.SIGSEGV)} (SIGSEGV)" in out
     assert status == 1
 
 
-def test_time_limit_by_a_sleep(tmp_path):
-    root = make_root(tmp_path, "import time\ntime.sleep(30)\n", {"a": ("", "1\n")})
-    status, out, _, took = judge(root, "--tle", "0.5")
+BUSY = """\
+import sys, time
+seconds = float(sys.stdin.read())
+start = time.process_time()
+while time.process_time() - start < seconds:
+    pass
+print(1)
+"""
+
+
+def test_time_limit_by_cpu_time(tmp_path, path):
+    root = make_root(tmp_path, BUSY, {"a": ("30", "1\n")})
+    status, out, _, took = judge(root, "--tle", "0.5", path=path)
     assert verdicts(out) == {"p/a": "TLE"}
-    assert "killed after 0.5 s" in out
-    assert status == 1 and took < 1.5
+    assert status == 1 and took < 2.5  # killed when its CPU time passed the limit, or at 1.5 s
+    if "the machine is overloaded" in out:  # under 1/3 of a CPU for 1.5 s: the backstop
+        return
+    cpu = float(re.search(r"CPU time ([\d.]+) s, over the 0.5 s limit", out).group(1))
+    assert 0.5 < cpu < 1.5
+
+
+@pytest.mark.parametrize(
+    "cpu, wall, timed_out, verdict",
+    [
+        (0.4, 0.5, False, "AC"),
+        (0.6, 0.7, False, "TLE"),  # over the limit in CPU time
+        (0.1, 1.4, False, "AC"),  # slow in wall time only: waiting, or a busy machine
+        (0.1, 1.5, True, "TLE"),  # killed at the wall-time backstop
+        (None, 0.4, False, "AC"),  # CPU time not measured: the wall time is judged
+        (None, 0.6, False, "TLE"),
+    ],
+)
+def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_out, verdict):
+    run = runner.Run(b"1\n", b"", 0, wall, cpu, 10.0, timed_out, False)
+    profile = runner.Profile("X", 0.5, 256, "exact")
+    assert runner.verdict_of(run, b"1\n", profile) == verdict
+
+
+def test_time_limit_by_a_sleep_is_the_wall_time_backstop(tmp_path, path):
+    root = make_root(tmp_path, "import time\ntime.sleep(30)\n", {"a": ("", "1\n")})
+    status, out, _, took = judge(root, "--tle", "0.3", path=path)
+    assert verdicts(out) == {"p/a": "TLE"}
+    assert "wall time passed the 0.9 s backstop (3x the limit) with only 0." in out
+    assert status == 1 and 0.9 < took < 2
+
+
+def test_sleeping_past_the_limit_is_not_cpu_time(tmp_path, path):
+    solution = "import time\ntime.sleep(0.6)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    status, out, _, _ = judge(root, "--tle", "0.5", path=path)
+    cpu, wall = map(int, re.search(r"^AC  p/a +(\d+) ms CPU +(\d+) ms wall", out, re.M).groups())
+    assert cpu < 500 < 600 <= wall
+    assert status == 0
 
 
 SPAWNER = """\
@@ -160,9 +243,9 @@ if sys.stdin.read().strip() == "wait":
 
 
 @pytest.mark.parametrize("parent", ["wait", "exit"])
-def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent):
+def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent, path):
     root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
-    status, out, _, took = judge(root, "--tle", "1")
+    status, out, _, took = judge(root, "--tle", "0.3", path=path)
     assert verdicts(out) == {"p/a": "TLE"}
     assert status == 1 and took < 2
     parent_pid, child_pid = map(int, (root / "pids").read_text().split())
@@ -171,19 +254,19 @@ def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent):
 
 
 @pytest.mark.parametrize("then", ["", "raise SystemExit(3)\n"])
-def test_memory_limit_comes_before_runtime_error(tmp_path, then):
+def test_memory_limit_comes_before_runtime_error(tmp_path, then, path):
     solution = "data = b'x' * (200 << 20)\nprint(len(data))\n" + then
     root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
-    status, out, _, _ = judge(root, "--mle", "100", "--tle", "5")
+    status, out, _, _ = judge(root, "--mle", "100", "--tle", "5", path=path)
     assert verdicts(out) == {"p/a": "MLE"}
     peak = float(re.search(r"peak memory ([\d.]+) MiB, over the 100 MiB limit", out).group(1))
-    assert 200 <= peak < 400
+    assert 200 <= peak < 700  # PyPy builds the bytes with a copy: 450 MiB at its peak
     assert status == 1
 
 
-def test_output_limit_stops_an_endless_print(tmp_path):
+def test_output_limit_stops_an_endless_print(tmp_path, path):
     root = make_root(tmp_path, "while True:\n    print('x' * 99)\n", {"a": ("", "x\n")})
-    status, out, _, took = judge(root, "--ole", "1", "--tle", "10")
+    status, out, _, took = judge(root, "--ole", "1", "--tle", "10", path=path)
     assert verdicts(out) == {"p/a": "OLE"}
     assert "output passed 1 MiB" in out
     assert status == 1 and took < 5
@@ -229,18 +312,33 @@ def test_empty_output_matches_empty_out(tmp_path):
     assert status == 0
 
 
-def test_presentation_error_is_said_plainly(tmp_path):
-    root = make_root(tmp_path, ECHO, {"a": ("1  2\n", "1 2\n")})
+def test_presentation_error_under_jutge_and_wrong_answer_under_exact(tmp_path, path):
+    cases = {"space": ("1  2\n", "1 2\n"), "case": ("Yes\n", "YES\n"), "glued": ("12\n", "1 2\n")}
+    root = make_root(tmp_path, ECHO, cases, compare="jutge")
+    status, out, _, _ = judge(root, path=path)
+    assert verdicts(out) == {"p/case": "PE", "p/glued": "WA", "p/space": "PE"}
+    assert "presentation error: equal once runs of whitespace are one space" in out
+    assert status == 1
+    status, out, _, _ = judge(root, "--compare", "exact", path=path)
+    assert verdicts(out) == {"p/case": "WA", "p/glued": "WA", "p/space": "WA"}
+    assert "only whitespace differs, and this judge counts that as a wrong answer" in out
+    assert "only letter case or whitespace differs: Jutge.org would say PE" in out
+
+
+def test_an_invalid_character_under_jutge(tmp_path):
+    solution = "import sys\nsys.stdout.buffer.write(b'ok\\n\\tno\\x07\\n')\n"
+    root = make_root(tmp_path, solution, {"a": ("", "ok\nno\n")}, compare="jutge")
     status, out, _, _ = judge(root)
-    assert verdicts(out) == {"p/a": "PE"}
-    assert "presentation error: the output differs only in whitespace" in out
+    assert verdicts(out) == {"p/a": "IC"}
+    assert "invalid character: byte 0x07 at line 2, column 4; Jutge.org accepts" in out
+    assert "== p (Test judge: 1 s CPU, 1024 MiB, jutge): 0 passed, 1 failed (1 IC)" in out
     assert status == 1
 
 
 def test_a_missing_final_newline_is_said_in_words(tmp_path):
     root = make_root(tmp_path, "print(1, end='')\n", {"a": ("", "1\n")})
     _, out, _, _ = judge(root)
-    assert verdicts(out) == {"p/a": "PE"}
+    assert verdicts(out) == {"p/a": "WA"}
     assert "expected: 1\n" in out and "got:      1  (no final newline)\n" in out
 
 
@@ -254,10 +352,10 @@ def test_an_unreadable_input_is_an_internal_error_not_a_crash(tmp_path):
     assert status == 1
 
 
-def test_a_passing_case_over_half_the_limit_is_slow(tmp_path):
-    root = make_root(tmp_path, "import time\ntime.sleep(0.6)\nprint(1)\n", {"a": ("", "1\n")})
+def test_a_passing_case_over_half_the_cpu_limit_is_slow(tmp_path):
+    root = make_root(tmp_path, BUSY, {"busy": ("0.6", "1\n"), "quick": ("0", "1\n")})
     status, out, _, _ = judge(root, "--tle", "1")
-    assert LINE.search(out).group(3) == " slow"
+    assert re.findall(r"^AC  p/\w+ .*MiB( slow)?$", out, re.MULTILINE) == [" slow", ""]
     assert status == 0
 
 
@@ -279,13 +377,12 @@ def test_usage_errors_exit_with_2(tmp_path):
     (root / "testcases" / "orphan").mkdir()
     (root / "testcases" / "orphan" / "a.in").write_text("1\n")
     for args, message in [
-        (["nope"], "unknown problem 'nope': there is no solutions/nope.py"),
+        (["nope"], "unknown problem 'nope'; the problems are: lonely, orphan, p"),
         (["lonely"], "problem 'lonely' has no testcases/lonely/ folder"),
-        (["orphan"], "unknown problem 'orphan': there is no solutions/orphan.py"),
+        (["orphan"], "problem 'orphan' has no solutions/orphan.py"),
         (["p", "-k", "zzz"], "no case name contains 'zzz'"),
         (["p", "--python", "no-such-python"], "--python no-such-python: no such program"),
         (["p", "--tle", "0"], "must be positive: 0"),
-        ([], "problem 'lonely' has no testcases/lonely/ folder"),
     ]:
         status, out, err, _ = judge(root, *args)
         assert status == 2, args
@@ -294,11 +391,96 @@ def test_usage_errors_exit_with_2(tmp_path):
         assert "Traceback" not in err
 
 
-def test_a_problem_folder_without_inputs_is_a_usage_error(tmp_path):
+def test_a_problem_folder_without_inputs_is_a_usage_error_when_named(tmp_path):
     root = make_root(tmp_path, ECHO, {})
-    status, _, err, _ = judge(root)
+    status, _, err, _ = judge(root, "p")
     assert status == 2
     assert "problem 'p' has no testcases in testcases/p/" in err
+    status, _, err, _ = judge(root)
+    assert status == 2
+    assert "no problem under " + str(root) + " has both solutions/NAME.py and testcases" in err
+
+
+def test_half_added_problems_are_skipped_with_a_warning(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {}, name="empty")
+    (root / "solutions" / "scratch.py").write_text("print('scratch')\n")
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="orphan")
+    (root / "solutions" / "orphan.py").unlink()
+    status, out, err, _ = judge(root)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert last_line(out) == "1 passed, 0 failed"
+    assert status == 0
+    assert err.splitlines() == [
+        "runner.py: warning: problem 'empty' has no testcases in testcases/empty/: skipped",
+        "runner.py: warning: problem 'orphan' has no solutions/orphan.py: skipped",
+        "runner.py: warning: problem 'scratch' has no testcases/scratch/ folder: skipped",
+    ]
+    for name in ["empty", "scratch", "orphan"]:  # named, each is an error
+        status, out, err, _ = judge(root, "p", name)
+        assert status == 2 and out == "" and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["p.py", "solutions/p.py", "testcases/p", "testcases/p/"])
+def test_a_problem_can_be_named_by_its_files(tmp_path, name):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="q")
+    status, out, _, _ = judge(root, name)
+    assert verdicts(out) == {"p/a": "AC"}
+    assert status == 0
+
+
+def test_an_unknown_problem_lists_the_known_ones(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="conecta4")
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="vertical_four")
+    status, out, err, _ = judge(root, "conecta")
+    assert status == 2 and out == ""
+    assert err == (
+        "runner.py: error: unknown problem 'conecta'; the problems are: conecta4, vertical_four\n"
+    )
+
+
+def test_a_relative_python_is_found_from_another_folder(tmp_path):
+    root = make_root(tmp_path / "repo", ECHO, {"a": ("1\n", "1\n")})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    wrapper = elsewhere / "mypy"
+    wrapper.write_text(f'#!/bin/sh\nexec "{PYTHON}" "$@"\n')
+    wrapper.chmod(0o755)
+    status, out, err, _ = judge(root, "--python", "./mypy", "--json", "r.json", cwd=elsewhere)
+    assert verdicts(out) == {"p/a": "AC"}, out + err
+    assert status == 0
+    assert json.loads((elsewhere / "r.json").read_text())["python"] == str(wrapper)
+
+
+@pytest.mark.parametrize("where", ["no/such/folder/r.json", "."])
+def test_an_unwritable_json_is_a_usage_error_before_anything_runs(tmp_path, where):
+    solution = "open(__file__ + '.ran', 'w').close()\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    status, out, err, _ = judge(root, "--json", str(tmp_path / where))
+    assert status == 2 and out == ""
+    assert re.fullmatch(r"runner.py: error: --json \S+: cannot write it: .+\n", err)
+    assert not (root / "solutions" / "p.py.ran").exists()
+
+
+def test_a_writable_json_is_not_left_behind_by_a_usage_error(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    status, _, _, _ = judge(root, "--json", str(tmp_path / "r.json"), "-k", "zzz")
+    assert status == 2
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_closed_stdout_ends_quietly(tmp_path, path):
+    solution = "import time\ntime.sleep(0.05)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {f"c{i}": ("", "1\n") for i in range(20)})
+    runner = shlex.join([PYTHON, str(RUNNER), "--root", str(root), "-j", "1"])
+    script = f"{runner} 2>err | head -2; echo ${{PIPESTATUS[0]}} >status"
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, capture_output=True, env=path_env(path), timeout=60
+    )
+    assert done.stdout.decode().splitlines()[0].startswith("AC  p/c0")
+    assert (tmp_path / "err").read_text() == ""
+    assert (tmp_path / "status").read_text() == "141\n"
 
 
 def test_a_dangling_out_is_an_error_naming_the_file(tmp_path):
@@ -350,10 +532,10 @@ def test_loose_ignores_trailing_spaces_and_trailing_empty_lines(tmp_path):
     }
     root = make_root(tmp_path, ECHO, cases)
     _, out, _, _ = judge(root)
-    assert set(verdicts(out).values()) == {"PE", "WA"}
+    assert set(verdicts(out).values()) == {"WA"}
     _, out, _, _ = judge(root, "--loose")
     assert verdicts(out) == {
-        "p/inner": "PE",
+        "p/inner": "WA",
         "p/lines": "AC",
         "p/no-newline": "AC",
         "p/spaces": "AC",
@@ -382,17 +564,26 @@ def test_json_file_has_every_case(tmp_path):
         ("p", "c", "--"),
     ]
     for case in data["cases"]:
-        assert 0 < case["time_ms"] < 1000 and 1 < case["peak_mib"] < 200
+        assert 0 < case["cpu_ms"] <= case["wall_ms"] + 20 and case["wall_ms"] < 1000
+        assert 1 < case["peak_mib"] < 200
         assert case["slow"] is False
-    assert data["tle_s"] == 1 and data["python"] == PYTHON
+    assert data["python"] == PYTHON and data["command"] is None
+    assert data["problems"] == {
+        "p": {
+            "judge": "Test judge",
+            "time_limit_s": 1,
+            "memory_limit_mib": 1024,
+            "compare": "exact",
+        }
+    }
 
 
 def test_summary_line_per_problem(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", "2\n"), "c": ("1\n", None)})
     _, out, _, _ = judge(root)
     assert re.search(
-        r"^== p: 1 passed, 1 failed \(1 WA\), 1 not checked \(no .out\); "
-        r"slowest \d+ ms, peak [\d.]+ MiB$",
+        r"^== p \(Test judge: 1 s CPU, 1024 MiB, exact\): 1 passed, 1 failed \(1 WA\), "
+        r"1 not checked \(no .out\); slowest \d+ ms CPU, \d+ ms wall, peak [\d.]+ MiB$",
         out,
         re.MULTILINE,
     )
@@ -416,10 +607,12 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     assert "\033[" not in out
 
 
-def test_ctrl_c_stops_everything(tmp_path):
+def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
-    judging = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    judging = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=path_env(path)
+    )
     pids = root / "pids"
     deadline = time.monotonic() + 10
     while not (pids.exists() and len(pids.read_text().split()) == 2):
@@ -447,16 +640,32 @@ def test_natural_key():
         (b"1\n", b"1\n", "exact", "AC"),
         (b"1\r\n", b"1\n", "exact", "AC"),
         (b"1\n", b"1\r\n", "exact", "AC"),
-        (b"1\n", b"1", "exact", "PE"),
-        (b"1\n", b"1 \n", "exact", "PE"),
+        (b"1\n", b"1", "exact", "WA"),
+        (b"1\n", b"1 \n", "exact", "WA"),
         (b"1\n", b"1 \n\n", "loose", "AC"),
-        (b"1 2\n", b"1\t2\n", "loose", "PE"),
+        (b"1 2\n", b"1\t2\n", "loose", "WA"),
         (b"1 2\n", b"1\n2", "tokens", "AC"),
-        (b"7,red\n", b"7, red\n", "exact", "PE"),
-        (b"12\n", b"1 2\n", "tokens", "PE"),
+        (b"7,red\n", b"7, red\n", "exact", "WA"),
+        (b"12\n", b"1 2\n", "tokens", "WA"),
         (b"1\n", b"2\n", "exact", "WA"),
         (b"", b"", "exact", "AC"),
-        (b"", b"\n", "exact", "PE"),
+        (b"", b"\n", "exact", "WA"),
+        (b"yes\n", b"YES\n", "exact", "WA"),
+        # Jutge.org: identical bytes, else IC, else PE after normalizing, else WA
+        (b"1 2\n", b"1 2\n", "jutge", "AC"),
+        (b"1 2\n", b"1 2\r\n", "jutge", "PE"),
+        (b"1 2\n", b"1 2", "jutge", "PE"),
+        (b"1 2\n", b"  1\t\t2 \n\n\n", "jutge", "PE"),
+        (b"yes\n", b"YES\n", "jutge", "PE"),
+        (b"|1 0|\n", b"|1  0|\n", "jutge", "PE"),
+        (b"12\n", b"1 2\n", "jutge", "WA"),
+        (b"1 2\n", b"1 3\n", "jutge", "WA"),
+        (b"\xc3\xa9\n", b"\xc3\xa9\n", "jutge", "AC"),
+        (b"e\n", b"\xc3\xa9\n", "jutge", "IC"),
+        (b"1 2\n", b"1\x0b2\n", "jutge", "IC"),
+        (b"1 2\n", b"1\x002\n", "jutge", "IC"),
+        (b"", b"", "jutge", "AC"),
+        (b"", b"\n", "jutge", "PE"),
     ],
 )
 def test_compare(expected, got, mode, verdict):
@@ -506,3 +715,203 @@ def test_common_prefix(a, b):
 )
 def test_tokens_are_joined_by_single_spaces(data):
     assert runner.tokens(data) == b" ".join(data.split())
+
+
+@pytest.mark.parametrize(
+    "code, text",
+    [
+        (1, "exit status 1"),
+        (-9, "killed by signal 9 (SIGKILL)"),
+        (3221225725, "exit status 3221225725 (0xc00000fd)"),  # a stack overflow on Windows
+    ],
+)
+def test_exit_description(code, text):
+    assert runner.exit_description(code) == text
+
+
+@pytest.mark.skipif(ctypes.sizeof(ctypes.c_void_p) != 8, reason="sizes are winnt.h's for 64 bits")
+def test_the_job_object_structures_have_the_windows_layout():
+    accounting, limits = runner.job_structures(ctypes)
+    assert ctypes.sizeof(accounting) == 48 and ctypes.sizeof(limits) == 144
+    assert limits.LimitFlags.offset == 16 and limits.PeakProcessMemoryUsed.offset == 128
+
+
+def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(
+    tmp_path, monkeypatch, capsys
+):
+    solution = "data = b'x' * (200 << 20)\nprint(len(data))\n"
+    root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
+    monkeypatch.setattr(runner, "PORTABLE", True)
+    monkeypatch.setattr(runner, "WAIT4", None)  # a platform with neither wait4 nor a Job Object
+    handler = signal.getsignal(signal.SIGTERM)
+    try:
+        status = runner.main(
+            ["--root", str(root), "--mle", "100", "--tle", "10", "--python", PYTHON]
+        )
+    finally:
+        signal.signal(signal.SIGTERM, handler)
+    out = capsys.readouterr().out
+    assert verdicts(out) == {"p/a": "AC"}
+    assert re.search(r"^AC  p/a +\? ms CPU +\d+ ms wall +\? MiB$", out, re.MULTILINE)
+    assert "; CPU time not measured here: TLE judged by wall time" in out
+    assert "; memory not measured here: MLE not judged" in out
+    assert status == 0
+
+
+# Judge profiles
+
+
+@pytest.mark.parametrize(
+    "text, profile",
+    [
+        (
+            '"""\nJudge: AtCoder arc012_3; 2 s; 1024 MiB; exact\n"""\n',
+            ("AtCoder arc012_3", 2, 1024, "exact"),
+        ),
+        (
+            "# Judge:  Jutge.org P32786 ;0.5 s;256MiB;  jutge  \n",
+            ("Jutge.org P32786", 0.5, 256, "jutge"),
+        ),
+        ("// Judge: Codeforces 4A; 1 s; 64 MiB; tokens\n", ("Codeforces 4A", 1, 64, "tokens")),
+    ],
+)
+def test_a_judge_line_is_read(tmp_path, text, profile):
+    make_root(tmp_path, text, {}, compare=None)
+    assert runner.read_profile(tmp_path, "p") == (runner.Profile(*profile), None)
+
+
+USING = ": using 2 s, 1024 MiB, exact"
+
+
+@pytest.mark.parametrize(
+    "text, warning",
+    [
+        (
+            "print(1)\n",
+            "solutions/p.py has no 'Judge: NAME; N s; M MiB; exact|jutge|tokens|loose' line",
+        ),
+        (
+            "Judge: X; 2 s; 1 GiB; exact\n",
+            "solutions/p.py: cannot read 'Judge: X; 2 s; 1 GiB; exact'",
+        ),
+        (
+            "Judge: X; 2 s; 256 MiB; fuzzy\n",
+            "solutions/p.py: cannot read 'Judge: X; 2 s; 256 MiB; fuzzy'",
+        ),
+        (
+            "Judge: X; 0 s; 256 MiB; exact\n",
+            "solutions/p.py: cannot read 'Judge: X; 0 s; 256 MiB; exact'",
+        ),
+        (
+            "Judge: 2 s; 256 MiB; exact\n",
+            "solutions/p.py: cannot read 'Judge: 2 s; 256 MiB; exact'",
+        ),
+        ("Judge:\n", "solutions/p.py: cannot read 'Judge: '"),
+        ("Judge: a; b; 1 s; 64 MiB; exact\n", "solutions/p.py: cannot read 'Judge: a; b; 1 s"),
+        ("x = 1\n" * 2000 + "# Judge: X; 1 s; 1 MiB; exact\n", "solutions/p.py has no 'Judge: "),
+    ],
+)
+def test_a_missing_or_malformed_judge_line_gives_the_defaults_and_a_warning(
+    tmp_path, text, warning
+):
+    make_root(tmp_path, text, {}, compare=None)
+    profile, said = runner.read_profile(tmp_path, "p")
+    assert profile == runner.DEFAULT_PROFILE
+    assert said.startswith(warning) and said.endswith(USING)
+
+
+def test_the_profile_is_used_shown_and_overridden_by_flags(tmp_path):
+    solution = '"""\nJudge: Slow judge; 0.3 s; 64 MiB; jutge\n"""\n' + BUSY
+    make_root(tmp_path, solution, {"a": ("0.5", "1\n")}, compare=None)
+    make_root(tmp_path, BUSY, {"a": ("0", "1\n")}, name="q", compare=None)
+    status, out, err, _ = runner_on(tmp_path)
+    assert verdicts(out) == {"p/a": "TLE", "q/a": "AC"}
+    assert "== p (Slow judge: 0.3 s CPU, 64 MiB, jutge): 0 passed, 1 failed (1 TLE)" in out
+    assert "== q (no Judge: line: 2 s CPU, 1024 MiB, exact): 1 passed, 0 failed" in out
+    assert err == f"runner.py: warning: solutions/q.py has no '{runner.JUDGE_FORMAT}' line{USING}\n"
+    assert status == 1
+    status, out, _, _ = runner_on(tmp_path, "p", "--tle", "2", "--mle", "512", "--tokens")
+    assert "== p (Slow judge: 2 s CPU, 512 MiB, tokens): 1 passed, 0 failed" in out
+    assert status == 0
+
+
+def runner_on(root, *args, **options):
+    """The runner on root with no --tle of its own, so that the Judge: lines rule."""
+    command = [PYTHON, str(RUNNER), "--root", str(root), *args]
+    start = time.monotonic()
+    done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60, **options)
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
+    report = tmp_path / "report.json"
+    status, out, err, _ = runner_on(ROOT, "--json", str(report))
+    data = json.loads(report.read_text())
+    assert status == 0 and err == "", out[-2000:] + err
+    assert data["failed"] == 0 and {case["verdict"] for case in data["cases"]} == {"AC"}
+    assert all(case["cpu_ms"] > 0 for case in data["cases"])
+    for name, profile in data["problems"].items():
+        header = (ROOT / "solutions" / (name + ".py")).read_text()
+        line = f"Judge: {profile['judge']}; {profile['time_limit_s']:g} s; "
+        line += f"{profile['memory_limit_mib']:g} MiB; {profile['compare']}\n"
+        assert line in header
+    assert data["problems"]["conecta4"]["compare"] == "jutge"
+    assert len(data["problems"]) == 4
+
+
+# --command
+
+
+UPPER = "#!/bin/sh\n# a port that is not Python\ntr a-z A-Z\n"
+
+
+def test_command_judges_a_program_that_is_not_python(tmp_path, path):
+    root = make_root(
+        tmp_path, "raise SystemExit(1)\n", {"a": ("ab\n", "AB\n"), "b": ("c\n", "c\n")}
+    )
+    script = root / "upper.sh"
+    script.write_text(UPPER)
+    script.chmod(0o755)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    report = elsewhere / "r.json"
+    status, out, _, _ = judge(
+        root, "p", "--command", "./upper.sh", "--json", "r.json", cwd=elsewhere, path=path
+    )
+    assert verdicts(out) == {"p/a": "AC", "p/b": "WA"}
+    assert status == 1
+    data = json.loads(report.read_text())
+    assert data["command"] == "./upper.sh" and data["python"] is None
+    status, out, _, _ = judge(root, "p", "--command", "sh 'upper.sh'", path=path)
+    assert verdicts(out) == {"p/a": "AC", "p/b": "WA"}
+
+
+def test_command_needs_no_solution_file(tmp_path):
+    root = make_root(tmp_path, "", {"a": ("ab\n", "AB\n")})
+    (root / "solutions" / "p.py").unlink()
+    (root / "upper.sh").write_text(UPPER)
+    status, out, err, _ = judge(root, "testcases/p", "--command", "sh upper.sh")
+    assert verdicts(out) == {"p/a": "AC"} and status == 0
+    assert "cannot read solutions/p.py" in err and USING in err
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--command", "sh x"], "--command judges one problem: name it"),
+        (["p", "q", "--command", "sh x"], "--command judges one problem: name it"),
+        (["p", "--command", ""], "--command is empty"),
+        (["p", "--command", "sh 'x"], "--command sh 'x: No closing quotation"),
+        (
+            ["p", "--command", "./nothing.sh"],
+            "--command ./nothing.sh: no program ./nothing.sh under",
+        ),
+        (["p", "--command", "no-such-program-here"], "no program no-such-program-here on PATH"),
+    ],
+)
+def test_command_usage_errors(tmp_path, args, message):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="q")
+    status, out, err, _ = judge(root, *args)
+    assert status == 2 and out == ""
+    assert message in err and "Traceback" not in err

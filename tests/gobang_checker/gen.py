@@ -63,6 +63,8 @@ def render(rng, grid):
 
 
 def random_input(rng):
+    if rng.random() < 0.005:
+        return rng.choice(("", "\n", " \r\n\n", BOM, BOM + "\n"))  # no rows: no stones
     return render(rng, random_grid(rng))
 
 
@@ -73,6 +75,8 @@ def kind(output):
 def situations(text, answer):
     """Names of the interesting situations the board is an example of."""
     rows = parse(text)
+    if not rows:
+        return [kind(answer), "no-rows"]
     width = len(rows[0]) + 1
     g = "\n".join(rows)
     black, white = g.count("o"), g.count("x")

@@ -6,7 +6,8 @@ directions (also on boards narrower or lower than 4 and on boards 2^31 - 1 wide)
 every kind (a full column, column 0, a negative column, one just above W, 32-bit extremes
 and numbers beyond them), draws, and every input layout the statement allows or a person
 saves (extra spaces, tabs, moves over several lines, blank lines, CRLF, no final newline,
-no moves, a byte-order mark). The outcome is always the oracle's; the generator only steers.
+no moves, not even W and H, a byte-order mark). The outcome is always the oracle's; the
+generator only steers.
 """
 
 from . import oracle
@@ -147,7 +148,7 @@ def render(rng, width, height, moves):
         for part in parts:
             if part:
                 lines.append(part[0] + "".join(sep() + token for token in part[1:]))
-        if rng.random() < 0.05:
+        if rng.random() < 0.06:
             lines.insert(rng.randint(0, len(lines)), "")
     eol = "\r\n" if rng.random() < 0.15 else "\n"
     text = eol.join(lines)
@@ -159,6 +160,9 @@ def render(rng, width, height, moves):
 
 
 def random_input(rng):
+    if rng.random() < 0.02:  # not even W and H: a draw, as a game without moves
+        text = rng.choice(("", "\n", " \n\n", "\t", str(rng.randint(-9, 9)), "8\n"))
+        return text if rng.random() < 0.8 else oracle.BOM + text
     width, height, first = random_board(rng)
     return render(rng, width, height, random_moves(rng, width, height, first))
 
@@ -194,6 +198,7 @@ def layout_labels(text):
     found += ["extra-spaces"] * any(line != " ".join(t) for line, t in zip(lines, tokens) if t)
     found += ["multiline"] * (sum(1 for t in tokens if t) > 2)
     found += ["no-moves"] * (len(body.split()) == 2)
+    found += ["no-size"] * (len(body.split()) < 2)
     found += ["blank-line"] * (len(body.split()) > 2 and any(not t for t in tokens))
     return found
 
@@ -248,6 +253,7 @@ LABELS = (
     "no-final-newline",
     "blank-line",
     "bom",
+    "no-size",
 )
 
 

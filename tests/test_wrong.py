@@ -1,0 +1,67 @@
+"""The wrong-answer corpus: every tests/NAME/wrong/*.py fails on testcases/NAME.
+
+Each corpus file is a whole stdin/stdout program with a bug contestants make, named in its
+one-line docstring. It runs through the runner exactly as a solution does, from a temporary
+root holding it as solutions/NAME.py beside the real testcases/NAME, and must not pass every
+case; the case that catches it is printed. Every problem keeps at least MIN_WRONG of them.
+"""
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from util import ROOT, TESTCASES, problems
+
+MIN_WRONG = 8
+CORPUS = sorted(path for name in problems() for path in (ROOT / "tests" / name).glob("wrong/*.py"))
+
+
+def label(path):
+    return str(path.relative_to(ROOT / "tests").as_posix())
+
+
+@pytest.mark.parametrize("name", problems())
+def test_every_problem_has_a_corpus(name):
+    found = [path for path in CORPUS if path.parent.parent.name == name]
+    assert found, f"{name}: no wrong-answer corpus in tests/{name}/wrong/"
+    assert len(found) >= MIN_WRONG, f"{name}: only {len(found)} wrong programs, {MIN_WRONG} wanted"
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=label)
+def test_names_its_bug_in_one_line(path):
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert doc and doc.strip(), f"{label(path)} has no docstring naming its bug"
+    assert "\n" not in doc.strip(), f"{label(path)}: the docstring is not one line:\n{doc}"
+
+
+def judge(tmp_path, name, program):
+    """The runner's report on program as solutions/NAME.py: (exit status, cases, output)."""
+    (tmp_path / "solutions").mkdir()
+    shutil.copyfile(program, tmp_path / "solutions" / (name + ".py"))
+    (tmp_path / "testcases").mkdir()
+    try:
+        os.symlink(TESTCASES / name, tmp_path / "testcases" / name, target_is_directory=True)
+    except (OSError, NotImplementedError):
+        shutil.copytree(TESTCASES / name, tmp_path / "testcases" / name)
+    report = tmp_path / "report.json"
+    argv = [sys.executable, str(ROOT / "runner.py"), "--root", str(tmp_path), "--json", str(report)]
+    done = subprocess.run(
+        [*argv, name], capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL
+    )
+    cases = json.loads(report.read_text())["cases"] if report.is_file() else []
+    return done.returncode, cases, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=label)
+def test_fails_on_the_testcases(path, tmp_path):
+    name = path.parent.parent.name
+    status, cases, output = judge(tmp_path, name, path)
+    assert cases, f"the runner judged nothing for {label(path)} (exit {status}):\n{output}"
+    caught = [f"{case['case']} ({case['verdict']})" for case in cases if case["verdict"] != "AC"]
+    assert caught, f"{label(path)} passes all {len(cases)} testcases of {name}"
+    assert status == 1, f"the runner exits {status} for {label(path)}:\n{output}"
+    print(f"{label(path)}: caught by {', '.join(caught[:3])}")

@@ -1,0 +1,41 @@
+"""Bug: every column is range-checked before the game is played, so a column out of range
+after a win is reported instead of the win."""
+
+import sys
+
+DIRECTIONS = [(0, 1), (1, 0), (1, 1), (1, -1)]
+
+
+def first_bad(moves, width):
+    for number, column in enumerate(moves, 1):
+        if column <= 0 or column > width:
+            return number
+    return None
+
+
+def run(width, height, moves):
+    bad = first_bad(moves, width)
+    if bad is not None:
+        return f"{bad},error"
+    grid = {}
+    depth = {}
+    for number, column in enumerate(moves, 1):
+        if depth.get(column, 0) == max(height, 0):
+            return f"{number},error"
+        row = depth[column] = depth.get(column, 0) + 1
+        grid[row, column] = number % 2
+        for dr, dc in DIRECTIONS:
+            total = 1
+            for s in (1, -1):
+                r, c = row + s * dr, column + s * dc
+                while grid.get((r, c)) == number % 2:
+                    total += 1
+                    r, c = r + s * dr, c + s * dc
+            if total > 3:
+                return f"{number},{['blue', 'red'][number % 2]}"
+    return "0,draw"
+
+
+text = sys.stdin.buffer.read().decode("utf-8-sig")
+numbers = [int(t) for t in text.split()]
+print(run(numbers[0], numbers[1], numbers[2:]) if len(numbers) >= 2 else "0,draw")
