@@ -9,7 +9,11 @@ The problems are the files solutions/*.py (util.problems()); nothing here lists 
   it back the distutils it imports): `oj test -d testcases/NAME -c "PYTHON solutions/NAME.py"`
   must report AC on every case of every problem, with oj's default comparison. And every
   wrong-answer program tests/NAME/wrong/*.py must fail there: `oj test` on the same folder
-  must not be all AC, with at least one wrong answer or runtime error among the failures.
+  must not be all AC, a case giving a wrong answer or a runtime error. Running oj over the
+  whole folder for each of some fifty programs would take minutes on every interpreter, so
+  the program first runs directly on the cases in order until one output differs (exactly,
+  CRLF counting as LF: oj's default comparison), and oj then judges that case; only when no
+  case differs does oj run the whole folder, to have the last word.
   oj's update check is answered from a cache made in a temporary folder, so it neither goes
   to the network nor writes to the home folder.
 """
@@ -196,18 +200,22 @@ def oj_env(tmp_path_factory):
     return env
 
 
-def oj_test(name, program, env, tle):
-    """Run `oj test` on testcases/NAME with PROGRAM: (exit status, {case: verdict}, output tail)."""
+def oj_test(name, program, env, tle, only=None):
+    """Run `oj test` on testcases/NAME (or only on the cases ONLY, paths of .in files) with
+    PROGRAM: (exit status, {case: verdict}, output tail)."""
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(program.relative_to(ROOT)))}"
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test"]
     argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle)]
+    cases = only if only is not None else cases_of(name)
+    if only is not None:
+        argv += [str(path) for case in only for path in (case, case.with_suffix(".out"))]
     res = run(argv, timeout=1800, env=env)
     lines = (res.stdout + res.stderr).splitlines()
     tail = "\n".join(lines[-40:])
     went_online = any("GET: https://pypi.org" in line for line in lines)
     assert not went_online, f"oj's update check went to the network:\n{tail}"
     # oj prints each case's name on a line of its own, and later its verdict.
-    names = {case.stem for case in cases_of(name)}
+    names = {case.stem for case in cases}
     verdicts, current = {}, None
     for line in lines:
         if line.startswith("[INFO] ") and line[7:] in names:
@@ -234,16 +242,47 @@ def wrong_params():
     return [pytest.param(p, id=f"{p.parent.parent.name}/{p.stem}") for p in WRONG]
 
 
+# A short limit, so that a program that hangs costs seconds, not minutes; the solutions take
+# a small part of it on every case.
+WRONG_TLE = 5
+
+
+def first_catching_case(name, program):
+    """The first case, in oj's order, on which PROGRAM exits non-zero or prints what the .out
+    does not say (CRLF counting as LF); None when there is none."""
+    for case in cases_of(name):
+        with open(case, "rb") as stdin:
+            try:
+                res = subprocess.run(
+                    [sys.executable, str(program)],
+                    stdin=stdin,
+                    capture_output=True,
+                    timeout=WRONG_TLE,
+                    cwd=str(ROOT),
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                continue
+        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
+        if res.returncode != 0 or res.stdout.replace(b"\r\n", b"\n") != want:
+            return case
+    return None
+
+
 @pytest.mark.parametrize("program", wrong_params())
 def test_oj_rejects_wrong_answer(program, oj_env):
     name = program.parent.parent.name
     shown = program.relative_to(ROOT)
     assert name in PROBLEMS, f"{shown}: there is no solutions/{name}.py"
     compile(program.read_bytes(), str(shown), "exec")  # a SyntaxError is not a wrong answer
-    # A short limit, so that a program that hangs costs seconds a case, not a minute; the
-    # solutions take a small part of it on every case.
-    status, verdicts, tail = oj_test(name, program, oj_env, tle=5)
-    caught = sorted(case for case, v in verdicts.items() if v in ("WA", "RE"))
+    case = first_catching_case(name, program)
+    only = None if case is None else [case]
+    status, verdicts, tail = oj_test(name, program, oj_env, WRONG_TLE, only)
+    caught = sorted(c for c, v in verdicts.items() if v in ("WA", "RE"))
+    if not caught and only is not None:
+        # oj saw it otherwise than the direct run: let it judge the whole folder.
+        status, verdicts, tail = oj_test(name, program, oj_env, WRONG_TLE)
+        caught = sorted(c for c, v in verdicts.items() if v in ("WA", "RE"))
     assert caught, f"no case of testcases/{name} catches {shown}: oj gives " + ", ".join(
         sorted(set(verdicts.values()))
     )
