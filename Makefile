@@ -20,9 +20,10 @@ SOLUTION_TESTS = $(wildcard tests/test_stress_*.py tests/*/test_*.py tests/test_
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
 
-# -rs: a test that cannot run here (no Python 3.8 installed, say) is listed with its reason.
+# -rfEs: the closing summary names every failure and error, and every skipped test with its
+# reason (no Python 3.8 installed here, say).
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q -rs
+	$(VENV)/bin/python -m pytest -q -rfEs
 
 # The solution tests on another interpreter, e.g. `make test-on PY=pypy3`: judges run PyPy,
 # and CPython 3.8 is the oldest we support. pytest comes from requirements-test.txt, whose
@@ -33,7 +34,7 @@ test-on:
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
 	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
 		-c requirements-test.txt pytest
-	$(ON_VENV)/bin/python -m pytest -q -rs -p no:cacheprovider $(SOLUTION_TESTS)
+	$(ON_VENV)/bin/python -m pytest -q -rfEs -p no:cacheprovider $(SOLUTION_TESTS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
