@@ -9,10 +9,9 @@ inputs (cached with the oracle's answers in .mutants-cache/). The testcases kill
 does not accept (exact, CRLF read as LF), raises, exits non-zero or runs out of time.
 
 Per problem it prints the score (the share of the mutants killed by the stress test that the
-testcases kill too), the survivors with the shortest stress input that kills each, shrunk
-(a testcase to write), and the mutants the stress test does not kill that are not listed in
-tests/NAME/equivalent_mutants.txt (``ID  reason`` lines; blank lines and # comments allowed).
-The exit status is 0 unless the command line is wrong: this is a report.
+testcases kill too), the survivors with the shortest stress input that kills each, shrunk,
+and the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
+list (``ID  reason`` lines, # comments). Exit status 0 unless the command line is wrong.
 """
 
 import argparse
@@ -60,6 +59,7 @@ OPS = {
 }  # fmt: skip
 CONDITIONS = {ast.If: "if", ast.While: "while", ast.IfExp: "ternary"}
 UNARY = {ast.Not: "not", ast.USub: "-", ast.Invert: "~"}
+STATEMENTS = (ast.Assign, ast.AugAssign, ast.Expr)  # the ones dropped in mutants
 
 
 def nodes(node):
@@ -147,6 +147,9 @@ def changes(node, src):
             new = ast.Continue if type(child) is ast.Break else ast.Break
             what = f"{type(child).__name__.lower()} -> {new.__name__.lower()}"
             yield src.where(child), what, field, index, lambda _, n=new: n()
+        docstring = type(child) is ast.Expr and isinstance(child.value, ast.Constant)
+        if type(child) in STATEMENTS and type(node) is not ast.Module and not docstring:
+            yield src.where(child), "statement dropped", field, index, lambda _: ast.Pass()
 
 
 def mutants(text):
@@ -154,15 +157,13 @@ def mutants(text):
     src, found, seen = Source(text), [], collections.Counter()
     for number, node in enumerate(nodes(ast.parse(text))):
         for where, what, field, index, make in changes(node, src):
-            label = f"{where} {what}"
-            seen[label] += 1
-            label += f" ({seen[label]})" if seen[label] > 1 else ""
-            found.append(Mutant(label, number, field, index, make))
+            seen[where, what] += 1
+            again = f" ({seen[where, what]})" if seen[where, what] > 1 else ""
+            found.append(Mutant(f"{where} {what}{again}", number, field, index, make))
     return found
 
 
 def compiled(text, mutant, filename):
-    """The code of the mutant."""
     tree = ast.parse(text)
     node = next(itertools.islice(nodes(tree), mutant.node, None))
     value = getattr(node, mutant.field)
