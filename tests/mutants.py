@@ -9,10 +9,9 @@ inputs (cached with the oracle's answers in .mutants-cache/). The testcases kill
 does not accept (exact, CRLF read as LF), raises, exits non-zero or runs out of time.
 
 Per problem it prints the score (the share of the mutants killed by the stress test that the
-testcases kill too), the survivors with the shortest stress input that kills each, shrunk
-(a testcase to write), and the mutants the stress test does not kill that are not listed in
-tests/NAME/equivalent_mutants.txt (``ID  reason`` lines; blank lines and # comments allowed).
-The exit status is 0 unless the command line is wrong: this is a report.
+testcases kill too), the survivors with the shortest stress input that kills each, shrunk,
+and the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
+list (``ID  reason`` lines, # comments). Exit status 0 unless the command line is wrong.
 """
 
 import argparse
@@ -60,6 +59,7 @@ OPS = {
 }  # fmt: skip
 CONDITIONS = {ast.If: "if", ast.While: "while", ast.IfExp: "ternary"}
 UNARY = {ast.Not: "not", ast.USub: "-", ast.Invert: "~"}
+STATEMENTS = (ast.Assign, ast.AugAssign, ast.Expr)  # the ones dropped in mutants
 
 
 def nodes(node):
@@ -147,6 +147,9 @@ def changes(node, src):
             new = ast.Continue if type(child) is ast.Break else ast.Break
             what = f"{type(child).__name__.lower()} -> {new.__name__.lower()}"
             yield src.where(child), what, field, index, lambda _, n=new: n()
+        docstring = type(child) is ast.Expr and isinstance(child.value, ast.Constant)
+        if type(child) in STATEMENTS and type(node) is not ast.Module and not docstring:
+            yield src.where(child), "statement dropped", field, index, lambda _: ast.Pass()
 
 
 def mutants(text):
@@ -154,15 +157,13 @@ def mutants(text):
     src, found, seen = Source(text), [], collections.Counter()
     for number, node in enumerate(nodes(ast.parse(text))):
         for where, what, field, index, make in changes(node, src):
-            label = f"{where} {what}"
-            seen[label] += 1
-            label += f" ({seen[label]})" if seen[label] > 1 else ""
-            found.append(Mutant(label, number, field, index, make))
+            seen[where, what] += 1
+            again = f" ({seen[where, what]})" if seen[where, what] > 1 else ""
+            found.append(Mutant(f"{where} {what}{again}", number, field, index, make))
     return found
 
 
 def compiled(text, mutant, filename):
-    """The code of the mutant."""
     tree = ast.parse(text)
     node = next(itertools.islice(nodes(tree), mutant.node, None))
     value = getattr(node, mutant.field)
@@ -222,12 +223,12 @@ def mutant_solve(code):
 
 
 def work(conn, progress, task, problem):
-    """In a worker process: one task (phase, mutant index or -1, argument); sends its answer."""
+    """In a worker process: one task (phase, mutant index or -1); sends its answer."""
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    (phase, index, argument), path = task, str(util.SOLUTIONS / (problem.name + ".py"))
+    (phase, index), path = task, str(util.SOLUTIONS / (problem.name + ".py"))
     try:
         code = compiled(problem.text, problem.every[index], path) if index >= 0 else None
         code = code or compile(problem.text, path, "exec")
@@ -235,8 +236,10 @@ def work(conn, progress, task, problem):
             conn.send(first_failing_case(code, problem.cases))
         elif phase == "stress":
             conn.send(first_failing_input(code, problem.pairs, progress))
-        else:  # shrink the input that kills a survivor
-            conn.send(stress.shrink(problem.name, stress.in_process(mutant_solve(code)), argument))
+        else:  # the shortest stress input that kills a survivor, shrunk
+            by_length = sorted(problem.pairs, key=lambda pair: len(pair[0]))
+            text = by_length[first_failing_input(code, by_length, progress)][0]
+            conn.send(stress.shrink(problem.name, stress.in_process(mutant_solve(code)), text))
     except Exception as error:  # the mutant does not even load: every check kills it
         conn.send(f"<{type(error).__name__} while loading>")
 
@@ -277,9 +280,9 @@ def oracle_answer(name, text):
 
 
 def stress_pairs(name, jobs):
-    """The stress test's (input, oracle answer) pairs, shortest input first, from the cache
+    """The stress test's (input, oracle answer) pairs, in the test's order, from the cache
     (keyed by a hash of tests/NAME/) or computed on jobs processes and cached."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(b"inputs in stress order")
     for path in sorted((util.ROOT / "tests" / name).glob("*.py")):
         if not path.name.startswith("test_"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -290,7 +293,7 @@ def stress_pairs(name, jobs):
     texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"]))
     with multiprocessing.get_context().Pool(jobs) as pool:
         answers = pool.starmap(oracle_answer, [(name, text) for text in texts], chunksize=64)
-    pairs = sorted(zip(texts, answers), key=lambda pair: len(pair[0]))
+    pairs = list(zip(texts, answers))
     CACHE.mkdir(exist_ok=True)
     for old in CACHE.glob(name + "-*.json"):
         old.unlink()
@@ -319,28 +322,28 @@ def judge(name, every, jobs):
     problem, answers = Problem(name, text, every, testcases(name), pairs), {}
 
     def on_result(task, answer, progress):
-        phase, index, _ = task
+        (phase, index), killer = task, answers.get(("stress", task[1]))
         if answer == "<timed out>" and phase == "stress" and progress >= 0:
             answer = progress  # the input it was stuck on
-        answers[phase, index] = answer
-        killer = answers.get(("stress", index))
+        if phase != "shrink" or not str(answer).startswith("<"):  # else keep the unshrunk one
+            answers[phase, index] = answer
         if index >= 0 and phase == "stress" and answer is not None:
-            tasks.appendleft(("tests", index, None))
-        elif index >= 0 and phase == "tests" and answer is None and isinstance(killer, int):
-            tasks.appendleft(("shrink", index, pairs[killer][0]))
-            answers["shrink", index] = pairs[killer][0]  # until the shrunk one comes
+            tasks.appendleft(("tests", index))
+        elif index >= 0 and phase == "tests" and answer is None:
+            tasks.appendleft(("shrink", index))
+            answers["shrink", index] = pairs[killer][0] if isinstance(killer, int) else killer
 
     started = time.perf_counter()
-    tasks = collections.deque([("tests", -1, None), ("stress", -1, None)])
+    tasks = collections.deque([("tests", -1), ("stress", -1)])
     run_tasks(tasks, {"tests": 600, "stress": 600}, on_result, problem, jobs)
     if answers["tests", -1] is None and answers["stress", -1] is None:
         limit = 2 + 3 * (time.perf_counter() - started)  # seconds per mutant and phase
-        tasks.extend(("stress", i, None) for i in range(len(every)))
+        tasks.extend(("stress", i) for i in range(len(every)))
         run_tasks(tasks, {"tests": limit, "stress": limit, "shrink": 60}, on_result, problem, jobs)
     return answers
 
 
-def report(name, every, answers, seconds):
+def report(name, every, answers, took):
     """Print the figures of one problem; return its summary row."""
     if answers["tests", -1] is not None or answers["stress", -1] is not None:
         print(f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
@@ -351,21 +354,17 @@ def report(name, every, answers, seconds):
     survivors = [i for i in stress if answers["tests", i] is None]
     unkilled = {every[i].id for i in range(len(every)) if answers["stress", i] is None}
     listed, score = equivalents(name), 100.0 * len(tests) / max(1, len(stress))
-    print(f"{name}: {len(every)} mutants, {seconds:.0f} s; killed by the stress test "
+    print(f"{name}: {len(every)} mutants, {took}; killed by the stress test "
           f"{len(stress)}, and by the testcases {len(tests)}: score {score:.1f}%")  # fmt: skip
     print(f"  survivors (killed by the stress test only): {len(survivors)}")
     for i in survivors:
-        found = answers.get(("shrink", i), "")
-        found = found if found and not found.startswith("<") else answers["stress", i]
-        print(f"    {every[i].id:<32} input {found!r}")
+        print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
     missing = sorted(unkilled - listed, key=[mutant.id for mutant in every].index)
     print(f"  not killed by the stress test nor in equivalent_mutants.txt: {len(missing)}")
     print("".join(f"    {mutant}\n" for mutant in missing), end="")
     if listed - unkilled:
         print(f"  listed as equivalent but killed, or no such mutant: {sorted(listed - unkilled)}")
-    return (
-        f"| {name} | {len(every)} | {len(stress)} | {len(tests)} | {score:.1f}% | {seconds:.0f} s |"
-    )
+    return f"| {name} | {len(every)} | {len(stress)} | {len(tests)} | {score:.1f}% | {took} |"
 
 
 def main(argv=None):
@@ -386,9 +385,10 @@ def main(argv=None):
         elif not (util.ROOT / "tests" / name / "gen.py").is_file():
             print(f"{name}: skipped, there is no tests/{name}/gen.py")
         else:
-            started = time.perf_counter()
+            wall, cpu = time.perf_counter(), sum(os.times()[:4])  # CPU: with the workers'
             answers = judge(name, every, max(1, args.j))
-            rows.append(report(name, every, answers, time.perf_counter() - started))
+            wall, cpu = time.perf_counter() - wall, sum(os.times()[:4]) - cpu
+            rows.append(report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s"))
             sys.stdout.flush()
     rows = [row for row in rows if row]
     if len(rows) > 1:

@@ -3,8 +3,11 @@
 * The oracle is pinned to the statement's samples and cross-checked with a second,
   literal scan on 1,000 random boards.
 * ``stress.check`` compares solutions/gobang_checker.py with the oracle on 20,000 random
-  boards of 1..30 x 1..30 cells, YES and NO each a third or more; the same boards must
-  show every situation of ``gen.SITUATIONS`` at least 300 times.
+  boards of 1..30 x 1..30 cells (about one in five in another input form), YES and NO
+  each a third or more; the same boards must show every situation of ``gen.SITUATIONS``
+  at least 300 times.
+* The input forms: the oracle's reading is pinned, and the solution run as a process on
+  bytes an editor may save answers without a traceback.
 * Every testcase's .out is the oracle's answer and the solution's; the 2000 x 2000 case
   is rebuilt byte for byte by its builder.
 * The benchmark's inputs, scaled down, get the answer their construction promises.

@@ -8,10 +8,10 @@ plus random stones. The share of white stones varies from board to board, so bla
 mixed and white-heavy boards all occur. A board that holds a five is repaired by taking
 stones off the five until none is left (the statement guarantees no winner yet). The box is
 moved by a random offset, sometimes right up to +-10^9 and now and then past 2^30 or 2^31,
-beyond the problem's range, where 64-bit sort keys would wrap. The board is then written in
-one of the forms people type or save (``layout``): mostly one compact line, otherwise with
-``pieces =`` or ``pieces:``, spaces, one stone a line, a trailing comma, CRLF, blank lines
-or a byte-order mark.
+beyond the problem's range, where 64-bit sort keys would wrap; a tenth of the boards get a
+lone stone far away as well. The board is then written in one of the forms people type or
+save (``layout``): mostly one compact line, otherwise with ``pieces =`` or ``pieces:``,
+spaces, one stone a line, a trailing comma, CRLF, blank lines or a byte-order mark.
 """
 
 import json
@@ -26,7 +26,7 @@ STRESS = {
     "min_count": {"Black": 600, "White": 600, "None": 600},  # 15% of the boards each
 }
 LIMIT = 10**9  # the problem's range for x and y
-WIDE = (2**30 - 3, 2**31 - 4, -(2**31) - 2, 2**32, 2**63 - 5)  # offsets beyond it
+WIDE = (2**30 - 4, -(2**30) - 3, 2**31 - 4, -(2**31) - 2, 2**32, 2**63 - 5)  # offsets past it
 SHAPES = ("xx", "x.x", "xxx", "xx.x", "x.xx", ".xxx.", "xxxx", "xxx.x", "xx.xx", "x.xxx", "x..xx")
 
 
@@ -65,7 +65,7 @@ def offset(rng, size):
         return -LIMIT + rng.randint(0, 3)
     if r < 0.3:
         return LIMIT - size - rng.randint(0, 3)
-    if r < 0.36:
+    if r < 0.4:
         return rng.choice(WIDE)
     return rng.randint(-50, 50)
 
@@ -96,6 +96,10 @@ def random_board(rng):
         del stones[rng.choice(run)]
     ox, oy = offset(rng, size), offset(rng, size)
     pieces = [[x + ox, y + oy, c] for (x, y), c in stones.items()]
+    if rng.random() < 0.1:  # a lone stone far away: the box's lines are not the extreme ones
+        x, y = rng.randint(-LIMIT, LIMIT), rng.randint(-LIMIT, LIMIT)
+        if max(abs(x - ox), abs(y - oy)) > 20:
+            pieces.append([x, y, color()])
     rng.shuffle(pieces)
     return pieces
 

@@ -1,5 +1,4 @@
-"""Bug: every column is range-checked before the game is played, so a column out of range
-after a win is reported instead of the win."""
+"""Bug: all columns are range-checked before play, so an error after a win is reported."""
 
 import sys
 

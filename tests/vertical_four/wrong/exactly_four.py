@@ -1,5 +1,4 @@
-"""Bug: a line wins only when it is exactly four long (== 4), so a move that joins two
-short lines into five or more does not win."""
+"""Bug: a line wins only when exactly four long (== 4), so joining five does not win."""
 
 import sys
 from collections import Counter

@@ -1,5 +1,4 @@
-"""Bug: counts the mover's pieces within three cells each way without stopping at a gap,
-so four pieces with a hole in the line win."""
+"""Bug: counts the mover's pieces within 3 cells each way across gaps: a holed four wins."""
 
 import sys
 

@@ -1,5 +1,4 @@
-"""Bug: from the new piece it counts forwards along a line only (down a column, but never
-back along a row or a diagonal), so a piece that closes a line at its far end is missed."""
+"""Bug: counts only forwards from the new piece along rows and diagonals, never back."""
 
 import sys
 

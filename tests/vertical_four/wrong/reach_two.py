@@ -1,5 +1,4 @@
-"""Bug: looks only two cells each way from the new piece, so a four that the new piece
-closes at one of its ends is missed."""
+"""Bug: looks only two cells each way, so a four the new piece closes at an end is missed."""
 
 import sys
 

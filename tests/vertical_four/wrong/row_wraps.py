@@ -1,5 +1,4 @@
-"""Bug: a cell's key is column + row * W with no spare column, so a line that leaves the
-right edge goes on at the left edge one row up."""
+"""Bug: key = column + row * W, so a line leaving the right edge goes on one row up."""
 
 import sys
 

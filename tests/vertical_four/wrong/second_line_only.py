@@ -1,5 +1,4 @@
-"""Bug: the moves are read from the second line only, so moves spread over several lines
-are lost."""
+"""Bug: reads the moves from the second line only; moves on later lines are lost."""
 
 import sys
 
