@@ -98,20 +98,34 @@ class Solution:
 SEPARATOR = re.compile(r"[\s,\ufeff]*(?:pieces\s*[=:]?\s*)?")  # what may come before an array
 
 
-def solve(text: str) -> str:
-    """The stdin form: every array in text answered, one quoted answer a line."""
-    decode, out, pos = json.JSONDecoder().raw_decode, [], 0
+def arrays(text: str) -> list:
+    """The JSON arrays of the stdin form. One a line, the usual layout, is read line by line
+    with json.loads (fast, also on PyPy); otherwise raw_decode reads them one by one."""
+    try:
+        lines = [line[SEPARATOR.match(line).end() :].rstrip() for line in text.splitlines()]
+        return [json.loads(line.rstrip(",")) for line in lines if line]
+    except ValueError:  # an array over several lines, or several arrays on one
+        pass
+    decode, found, pos = json.JSONDecoder().raw_decode, [], 0
     while True:
         pos = SEPARATOR.match(text, pos).end()
         if pos == len(text):
-            return "".join(out)
+            return found
         pieces, pos = decode(text, pos)  # a JSONDecodeError is a ValueError
+        found.append(pieces)
+
+
+def solve(text: str) -> str:
+    """The stdin form: every array in text answered, one quoted answer a line."""
+    out = []
+    for case, pieces in enumerate(arrays(text), 1):
         try:
             if not set(map(itemgetter(2), pieces)) <= {0, 1}:
                 raise ValueError("a colour other than 0 or 1")
             out.append('"' + Solution().gobang(pieces) + '"\n')
         except (LookupError, TypeError, ValueError) as error:
-            raise ValueError(f"case {len(out) + 1} is not [[x, y, colour], ...]: {error}") from None
+            raise ValueError(f"case {case} is not [[x, y, colour], ...]: {error}") from None
+    return "".join(out)
 
 
 if __name__ == "__main__":

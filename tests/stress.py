@@ -2,12 +2,13 @@
 
 Every problem brings the same three things in tests/NAME/: oracle.py (``solve(text)``, the
 brute force) and gen.py (``STRESS``, ``random_input(rng)``, ``kind(output)``,
-``shrink(text)``). From them:
+``shrink(text)``, and optionally ``labels(text, output)``: what else an input is an example
+of, a winning direction or an input form, say). From them:
 
 * ``check(NAME)``, for the problem's tests: plays ``STRESS["count"]`` inputs seeded with
   ``STRESS["seed"]`` through the solution's ``solve`` in process, stops at the first
   mismatch, shrinks it and fails with input, expected and got; otherwise asserts that every
-  outcome kind occurred at least ``STRESS["min_count"][kind]`` times.
+  outcome kind and label occurred in at least ``STRESS["min_count"][name]`` inputs.
 * ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter]``, for people: the same inputs,
   but the solution runs as a process on each, as a judge runs it. The first mismatch is
   shrunk, printed and saved as testcases/NAME/hack-HASH.in and .out (the .out from the
@@ -74,20 +75,23 @@ def inputs(gen, count, seed):
 
 
 def play(name, run, count, seed, jobs=1):
-    """Play count inputs; return (outcome counts, first failing input or None)."""
+    """Play count inputs; return (inputs that agreed, the counts of their outcome kinds and
+    labels, the first failing input or None)."""
     gen, oracle = tooling(name, "gen"), tooling(name, "oracle")
-    counts = collections.Counter()
+    labels = getattr(gen, "labels", lambda text, output: ())
+    agreed, counts = 0, collections.Counter()
     texts = inputs(gen, count, seed)
     with ThreadPoolExecutor(jobs) as pool:
         while True:
             batch = [text for _, text in zip(range(8 * jobs), texts)]
             if not batch:
-                return counts, None
+                return agreed, counts, None
             for text, got in zip(batch, pool.map(run, batch)):
                 expected = oracle.solve(text)
                 if got != expected:
-                    return counts, text
-                counts[gen.kind(expected)] += 1
+                    return agreed, counts, text
+                agreed += 1
+                counts.update({gen.kind(expected), *labels(text, expected)})
 
 
 def shrink(name, run, text):
@@ -116,20 +120,20 @@ def check(name, solve=None):
     """The stress test of a problem, in process (see the module docstring)."""
     stress = tooling(name, "gen").STRESS
     run = in_process(solve or load_solution(name).solve)
-    counts, failing = play(name, run, stress["count"], stress["seed"])
+    agreed, counts, failing = play(name, run, stress["count"], stress["seed"])
     if failing is not None:
         small = shrink(name, run, failing)
         raise AssertionError(
-            f"{name}: the solution differs from the oracle after {sum(counts.values())} "
+            f"{name}: the solution differs from the oracle after {agreed} "
             f"agreeing inputs (seed {stress['seed']}); shrunk:\n{describe(name, run, small)}"
         )
-    print(f"{name}: {sum(counts.values())} inputs agree; outcomes: {short_counts(counts)}")
+    print(f"{name}: {agreed} inputs agree; outcomes: {short_counts(counts)}")
     rare = {
-        kind: f"{counts[kind]} < {least}"
-        for kind, least in stress["min_count"].items()
-        if counts[kind] < least
+        label: f"{counts[label]} < {least}"
+        for label, least in stress["min_count"].items()
+        if counts[label] < least
     }
-    assert not rare, f"{name}: outcome kinds too rare: {rare}"
+    assert not rare, f"{name}: outcomes too rare: {rare}"
 
 
 def save_hack(name, text, folder):
@@ -163,14 +167,14 @@ def main(argv=None):
     seed = tooling(args.name, "gen").STRESS["seed"] if args.seed is None else args.seed
     run = as_process([args.python, str(solution.resolve())])
     start = time.perf_counter()
-    counts, failing = play(args.name, run, args.n, seed, max(1, args.j))
+    agreed, counts, failing = play(args.name, run, args.n, seed, max(1, args.j))
     if failing is None:
         print(
             f"{args.n} inputs (seed {seed}), no mismatch, {time.perf_counter() - start:.1f} s; "
             f"outcomes: {short_counts(counts)}"
         )
         return 0
-    print(f"mismatch after {sum(counts.values())} agreeing inputs (seed {seed}); shrinking ...")
+    print(f"mismatch after {agreed} agreeing inputs (seed {seed}); shrinking ...")
     small = shrink(args.name, run, failing)
     print(describe(args.name, run, small))
     saved = save_hack(args.name, small, args.save_to or TESTCASES / args.name)

@@ -4,15 +4,24 @@ benchmark's scale inputs and the builders of the big committed testcases.
 A random input is a game (steered towards a line of four in a random direction, or one of
 the long plans of plans.py that fill the board) with INVALID moves and empty lines mixed in,
 laid out in lines of random length with random blanks, line ends and file ends, and
-sometimes more input after the game is over. ``COVERAGE`` says how often each outcome and
-input shape must occur among the stress inputs (tests/conecta4/test_conecta4.py counts them).
+sometimes more input after the game is over. ``labels`` names the outcome details and input
+shapes of an input; ``STRESS`` says how often each must occur among the stress inputs.
 """
 
 from .oracle import column_of, play, split_lines
 from .plans import COLS, ROWS, STEPS, plan_pools
 from .scale import BIG_CASES, SCALE, scale_answer
 
-__all__ = ["BIG_CASES", "SCALE", "STRESS", "kind", "random_input", "scale_answer", "shrink"]
+__all__ = [
+    "BIG_CASES",
+    "SCALE",
+    "STRESS",
+    "kind",
+    "labels",
+    "random_input",
+    "scale_answer",
+    "shrink",
+]
 
 EMPTY = None  # marker for an empty line in the event list
 OUT_OF_RANGE = ("0", "9", "-3", "100", "-1", "10", "-8", "1000000", "-2147483648", "2147483648")
@@ -173,14 +182,6 @@ def kind(output):
     return "CONNECT4 red" if final.count("0") > final.count("1") else "CONNECT4 yellow"
 
 
-MIN_COUNT = 300
-STRESS = {
-    "count": 20000,
-    "seed": 20240615,
-    "min_count": dict.fromkeys(("QUIT", "FULL", "CONNECT4 red", "CONNECT4 yellow"), MIN_COUNT),
-}
-
-
 def shrink(text):
     """Smaller inputs: runs of lines dropped (halves first), then single tokens dropped,
     then long tokens written as 0."""
@@ -202,7 +203,7 @@ def shrink(text):
 # ---------------------------------------------------------------- what the stress inputs cover
 
 
-def labels(text):
+def labels(text, output=None):
     """The outcome details and input shapes of one input, as a set of labels."""
     _, details = play(text)
     found = set(details["directions"])
@@ -241,26 +242,32 @@ def labels(text):
     return found
 
 
-# How many of the STRESS inputs must carry each label of labels(); the outcome kinds
-# themselves are in STRESS["min_count"].
-COVERAGE = {
-    "horizontal": MIN_COUNT,
-    "vertical": MIN_COUNT,
-    "diagonal": MIN_COUNT,
-    "anti-diagonal": MIN_COUNT,
-    "connect4-on-48th": 100,
-    "invalid-range": MIN_COUNT,
-    "invalid-full": MIN_COUNT,
-    "boards": MIN_COUNT,
-    "input-after-end": MIN_COUNT,
-    "crlf": MIN_COUNT,
-    "blank-with-spaces": MIN_COUNT,
-    "no-final-newline": MIN_COUNT,
-    "ends-with-empty-line": MIN_COUNT,
-    "empty-input": 20,
-    "only-blank-lines": 200,
-    "byte-order-mark": MIN_COUNT,
-    "column-spelled-oddly": MIN_COUNT,
-    "not-a-number": MIN_COUNT,
-    "over-int-digit-limit": 100,
+MIN_COUNT = 300
+# The stress test plays these inputs and asserts that each outcome kind, and each label of
+# labels(), occurs in at least so many of them.
+STRESS = {
+    "count": 20000,
+    "seed": 20240615,
+    "min_count": {
+        **dict.fromkeys(("QUIT", "FULL", "CONNECT4 red", "CONNECT4 yellow"), MIN_COUNT),
+        "horizontal": MIN_COUNT,
+        "vertical": MIN_COUNT,
+        "diagonal": MIN_COUNT,
+        "anti-diagonal": MIN_COUNT,
+        "connect4-on-48th": 100,
+        "invalid-range": MIN_COUNT,
+        "invalid-full": MIN_COUNT,
+        "boards": MIN_COUNT,
+        "input-after-end": MIN_COUNT,
+        "crlf": MIN_COUNT,
+        "blank-with-spaces": MIN_COUNT,
+        "no-final-newline": MIN_COUNT,
+        "ends-with-empty-line": MIN_COUNT,
+        "empty-input": 20,
+        "only-blank-lines": 200,
+        "byte-order-mark": MIN_COUNT,
+        "column-spelled-oddly": MIN_COUNT,
+        "not-a-number": MIN_COUNT,
+        "over-int-digit-limit": 100,
+    },
 }

@@ -74,8 +74,9 @@ def scale_game(rng, n_tokens, n_empty):
 SCALE = [
     {
         "name": "1e6-tokens",
-        "what": "44 moves that leave no column open but 5-8 and no four, then 10^6 INVALID "
-        "tokens (full columns, numbers outside 1-8) in lines of 1-199, 5,000 empty lines",
+        "what": "44 moves that fill columns 1-4 and leave 5-8 one short with no four, then "
+        "INVALID tokens (full columns, numbers outside 1-8) to 10^6 in all, in lines of "
+        "1-199, with 5,000 empty lines",
         "build": lambda rng: scale_game(rng, 10**6, 5000)[0],
         "target": 2.0,
         "mem_target": None,

@@ -2,8 +2,8 @@
 
 - ``random_input``: one small random board (see boards.py for how they are made), in one
   of the input forms a person may type or save.
-- ``situations``: the interesting situations a board is an example of; the stress test
-  asserts that each occurs often, beside the YES / NO counts of ``STRESS``.
+- ``labels``: the interesting situations a board is an example of; the stress test
+  asserts that each occurs often, beside the YES / NO counts (``STRESS``).
 - ``shrink``: smaller boards for the stress driver's shrinking.
 - ``SCALE`` and ``scale_answer``: the benchmark's inputs (built in scale.py) and their
   answers from the oracle.
@@ -14,10 +14,6 @@ from .boards import random_grid
 from .oracle import BOM, FIVE, _slices, parse, solve
 from .scale import cross_board, testcase_2000x2000, worst_19x19
 
-STRESS = {"count": 20000, "seed": 20240612, "min_count": {"YES": 6667, "NO": 6667}}
-
-# Each situation of ``situations`` occurs at least this often among the STRESS inputs.
-SITUATION_MIN = 300
 SITUATIONS = (
     "counts-no",
     "white-ahead",
@@ -31,6 +27,12 @@ SITUATIONS = (
     "long-line-NO",
     "line-of-10-plus",
 )
+# YES and NO each a third of the boards or more, and every situation in 300 or more.
+STRESS = {
+    "count": 20000,
+    "seed": 20240612,
+    "min_count": {"YES": 6667, "NO": 6667, **dict.fromkeys(SITUATIONS, 300)},
+}
 
 
 def render(rng, grid):
@@ -72,7 +74,7 @@ def kind(output):
     return output.strip()
 
 
-def situations(text, answer):
+def labels(text, answer):
     """Names of the interesting situations the board is an example of."""
     rows = parse(text)
     if not rows:

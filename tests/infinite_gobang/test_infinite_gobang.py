@@ -203,6 +203,11 @@ def test_wrapper_rejects_bad_input_in_one_line(data):
     assert err.startswith(NAME + ": ") and "Traceback" not in err
 
 
+def test_wrapper_names_the_bad_case():
+    status, out, err = run(b"[[0,0,1]]\n[[0,0,1],[1,1,2]]\n")
+    assert (status, out) == (1, "") and "case 2 " in err and "colour" in err, err
+
+
 def test_wrapper_right_beyond_the_range():
     """Coordinates past 2^30, where 64-bit keys would wrap, give the answer of the same
     board near the origin."""
