@@ -3,9 +3,10 @@
 import hashlib
 
 import pytest
-from util import TESTCASES
+from util import TESTCASES, tooling
 
 PROBLEMS = sorted(path.name for path in TESTCASES.glob("*/"))
+BIG = 100_000  # bytes: a case this big is rebuilt by its generator, never kept by hand
 
 
 def problem_files(problem, suffix):
@@ -56,6 +57,13 @@ def test_every_file_is_small(problem):
     limit = SIZE_LIMIT.get(problem, 1_000_000)
     files = problem_files(problem, ".in") + problem_files(problem, ".out")
     assert [path.name for path in files if path.stat().st_size > limit] == []
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_every_big_input_has_its_builder(problem):
+    """Each problem's tests rebuild gen.BIG_CASES byte for byte; here: none is missing."""
+    big = [path.stem for path in problem_files(problem, ".in") if path.stat().st_size > BIG]
+    assert sorted(set(big) - set(tooling(problem, "gen").BIG_CASES)) == []
 
 
 @pytest.mark.parametrize("problem", PROBLEMS)
