@@ -11,9 +11,10 @@ The problems are the files solutions/*.py (util.problems()); nothing here lists 
   wrong-answer program tests/NAME/wrong/*.py must fail there: `oj test` on the same folder
   must not be all AC, a case giving a wrong answer or a runtime error. Running oj over the
   whole folder for each of some fifty programs would take minutes on every interpreter, so
-  the program first runs directly on the cases in order until one output differs (exactly,
-  CRLF counting as LF: oj's default comparison), and oj then judges that case; only when no
-  case differs does oj run the whole folder, to have the last word.
+  the program first runs directly on the cases, smallest first, until one output differs
+  (exactly, CRLF counting as LF: oj's default comparison; util.catching_case), and oj then
+  judges that case; only when no case differs does oj run the whole folder, to have the
+  last word.
   oj's update check is answered from a cache made in a temporary folder, so it neither goes
   to the network nor writes to the home folder.
 """
@@ -29,11 +30,10 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, problems
+from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, wrong_programs
 
 PROBLEMS = problems()
-# The wrong-answer corpus, found wherever a problem's tooling folder has one.
-WRONG = sorted(p for p in (ROOT / "tests").glob("*/wrong/*.py") if not p.name.startswith("_"))
+WRONG = wrong_programs()
 
 
 def run(argv, timeout, **kwargs):
@@ -247,35 +247,13 @@ def wrong_params():
 WRONG_TLE = 5
 
 
-def first_catching_case(name, program):
-    """The first case, in oj's order, on which PROGRAM exits non-zero or prints what the .out
-    does not say (CRLF counting as LF); None when there is none."""
-    for case in cases_of(name):
-        with open(case, "rb") as stdin:
-            try:
-                res = subprocess.run(
-                    [sys.executable, str(program)],
-                    stdin=stdin,
-                    capture_output=True,
-                    timeout=WRONG_TLE,
-                    cwd=str(ROOT),
-                    check=False,
-                )
-            except subprocess.TimeoutExpired:
-                continue
-        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
-        if res.returncode != 0 or res.stdout.replace(b"\r\n", b"\n") != want:
-            return case
-    return None
-
-
 @pytest.mark.parametrize("program", wrong_params())
 def test_oj_rejects_wrong_answer(program, oj_env):
     name = program.parent.parent.name
     shown = program.relative_to(ROOT)
     assert name in PROBLEMS, f"{shown}: there is no solutions/{name}.py"
     compile(program.read_bytes(), str(shown), "exec")  # a SyntaxError is not a wrong answer
-    case = first_catching_case(name, program)
+    case = catching_case(name, program, WRONG_TLE)
     only = None if case is None else [case]
     status, verdicts, tail = oj_test(name, program, oj_env, WRONG_TLE, only)
     caught = sorted(c for c, v in verdicts.items() if v in ("WA", "RE"))

@@ -1,7 +1,10 @@
 """Helpers shared by the tests: paths, the problems, and loading a problem's code."""
 
+import functools
 import importlib
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,3 +57,34 @@ def smallest_failure(failures, total):
         f"{len(failures)} of {total} inputs differ; smallest:\n"
         f"input    {text!r}\nexpected {expected!r}\ngot      {got!r}"
     )
+
+
+def wrong_programs(root=ROOT):
+    """The wrong-answer corpus: every tests/NAME/wrong/*.py of a problem, sorted."""
+    names = problems(root)
+    found = Path(root, "tests").glob("*/wrong/*.py")
+    return sorted(path for path in found if path.parent.parent.name in names)
+
+
+@functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs
+def catching_case(name, program, timeout=5):
+    """The smallest testcases/NAME/*.in on which the program, run directly, exits non-zero
+    or prints other than the .out says (exactly, CRLF as LF); None when every case passes.
+    A case that runs out of time is passed over: the judge that confirms has the last word."""
+    for case in sorted(TESTCASES.joinpath(name).glob("*.in"), key=lambda p: p.stat().st_size):
+        with open(case, "rb") as stdin:
+            try:
+                done = subprocess.run(
+                    [sys.executable, str(program)],
+                    stdin=stdin,
+                    capture_output=True,
+                    timeout=timeout,
+                    cwd=str(ROOT),
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                continue
+        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
+        if done.returncode != 0 or done.stdout.replace(b"\r\n", b"\n") != want:
+            return case
+    return None
