@@ -6,6 +6,7 @@ P ?=
 PY ?=
 N ?=
 SEED ?=
+SOLUTION ?=
 
 # The venv belongs to one interpreter: its stamp carries python3's version, so that
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -13,7 +14,7 @@ PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:
 STAMP := $(VENV)/installed-$(PYVER).stamp
 
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
-SOLUTION_TESTS = $(wildcard tests/test_stress_*.py tests/*/test_*.py tests/test_testcases.py)
+SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_testcases.py)
 
 .PHONY: run test test-on lint stress mutants bench bench-pypy clean
 
@@ -40,11 +41,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# One solution against its brute-force oracle on random inputs, as a process:
-# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
+# One solution (or SOLUTION=file, your own) against its brute-force oracle on random inputs,
+# as a process: `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter]" >&2; exit 2; }
-	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(if $(PY),--python $(PY))
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=file]" >&2; exit 2; }
+	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution $(SOLUTION))
 
 # The share of mutants of each solution (or of P's) that the testcases kill.
 mutants: $(STAMP)

@@ -21,6 +21,7 @@ again, until none does: the candidates are strictly smaller, so it ends.
 
 import argparse
 import collections
+import contextlib
 import hashlib
 import os
 import random
@@ -75,23 +76,24 @@ def inputs(gen, count, seed):
 
 
 def play(name, run, count, seed, jobs=1):
-    """Play count inputs; return (inputs that agreed, the counts of their outcome kinds and
-    labels, the first failing input or None)."""
+    """Play count inputs; return (inputs that agreed, the counts of their outcome kinds, the
+    counts of their labels, the first failing input or None)."""
     gen, oracle = tooling(name, "gen"), tooling(name, "oracle")
     labels = getattr(gen, "labels", lambda text, output: ())
-    agreed, counts = 0, collections.Counter()
+    agreed, kinds, more = 0, collections.Counter(), collections.Counter()
     texts = inputs(gen, count, seed)
     with ThreadPoolExecutor(jobs) as pool:
         while True:
             batch = [text for _, text in zip(range(8 * jobs), texts)]
             if not batch:
-                return agreed, counts, None
+                return agreed, kinds, more, None
             for text, got in zip(batch, pool.map(run, batch)):
                 expected = oracle.solve(text)
                 if got != expected:
-                    return agreed, counts, text
+                    return agreed, kinds, more, text
                 agreed += 1
-                counts.update({gen.kind(expected), *labels(text, expected)})
+                kinds[gen.kind(expected)] += 1
+                more.update(set(labels(text, expected)))
 
 
 def shrink(name, run, text):
@@ -112,22 +114,28 @@ def describe(name, run, text):
     return f"input    {text!r}\nexpected {expected!r}\ngot      {run(text)!r}"
 
 
-def short_counts(counts):
-    return ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items()))
+def listed(counts):
+    return ", ".join(f"{key} {n}" for key, n in sorted(counts.items()))
+
+
+def summary(kinds, more):
+    """The outcome kinds on one line, and the labels, if any, on the next."""
+    return f"outcomes: {listed(kinds)}" + (f"\nlabels: {listed(more)}" if more else "")
 
 
 def check(name, solve=None):
     """The stress test of a problem, in process (see the module docstring)."""
     stress = tooling(name, "gen").STRESS
     run = in_process(solve or load_solution(name).solve)
-    agreed, counts, failing = play(name, run, stress["count"], stress["seed"])
+    agreed, kinds, more, failing = play(name, run, stress["count"], stress["seed"])
+    counts = kinds + more
     if failing is not None:
         small = shrink(name, run, failing)
         raise AssertionError(
             f"{name}: the solution differs from the oracle after {agreed} "
             f"agreeing inputs (seed {stress['seed']}); shrunk:\n{describe(name, run, small)}"
         )
-    print(f"{name}: {agreed} inputs agree; outcomes: {short_counts(counts)}")
+    print(f"{name}: {agreed} inputs agree; {summary(kinds, more)}")
     rare = {
         label: f"{counts[label]} < {least}"
         for label, least in stress["min_count"].items()
@@ -167,17 +175,19 @@ def main(argv=None):
     seed = tooling(args.name, "gen").STRESS["seed"] if args.seed is None else args.seed
     run = as_process([args.python, str(solution.resolve())])
     start = time.perf_counter()
-    agreed, counts, failing = play(args.name, run, args.n, seed, max(1, args.j))
+    agreed, kinds, more, failing = play(args.name, run, args.n, seed, max(1, args.j))
     if failing is None:
         print(
             f"{args.n} inputs (seed {seed}), no mismatch, {time.perf_counter() - start:.1f} s; "
-            f"outcomes: {short_counts(counts)}"
+            f"{summary(kinds, more)}"
         )
         return 0
     print(f"mismatch after {agreed} agreeing inputs (seed {seed}); shrinking ...")
     small = shrink(args.name, run, failing)
     print(describe(args.name, run, small))
     saved = save_hack(args.name, small, args.save_to or TESTCASES / args.name)
+    with contextlib.suppress(ValueError):  # shown whole when outside the current folder
+        saved = saved.relative_to(Path.cwd())
     print(f"saved as {saved}.in and .out ({len(small.encode())} bytes of input)")
     return 1
 
