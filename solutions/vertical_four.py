@@ -7,7 +7,9 @@ Description: W x H upright board, red and blue alternately drop a piece into a
   else "0,draw". The game stops at the first win or error. Input: integers
   in any layout (CRLF, blank lines, a leading byte-order mark); no moves, or
   not even W and H, is "0,draw". W, H and columns may be any integers, also
-  negative or beyond 32 bits: W <= 0 or H <= 0 leaves no legal move.
+  negative or beyond 32 bits: W <= 0 or H <= 0 leaves no legal move. A word
+  that is no integer (a typo, bytes that are not UTF-8) counts as 0: as a
+  move, an error; as W or H, a board with no legal move.
 Idea: never build the W x H grid (both go to 2^31-1). Keep, per column
   touched, the key of its lowest empty cell, and one set of cell keys per
   colour, key = col + row * up with an odd stride up >= W + 2: columns 0 and
@@ -25,10 +27,24 @@ import sys
 
 
 def solve(text):
-    data = text.lstrip("\ufeff").split()  # a byte-order mark some editors save
-    if len(data) < 2:
+    words = text.lstrip("\ufeff").split()  # a byte-order mark some editors save
+    try:
+        return play(map(int, words))
+    except ValueError:  # a word that is no integer: played again, reading it as 0
+        return play(map(number, words))
+
+
+def number(word):
+    try:
+        return int(word)
+    except ValueError:
+        return 0
+
+
+def play(numbers):
+    w, h = next(numbers, None), next(numbers, None)
+    if h is None:
         return "0,draw\n"
-    w, h = int(data[0]), int(data[1])
     up = (w + 2) | 1  # key of (col, row) is col + row * up
     full = h * up
     top = {}  # col -> key of its lowest empty cell (col itself when untouched)
@@ -36,7 +52,7 @@ def solve(text):
     u2, u3 = 2 * up, 3 * up
     a, a2, a3 = up - 1, 2 * up - 2, 3 * up - 3  # anti-diagonal steps
     b, b2, b3 = up + 1, 2 * up + 2, 3 * up + 3  # diagonal steps
-    for i, c in enumerate(map(int, data[2:]), 1):
+    for i, c in enumerate(numbers, 1):
         if not 0 < c <= w:
             return f"{i},error\n"
         k = top.get(c, c)
@@ -81,4 +97,4 @@ def solve(text):
 
 
 if __name__ == "__main__":
-    sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
+    sys.stdout.write(solve(sys.stdin.buffer.read().decode("utf-8", "replace")))

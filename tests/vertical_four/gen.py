@@ -119,6 +119,10 @@ def random_moves(rng, width, height, first):
     return moves
 
 
+# Words a person may type where a number belongs; each counts as 0.
+TYPOS = ("x", "1.5", "3,", "+", "--1", "0x10", "\ufffd", "\u4e03")
+
+
 def render(rng, width, height, moves):
     """The input text of one game, with a random but legal layout."""
 
@@ -131,6 +135,8 @@ def render(rng, width, height, moves):
         return rng.choice(("\t", " \t ", "\t\t"))
 
     header = str(width) + sep() + str(height)
+    if rng.random() < 0.004:
+        header = rng.choice(TYPOS) + sep() + str(height)
     if rng.random() < 0.1:
         header = " " + header + "  "
     lines = [header]
@@ -141,7 +147,7 @@ def render(rng, width, height, moves):
     else:
         parts = [[]]
         for value in moves:
-            parts[-1].append(str(value))
+            parts[-1].append(str(value) if rng.random() > 0.004 else rng.choice(TYPOS))
             if rng.random() < 0.04:
                 parts.append([])
         for part in parts:
@@ -189,6 +195,7 @@ def layout_labels(text):
     found += ["no-moves"] * (len(body.split()) == 2)
     found += ["no-size"] * (len(body.split()) < 2)
     found += ["blank-line"] * (len(body.split()) > 2 and any(not t for t in tokens))
+    found += ["typo"] * any(not oracle.INTEGER.fullmatch(word) for word in body.split())
     return found
 
 
@@ -240,6 +247,7 @@ LABELS = (
     "blank-line",
     "bom",
     "no-size",
+    "typo",
 )
 
 

@@ -6,7 +6,8 @@ How it works
   whitespace, so spaces, tabs, CRLF line ends, blank lines, moves spread over several lines,
   an empty or missing moves line and a missing final newline all read the same. The first
   two numbers are W and H, every later number is a move; an input without both W and H has
-  no moves, so it is a draw like any game without moves.
+  no moves, so it is a draw like any game without moves. A token that is not an integer
+  counts as 0 (no column; as W or H, no board).
 * The board is a dense 2-D grid (a list of rows, row 0 at the bottom) of EMPTY / RED /
   BLUE cells. A move first checks that its column is inside 1..W, then scans that column
   from the bottom for the first empty cell; finding none means the column is full.
@@ -28,6 +29,8 @@ state is the grid itself, and the win test looks at every cell each time. It is 
 (cells x moves) and meant for small boards.
 """
 
+import re
+
 EMPTY = "."
 RED = "red"
 BLUE = "blue"
@@ -46,11 +49,21 @@ MAX_CELLS = 10**6
 BOM = "\ufeff"
 
 
+# What int() reads as a whole number: a sign, decimal digits (of any script), single
+# underscores between them.
+INTEGER = re.compile(r"[+-]?\d+(?:_\d+)*")
+
+
+def as_number(token):
+    """A token as an integer; one that is not an integer names no column and counts as 0."""
+    return int(token) if INTEGER.fullmatch(token) else 0
+
+
 def parse(text):
     """Return (W, H, moves) from the whole input text (W = H = 0 when they are missing)."""
     if text.startswith(BOM):
         text = text[len(BOM) :]
-    numbers = [int(token) for token in text.split()]
+    numbers = [as_number(token) for token in text.split()]
     if len(numbers) < 2:
         return 0, 0, []
     return numbers[0], numbers[1], numbers[2:]

@@ -8,6 +8,8 @@ that looks only at the lines through the newest piece, itself checked against th
 """
 
 import random
+import subprocess
+import sys
 
 import pytest
 import stress
@@ -180,3 +182,16 @@ def test_testcase_outputs_match_oracle():
 def test_testcases_through_solution():
     wrong = wrong_answers(NAME, load_solution(NAME).solve)
     assert not wrong, "\n".join(wrong)
+
+
+SAVED = [b"\xef\xbb\xbf5 5\r\n1 1 2 2 3 3 4 4\r\n", b"5 5\n1 \xff 2\n", "5 5\n1\n".encode("utf-16")]
+
+
+@pytest.mark.parametrize("data", SAVED)
+def test_bytes_a_person_may_save_give_an_answer(data):
+    """Not UTF-8, or UTF-16 from a Windows shell: read with replacement characters, which
+    make words that are no integer, never a traceback."""
+    program = [sys.executable, str(TESTCASES.parent / "solutions" / (NAME + ".py"))]
+    done = subprocess.run(program, input=data, capture_output=True, check=False)
+    assert done.stderr == b""
+    assert done.stdout.decode() == oracle.solve(data.decode("utf-8", "replace"))
