@@ -5,7 +5,7 @@
   oracle, and asserts that every outcome, direction, kind of INVALID, input shape and input
   after the end occurs often among them.
 * Every testcases/conecta4/*.in gives its .out through the solution and through the oracle.
-* Every big testcase is rebuilt byte for byte by gen.BIG_CASES, and the scale input's
+* The big testcases are rebuilt by gen.BIG_CASES (tests/test_testcases.py), and the scale input's
   construction agrees with the oracle.
 """
 
@@ -18,7 +18,6 @@ import stress
 from util import SOLUTIONS, TESTCASES, cases, load_solution, wrong_answers
 
 from . import oracle
-from .gen import BIG_CASES
 from .plans import plan_pools
 from .scale import scale_game
 
@@ -213,16 +212,6 @@ def test_testcases_through_solution():
 
 
 # ---------------------------------------------------------------- big inputs
-
-
-def test_every_big_case_has_a_builder():
-    big = {path.stem for path in CASE_DIR.glob("*.in") if path.stat().st_size > 100_000}
-    assert big == set(BIG_CASES)
-
-
-@pytest.mark.parametrize("case", sorted(BIG_CASES))
-def test_big_case_rebuilt_byte_for_byte(case):
-    assert BIG_CASES[case]() == (CASE_DIR / (case + ".in")).read_bytes()
 
 
 def test_scale_construction_agrees_with_oracle():

@@ -151,16 +151,6 @@ def test_testcases_through_solution():
     assert wrong_answers(NAME, load_solution(NAME).solve) == []
 
 
-@pytest.mark.parametrize("name", sorted(gen.BIG_CASES))
-def test_big_case_rebuilt_byte_for_byte(name):
-    assert gen.BIG_CASES[name]() == (TESTCASES / NAME / (name + ".in")).read_bytes()
-
-
-def test_every_big_case_has_a_builder():
-    big = {path.stem for path in (TESTCASES / NAME).glob("*.in") if path.stat().st_size > 100_000}
-    assert big == set(gen.BIG_CASES)
-
-
 # ---------------------------------------------------------------- benchmark inputs
 
 

@@ -142,15 +142,10 @@ def test_max_board_construction():
 
 
 @pytest.mark.parametrize("name", sorted(gen.BIG_CASES))
-def test_big_case_rebuilt_byte_for_byte(name):
-    data = gen.BIG_CASES[name]()
-    assert (CASE_DIR / (name + ".in")).read_bytes() == data
-    assert (CASE_DIR / (name + ".out")).read_text() == oracle.solve(data.decode())
-
-
-def test_every_big_case_has_a_builder():
-    big = {p.stem for p in CASE_DIR.glob("*.in") if p.stat().st_size > 100_000}
-    assert big <= set(gen.BIG_CASES)
+def test_big_case_out_is_the_oracles(name):
+    """(tests/test_testcases.py checks that the builder gives the committed .in.)"""
+    text = (CASE_DIR / (name + ".in")).read_text()
+    assert (CASE_DIR / (name + ".out")).read_text() == oracle.solve(text)
 
 
 @pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])

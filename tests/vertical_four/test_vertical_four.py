@@ -134,17 +134,11 @@ def test_max_moves_construction_on_small_boards():
 
 
 @pytest.mark.parametrize("name", sorted(gen.BIG_CASES))
-def test_big_case_rebuilt_byte_for_byte(name):
-    data = gen.BIG_CASES[name]()
-    assert (CASE_DIR / (name + ".in")).read_bytes() == data
+def test_big_case_out_is_confirmed(name):
+    """(tests/test_testcases.py checks that the builder gives the committed .in.)"""
     expected = scale.max_moves_case(name.endswith("late-win"))[1]
-    assert oracle.incremental(data.decode()) == expected
+    assert oracle.incremental((CASE_DIR / (name + ".in")).read_text()) == expected
     assert (CASE_DIR / (name + ".out")).read_text() == expected
-
-
-def test_every_big_case_has_a_builder():
-    big = {p.stem for p in CASE_DIR.glob("*.in") if p.stat().st_size > 100_000}
-    assert big == set(gen.BIG_CASES)
 
 
 @pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])
@@ -175,7 +169,7 @@ def test_spec_examples_are_testcases():
 def test_testcase_outputs_match_oracle():
     assert len(cases(NAME)) >= 30
     for name, text, expected in cases(NAME):
-        if name not in gen.BIG_CASES:  # checked by test_big_case_rebuilt_byte_for_byte
+        if name not in gen.BIG_CASES:  # checked by test_big_case_out_is_confirmed
             assert oracle.solve(text) == expected, name
 
 
