@@ -180,7 +180,7 @@ def test_plans_do_what_they_say():
 def test_four_on_the_48th_move_is_connect4_not_full():
     # The 48th move both fills the board and makes four: a move that makes four is
     # CONNECT4, which is checked first, so FULL is never printed.
-    text = (CASE_DIR / "full-then-connect4-on-last-move.in").read_text()
+    text = (CASE_DIR / "judge-full-then-connect4-on-last-move.in").read_text()
     out, details = oracle.play(text)
     assert details["moves"] == 48 and details["end"] == "CONNECT4"
     assert "FULL" not in out and out[-8] == "CONNECT4"
@@ -196,8 +196,8 @@ def test_four_on_the_48th_move_is_connect4_not_full():
 
 def test_samples_are_the_spec_examples():
     for i, (text, expected) in enumerate(SAMPLES, 1):
-        assert (CASE_DIR / f"sample-{i}.in").read_bytes() == text.encode()
-        assert (CASE_DIR / f"sample-{i}.out").read_bytes() == expected.encode()
+        assert (CASE_DIR / f"judge-sample-{i}.in").read_bytes() == text.encode()
+        assert (CASE_DIR / f"judge-sample-{i}.out").read_bytes() == expected.encode()
 
 
 def test_testcase_outputs_match_oracle():

@@ -63,7 +63,7 @@ def test_oracle_on_the_samples(solve):
     assert (text.count("o"), text.count("x")) == (10, 9)
     assert solve(text) == "NO\n"
     assert oracle.solve(text, full=True) == "NO\n"
-    assert (TESTCASES / NAME / "sample-1.in").read_text() == SAMPLE_1
+    assert (TESTCASES / NAME / "judge-sample-1.in").read_text() == SAMPLE_1
 
 
 def test_oracle_against_literal_scan():

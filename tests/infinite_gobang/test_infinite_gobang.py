@@ -221,55 +221,55 @@ def test_wrapper_right_beyond_the_range():
 # in a window of 5 whose fifth cell is empty.
 REASONED = {
     # The statement's first example.
-    "sample-1": "None",
+    "judge-sample-1": "None",
     # The statement's second example.
-    "sample-2": "Black",
+    "judge-sample-2": "Black",
     # Two white fours, each open only at one end, (4,0) and (10,4); black has no four, blocks
     # one of them and white completes the other.
-    "white-two-winning-cells": "White",
+    "judge-white-two-winning-cells": "White",
     # White's only winning cell is (4,0); black must take it, which makes the black four
     # (4,0..3) open at (4,-1) and (4,4); white can block only one.
-    "white-one-black-blocks-then-two": "Black",
+    "judge-white-one-black-blocks-then-two": "Black",
     # As above, but (4,4) is white: the forced block gives black one winning cell, (4,-1), and
     # white takes it.
-    "white-one-block-gives-one": "None",
+    "judge-white-one-block-gives-one": "None",
     # The forced block at (4,0) gives black (4,-1),(4,0),_,(4,2),(4,3),(4,4): two fours that
     # both need (4,1); white takes it.
-    "white-one-block-shared-cell": "None",
+    "judge-white-one-block-shared-cell": "None",
     # Black could make two fours at (10,10), but must take white's only winning cell (4,0),
     # which builds nothing; without the white four the answer would be Black.
-    "forced-block-beats-double-threat": "None",
+    "judge-forced-block-beats-double-threat": "None",
     # (0,0) makes a row four needing (4,0) and a column four needing (0,4), the other ends being
     # white; no white four.
-    "black-double-threat-two-directions": "Black",
+    "judge-black-double-threat-two-directions": "Black",
     # Black oo..oo: either middle cell makes two fours that need the same last cell; white takes
     # it.
-    "shared-cell-not-double-threat": "None",
+    "judge-shared-cell-not-double-threat": "None",
     # White ooo.oo has two fours but one winning cell, (3,0); black takes it and has nothing
     # else.
-    "white-shared-cell-one-threat": "None",
+    "judge-white-shared-cell-one-threat": "None",
     # Black oo.oo completes at (2,0) at once; white's four comes too late.
-    "broken-four": "Black",
+    "judge-broken-four": "Black",
     # Black ooo.oo: the gap makes six in a row, which wins as well; white's open four comes too
     # late.
-    "overline": "Black",
+    "judge-overline": "Black",
     # Black three at x = 10^9-3..10^9-1 on y = -10^9 with white at 10^9-5: the move at x = 10^9
     # makes a four open at 10^9-4 and 10^9+1 (outside the input range, but the board has no
     # edge).
-    "far-coordinates": "Black",
+    "judge-far-coordinates": "Black",
     # No stones: black makes at most two stones in a row.
-    "empty": "None",
+    "judge-empty": "None",
     # One stone: black makes at most three in a row.
-    "one-stone": "None",
+    "judge-one-stone": "None",
     # Black diagonal four (0,0)..(3,3) completes at (-1,-1).
-    "black-wins-now": "Black",
+    "judge-black-wins-now": "Black",
     # White (0,0..3) is open at (0,-1) and (0,4) and black has no four; black's crossing threes
     # come too late.
-    "white-four-open-both-ends": "White",
+    "judge-white-four-open-both-ends": "White",
     # Black o.ooo on an anti-diagonal completes at (1,-1) before white's open four.
-    "anti-diagonal-broken-four": "Black",
+    "judge-anti-diagonal-broken-four": "Black",
     # See gen.max_board.
-    "max-1000": "Black",
+    "judge-max-1000": "Black",
 }
 
 
@@ -281,7 +281,7 @@ def test_named_cases_reasoned():
 
 
 def test_examples_are_testcases():
-    for name, (text, _) in zip(["sample-1", "sample-2"], EXAMPLES):
+    for name, (text, _) in zip(["judge-sample-1", "judge-sample-2"], EXAMPLES):
         assert (CASE_DIR / (name + ".in")).read_text() == text + "\n"
 
 

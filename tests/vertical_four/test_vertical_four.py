@@ -37,13 +37,13 @@ SPEC_DIRECTIONS = ["horizontal", None, "vertical", "diagonal", "anti-diagonal", 
 
 # The testcase holding each example: the exam's two samples, then our own names.
 SPEC_CASES = [
-    "sample-1",
-    "sample-2",
-    "blue-vertical-four-column-1",
-    "red-diagonal-four",
-    "red-anti-diagonal-four",
-    "draw-moves-run-out",
-    "full-column-sixth-piece",
+    "judge-sample-1",
+    "judge-sample-2",
+    "judge-blue-vertical-four-column-1",
+    "judge-red-diagonal-four",
+    "judge-red-anti-diagonal-four",
+    "judge-draw-moves-run-out",
+    "judge-full-column-sixth-piece",
 ]
 
 
