@@ -1,4 +1,4 @@
-"""Bug: words go through a bare int(): a byte-order mark or a non-number crashes it."""
+"""Extended-input bug: words go through a bare int(): a byte-order mark or a word crashes it."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""Bug: the "\\r" of a CRLF counts as text, so an empty CRLF line prints no board."""
+"""Extended-input bug: the "\\r" of a CRLF counts as text, so an empty CRLF line prints no board."""
 
 import sys
 from itertools import groupby

@@ -1,4 +1,4 @@
-"""Bug: no range check: 0 and negatives wrap round to the right-hand columns, 9+ crashes."""
+"""Extended-input bug: no range check: 0 and negatives wrap to the right, 9+ crashes."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""Bug: a number outside 1..8 is skipped silently instead of printing INVALID."""
+"""Extended-input bug: a number outside 1..8 is skipped silently instead of printing INVALID."""
 
 import sys
 

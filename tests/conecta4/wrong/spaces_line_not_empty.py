@@ -1,4 +1,4 @@
-"""Bug: a line of only spaces or tabs is not taken for an empty line: no board."""
+"""Extended-input bug: a line of only spaces or tabs is not taken for an empty line: no board."""
 
 import sys
 

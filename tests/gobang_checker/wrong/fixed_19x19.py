@@ -1,4 +1,4 @@
-"""Bug: the board is read as the judge's 19 x 19, so other sizes are cut or padded."""
+"""Extended-input bug: the board is read as the judge's 19 x 19, other sizes cut or padded."""
 
 import sys
 

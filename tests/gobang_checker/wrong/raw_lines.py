@@ -1,4 +1,4 @@
-"""Bug: input is cut at newlines only: a byte-order mark, spaces, blank lines stay in."""
+"""Extended-input bug: input cut at newlines only: a byte-order mark, spaces, blank lines stay."""
 
 import sys
 

@@ -1,4 +1,4 @@
-"""Bug: sort keys of 64 bits that wrap silently once |x| or |y| reaches 2^30."""
+"""Extended-input bug: sort keys of 64 bits that wrap silently once |x| or |y| reaches 2^30."""
 
 import json
 import sys

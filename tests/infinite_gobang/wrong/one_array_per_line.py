@@ -1,4 +1,4 @@
-"""Bug: one array a line, "pieces =" only: arrays over lines, "],", "pieces:" fail."""
+"""Extended-input bug: one array a line, "pieces =" only: arrays over lines, "],", "pieces:"."""
 
 import json
 import sys

@@ -1,4 +1,4 @@
-"""Bug: reads the moves from the second line only; moves on later lines are lost."""
+"""Extended-input bug: reads the moves from the second line only; moves on later lines are lost."""
 
 import sys
 
