@@ -57,9 +57,10 @@ def wrong_answers(problem, solve, names=None):
 
 
 def wrong_programs(root=ROOT):
-    """The wrong-answer corpus: every tests/NAME/wrong/*.py of a problem, sorted."""
+    """The wrong-answer corpus: every tests/NAME/wrong/*.py of a problem, sorted (not the
+    _NAME.py modules they share)."""
     names = problems(root)
-    found = root.joinpath("tests").glob("*/wrong/*.py")
+    found = root.joinpath("tests").glob("*/wrong/[!_]*.py")
     return sorted(path for path in found if path.parent.parent.name in names)
 
 

@@ -25,6 +25,7 @@ import collections
 import functools
 import importlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -35,47 +36,60 @@ MIN_WRONG = 8  # programs in tests/NAME/wrong/
 # the problem's name), or a name defined in a module; whether it must be there; what it is.
 Need = collections.namedtuple("Need", "file name required what")
 
-TOOLING = (
-    Need("__init__.py", None, True, "empty; makes the folder the package NAME"),
-    Need("oracle.py", "solve", True, "`solve(text) -> str`: the brute force, written from "
-         "the statement alone, sharing no code with the solution and working another way"),
-    Need("oracle.py", "solve_large", False, "`solve_large(text) -> str`: a second checker "
-         "for the `BIG_CASES` testcases when `solve` is too slow for them, checked against "
-         "`solve` in `test_NAME.py`"),
-    Need("gen.py", "random_input", True, "`random_input(rng) -> str`: one seeded random "
-         "input of the stress test"),
-    Need("gen.py", "STRESS", True, "dict: `count` inputs from `seed`, and `min_count`, the "
-         "least number of inputs each outcome kind and label must occur in"),
-    Need("gen.py", "kind", True, "`kind(output) -> str`: the outcome kind of an answer"),
-    Need("gen.py", "labels", False, "`labels(text, output)`: what else an input is an "
-         "example of (a winning direction, an input form, ...)"),
-    Need("gen.py", "shrink", True, "`shrink(text)`: smaller inputs, for counterexamples"),
-    Need("gen.py", "size", False, "`size(text)`: a measure every `shrink` candidate makes "
-         "strictly smaller (default `len`)"),
-    Need("gen.py", "SAVED", False, "bytes a person may save (a byte-order mark, CRLF, not "
-         "UTF-8): the solution as a process answers as the oracle reads them"),
-    Need("gen.py", "SCALE", True, "the benchmark's inputs: a list of dicts with keys `name`, "
-         "`what` (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a small "
-         "version), `target` (CPU ratio to the floor) and `mem_target` (memory ratio, or "
-         "None)"),
-    Need("gen.py", "scale_answer", True, "`scale_answer(name, data) -> bytes`: the expected "
-         "output of a scale input"),
-    Need("gen.py", "BIG_CASES", True, "dict: case name -> `() -> bytes`, building every "
-         "testcase over 100 KB byte for byte (may be empty)"),
-    Need("floor.py", None, True, "the benchmark's floor: reads and parses the input as the "
-         "solution does, and stops"),
-    Need("test_NAME.py", None, True, "what is particular to the problem: the oracle pinned "
-         "to the statement's examples, checks of its generators and builders"),
-    Need("wrong/", None, True, f"at least {MIN_WRONG} whole programs, each a bug "
-         "contestants make, named in its one-line docstring"),
-    Need("equivalent_mutants.txt", None, True, "the mutants of the solution that no input "
-         "can kill, `ID  reason` a line (# comments)"),
-    Need("validate.py", "why_extended", False, "`why_extended(data: bytes) -> Optional[str]`:"
-         " None when the judge's statement allows the input, else a short reason"),
-    Need("plain.py", None, False, "a judge-faithful solution written as a contestant would, "
-         "a test fixture"),
-    Need("plain.cpp", None, False, "the same in C++"),
-)  # fmt: skip
+# FILE [NAME] required|optional: what it is (a line of its own each; longer ones go on).
+NEEDS = """
+__init__.py required: empty; makes the folder the package NAME
+oracle.py solve required: `solve(text) -> str`: the brute force, written from the statement
+    alone, sharing no code with the solution and working another way
+oracle.py solve_large optional: `solve_large(text) -> str`: a second checker for the
+    `BIG_CASES` testcases when `solve` is too slow for them, checked against `solve` in
+    `test_NAME.py`
+gen.py random_input required: `random_input(rng) -> str`: one seeded random input of the
+    stress test
+gen.py STRESS required: dict: `count` inputs from `seed`, and `min_count`, the least number
+    of inputs each outcome kind and label must occur in
+gen.py kind required: `kind(output) -> str`: the outcome kind of an answer
+gen.py labels optional: `labels(text, output)`: what else an input is an example of (a
+    winning direction, an input form, ...)
+gen.py shrink required: `shrink(text)`: smaller inputs, for counterexamples
+gen.py size optional: `size(text)`: a measure every `shrink` candidate makes strictly smaller
+    (default `len`)
+gen.py SAVED optional: bytes a person may save (a byte-order mark, CRLF, not UTF-8): the
+    solution as a process answers as the oracle reads them
+gen.py SCALE required: the benchmark's inputs: a list of dicts with keys `name`, `what`
+    (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a small version), `target`
+    (CPU ratio to the floor) and `mem_target` (memory ratio, or None)
+gen.py scale_answer required: `scale_answer(name, data) -> bytes`: the expected output of a
+    scale input
+gen.py BIG_CASES required: dict: case name -> `() -> bytes`, building every testcase over
+    100 KB byte for byte (may be empty)
+floor.py required: the benchmark's floor: reads and parses the input as the solution does,
+    and stops
+test_NAME.py required: what is particular to the problem: the oracle pinned to the
+    statement's examples, checks of its generators and builders
+wrong/ required: at least MIN_WRONG programs, each a bug contestants make, named in its
+    one-line docstring (a program may import a _NAME.py of the folder)
+equivalent_mutants.txt required: the mutants of the solution that no input can kill,
+    `ID  reason` a line (# comments)
+validate.py why_extended optional: `why_extended(data: bytes) -> Optional[str]`: None when
+    the judge's statement allows the input, else a short reason
+plain.py optional: a judge-faithful solution written as a contestant would, a test fixture
+plain.cpp optional: the same in C++
+"""
+
+
+def needs(text):
+    """The Need of each entry of text (see NEEDS)."""
+    entries = re.sub(r"\n\s+", " ", text.strip()).replace("MIN_WRONG", str(MIN_WRONG))
+    found = []
+    for entry in entries.splitlines():
+        head, what = entry.split(": ", 1)
+        file, *name, required = head.split()
+        found.append(Need(file, name[0] if name else None, required == "required", what))
+    return tuple(found)
+
+
+TOOLING = needs(NEEDS)
 STRESS_KEYS = ("count", "seed", "min_count")
 SCALE_KEYS = ("name", "what", "build", "quick_build", "target", "mem_target")
 
@@ -198,7 +212,7 @@ def tooling_lacks(name, root, needs):
 
 def file_lacks(path, where):
     if where.endswith("/"):
-        count = len(list(path.glob("*.py")))
+        count = len(list(path.glob("[!_]*.py")))
         return [] if count >= MIN_WRONG else [f"{where} has {count} programs, {MIN_WRONG} needed"]
     return [] if path.is_file() else [f"{where} is missing"]
 
@@ -249,10 +263,12 @@ def table():
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python3 -m tools.contract", description=__doc__.split("\n")[0]
+        prog="python3 -m tools.contract",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     parser.add_argument("--table", action="store_true", help="print the contract's table")
+    parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     args = parser.parse_args(argv)
     if args.table:
         print(table())

@@ -243,6 +243,7 @@ def work(conn, progress, task, problem):
     try:
         if phase == "wrong":  # a program of the wrong-answer corpus on the testcases
             program = problem.wrong[index]
+            sys.path.insert(0, str(program.parent))  # as when it runs: it may import from there
             conn.send(
                 first_failing_case(compile(program.read_bytes(), program, "exec"), problem.cases)
             )
@@ -334,7 +335,7 @@ def equivalents(name):
 
 
 def wrong_programs(name):
-    return sorted((ROOT / "tests" / name / "wrong").glob("*.py"))
+    return sorted((ROOT / "tests" / name / "wrong").glob("[!_]*.py"))
 
 
 def measure(name, every, jobs):

@@ -77,9 +77,8 @@ EMPTY_BOARD = board(" ".join(["........"] * ROWS))
 # ---------------------------------------------------------------- the oracle and the spec
 
 
-@pytest.mark.parametrize("index", range(len(SAMPLES)))
-def test_oracle_reproduces_spec_samples(index):
-    text, expected = SAMPLES[index]
+@pytest.mark.parametrize("text, expected", SAMPLES)
+def test_oracle_reproduces_spec_samples(text, expected):
     assert oracle.solve(text) == expected
 
 

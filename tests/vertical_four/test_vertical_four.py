@@ -57,21 +57,15 @@ def test_oracle_reproduces_spec_examples(index):
         assert oracle.play(text)["directions"] == [SPEC_DIRECTIONS[index]]
 
 
-def test_oracle_small_decisions():
-    assert oracle.solve("5 5") == "0,draw\n"
-    assert oracle.solve("5 5\n") == "0,draw\n"
-    assert oracle.solve("5 5\n\n") == "0,draw\n"
-    assert oracle.solve("0 5\n1\n") == "1,error\n"
-    assert oracle.solve("5 0\n1\n") == "1,error\n"
-    assert oracle.solve("3 9\n1 2 1 2 1 2 1\n") == "7,red\n"
-    assert oracle.solve("9 3\n1 1 2 2 3 3 4\n") == "7,red\n"
-    # red 1 2 4 5 on the bottom row, then red 3 joins them: a line of five wins.
-    assert oracle.solve("7 7\n1 1 2 2 4 4 5 5 3\n") == "9,red\n"
-    assert oracle.solve(f"{INT_MAX} {INT_MAX}\n{INT_MAX} {INT_MIN}\n") == "2,error\n"
-
-
-# One game as people save it, inputs with nothing in them, and sizes out of the usual range.
+# Small decisions; one game as people save it, inputs with nothing in them, and sizes out of
+# the usual range.
 SAVED = [
+    *[(text, "0,draw\n") for text in ("5 5", "5 5\n", "5 5\n\n")],
+    *[(text, "1,error\n") for text in ("0 5\n1\n", "5 0\n1\n")],
+    ("3 9\n1 2 1 2 1 2 1\n", "7,red\n"),
+    ("9 3\n1 1 2 2 3 3 4\n", "7,red\n"),
+    ("7 7\n1 1 2 2 4 4 5 5 3\n", "9,red\n"),  # red 1 2 4 5, then 3 joins them: five wins
+    (f"{INT_MAX} {INT_MAX}\n{INT_MAX} {INT_MIN}\n", "2,error\n"),
     ("\ufeff5 5\n1 1 2 2 3 3 4 4\n", "7,red\n"),
     ("5 5\r\n1 1 2 2 3 3 4 4\r\n", "7,red\n"),
     ("\n\n5 5 \n\n1 1 2 2 3 3 4 4 \n\n", "7,red\n"),
