@@ -15,7 +15,7 @@ PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:
 STAMP := $(VENV)/installed-$(PYVER).stamp
 
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
-SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_testcases.py)
+SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
 .PHONY: run test test-on lint stress mutants bench bench-pypy clean
 

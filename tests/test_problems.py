@@ -99,7 +99,7 @@ def test_solution_gives_every_out(name):
 def test_shrink_offers_smaller_inputs(name):
     gen, oracle = tooling(name, "gen"), tooling(name, "oracle")
     size, rng = getattr(gen, "size", len), random.Random(3)
-    for _ in range(200):
+    for _ in range(100):
         text = gen.random_input(rng)
         for smaller in gen.shrink(text):
             oracle.solve(smaller)
