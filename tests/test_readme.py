@@ -17,8 +17,10 @@ def test_the_contract_table_is_the_contracts():
     assert contract.table() in readme()
 
 
-def test_the_mutation_table_has_a_row_per_problem():
-    assert sorted(mutants.readme_rows()) == problems()
+def test_the_mutation_table_is_there_and_names_only_problems():
+    """(A new problem's row is added after its first `make mutants`: CI's check wants it.)"""
+    rows = mutants.readme_rows()
+    assert rows and set(rows) <= set(problems()), sorted(rows)
 
 
 def masked(report):

@@ -181,15 +181,14 @@ def missing(name, root=ROOT, files=None):
     elif not folder.is_dir():
         lines.append(f"tests/{name}/ is missing")
     else:
-        needs = [need for need in TOOLING if need.required]
-        lines.extend(
-            tooling_lacks(
-                name,
-                root,
-                [n for n in needs if files is None or {n.file, f"{n.file}:{n.name}"} & set(files)],
-            )
-        )
+        lines.extend(tooling_lacks(name, root, [need for need in TOOLING if wanted(need, files)]))
     return tuple(lines)
+
+
+def wanted(need, files):
+    """Whether a required need is among files (FILE or FILE:NAME), or files is None."""
+    listed = files is None or {need.file, f"{need.file}:{need.name}"} & set(files)
+    return need.required and bool(listed)
 
 
 def tooling_lacks(name, root, needs):
