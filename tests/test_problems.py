@@ -6,7 +6,8 @@
 - The stress test: the solution against the oracle on gen.STRESS's seeded inputs.
 - Every testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when
   there is one) and the solution's, run in process.
-- gen.shrink only ever offers smaller inputs that the oracle answers.
+- gen.shrink only ever offers smaller inputs, by gen.size (the stress driver's shrinking
+  ends).
 - The solution run as a process on the bytes of gen.SAVED answers as the oracle reads them
   (decoded as UTF-8 with replacement), or, where the oracle rejects them, exits 1 with one
   line naming the problem, never a traceback.
@@ -97,12 +98,11 @@ def test_solution_gives_every_out(name):
 
 @pytest.mark.parametrize("name", COMPLETE)
 def test_shrink_offers_smaller_inputs(name):
-    gen, oracle = tooling(name, "gen"), tooling(name, "oracle")
+    gen = tooling(name, "gen")
     size, rng = getattr(gen, "size", len), random.Random(3)
     for _ in range(100):
         text = gen.random_input(rng)
         for smaller in gen.shrink(text):
-            oracle.solve(smaller)
             assert size(smaller) < size(text), (text, smaller)
 
 
