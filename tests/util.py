@@ -1,4 +1,4 @@
-"""Helpers shared by the tests: paths, the testcases, and running a program.
+"""What the tests share: paths, the testcases, and running a program.
 
 What a problem is and what its folders hold is tools/contract.py's business; the names it
 exports are re-exported here for the tests.
