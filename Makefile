@@ -7,6 +7,7 @@ PY ?=
 N ?=
 SEED ?=
 SOLUTION ?=
+CHECK ?=
 
 # The venv belongs to one interpreter: its stamp carries python3's version, so that
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -14,7 +15,7 @@ PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:
 STAMP := $(VENV)/installed-$(PYVER).stamp
 
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
-SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_testcases.py)
+SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
 .PHONY: run test test-on lint stress mutants bench bench-pypy clean
 
@@ -43,20 +44,22 @@ lint: $(STAMP)
 
 # One solution (or SOLUTION=file, your own) against its brute-force oracle on random inputs,
 # as a process: `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
+STRESS_ARGS = $(strip $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(if $(PY),--python $(PY)) \
+	$(if $(SOLUTION),--solution $(SOLUTION)))
 stress:
 	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=file]" >&2; exit 2; }
-	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
-		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution $(SOLUTION))
+	$(PYTHON) -m tools.stress $(P) $(STRESS_ARGS)
 
-# The share of mutants of each solution (or of P's) that the testcases kill.
-mutants: $(STAMP)
-	$(VENV)/bin/python tests/mutants.py $(P)
+# The share of mutants of each solution (or of P's) that the testcases kill, and the README's
+# table of it; `make mutants CHECK=1` (CI) also fails when a row is not the README's.
+mutants:
+	$(PYTHON) -m tools.mutants $(strip $(P) $(if $(CHECK),--check))
 
 bench:
-	$(PYTHON) bench/bench.py
+	$(PYTHON) -m tools.bench
 
 bench-pypy:
-	$(PYTHON) bench/bench.py --python pypy3
+	$(PYTHON) -m tools.bench --python pypy3
 
 # A new venv whenever the requirements or the interpreter change, so that it holds exactly
 # the pinned tools and nothing left from another set.

@@ -1,10 +1,8 @@
-"""`make stress` (tests/stress.py run as a command) on a broken and on the real solution."""
+"""`make stress` (python3 -m tools.stress) on a broken and on the real solution."""
 
-import subprocess
-import sys
 import time
 
-from util import ROOT, SOLUTIONS, tooling
+from util import SOLUTIONS, python, tooling
 
 # Realistic one-token bugs of solutions/vertical_four.py; the test uses the first one
 # that the current source still contains.
@@ -15,13 +13,7 @@ BUGS = [
 
 
 def stress(*args, timeout=120):
-    return subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "stress.py"), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    return python("-m", "tools.stress", *args, timeout=timeout, text=True)
 
 
 def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
@@ -43,9 +35,7 @@ def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
     assert len(saved.read_bytes()) <= 200
     expected = saved.with_suffix(".out").read_text(encoding="utf-8")
     assert expected == tooling("vertical_four", "oracle").solve(text)
-    got = subprocess.run(
-        [sys.executable, str(broken)], input=text, capture_output=True, text=True, timeout=30
-    ).stdout
+    got = python(broken, data=text, text=True).stdout
     assert got != expected
 
 

@@ -1,37 +1,31 @@
 """The wrong-answer corpus: every tests/NAME/wrong/*.py fails on testcases/NAME.
 
-Each corpus file is a whole stdin/stdout program with a bug contestants make, named in its
-one-line docstring, and every problem keeps at least MIN_WRONG of them. Each must fail
-through the runner, exactly as a solution is judged: it runs from a temporary root holding
-it as solutions/NAME.py beside the real testcases/NAME. To keep this quick, the program
-first runs directly on the cases, smallest first, until one output differs
-(util.catching_case), and the runner judges that case; only when none differs does the
-runner judge them all, to have the last word. tests/test_compat.py does the same with
-online-judge-tools.
+Each corpus file is a stdin/stdout program with a bug contestants make, named in its
+one-line docstring (every problem keeps at least tools.contract.MIN_WRONG). A program may
+import its folder's _contestant.py, a right program, and change it in one place; that one
+is checked to pass every case. Each program must fail through the runner, as `--command`
+judges a program of one's own, from a temporary root holding the real testcases/NAME. To
+keep this quick, the program first runs directly on the cases, smallest first, until one
+output differs (util.catching_case), and the runner judges that case; only when none differs
+does the runner judge them all, to have the last word. tests/test_compat.py does the same
+with online-judge-tools.
 """
 
 import ast
 import json
 import os
+import shlex
 import shutil
-import subprocess
 import sys
 
 import pytest
-from util import ROOT, TESTCASES, catching_case, problems, wrong_programs
+from util import ROOT, TESTCASES, catching_case, python, wrong_programs
 
-MIN_WRONG = 8
 CORPUS = wrong_programs()
 
 
 def label(path):
     return str(path.relative_to(ROOT / "tests").as_posix())
-
-
-@pytest.mark.parametrize("name", problems())
-def test_every_problem_has_a_corpus(name):
-    found = [path for path in CORPUS if path.parent.parent.name == name]
-    assert len(found) >= MIN_WRONG, f"{name}: {len(found)} wrong programs in tests/{name}/wrong/"
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=label)
@@ -41,11 +35,9 @@ def test_names_its_bug_in_one_line(path):
     assert "\n" not in doc.strip(), f"{label(path)}: the docstring is not one line:\n{doc}"
 
 
-def judge(tmp_path, name, program, case=None):
-    """The runner's report on program as solutions/NAME.py, on one case or on all of them:
+def runner_report(tmp_path, name, program, case=None):
+    """The runner's report on program, run with --command, on one case or on all of them:
     (exit status, cases, output)."""
-    (tmp_path / "solutions").mkdir()
-    shutil.copyfile(program, tmp_path / "solutions" / (name + ".py"))
     folder = tmp_path / "testcases" / name
     folder.mkdir(parents=True)
     for path in [case, case.with_suffix(".out")] if case else TESTCASES.joinpath(name).iterdir():
@@ -54,10 +46,9 @@ def judge(tmp_path, name, program, case=None):
         except (OSError, NotImplementedError):
             shutil.copyfile(path, folder / path.name)
     report = tmp_path / "report.json"
-    argv = [sys.executable, str(ROOT / "runner.py"), "--root", str(tmp_path), "--json", str(report)]
-    done = subprocess.run(
-        [*argv, name], capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL
-    )
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(program))}"
+    argv = [ROOT / "runner.py", "--root", tmp_path, "--json", report, "--command", command, name]
+    done = python(*argv, timeout=900, text=True)
     cases = json.loads(report.read_text())["cases"] if report.is_file() else []
     return done.returncode, cases, done.stdout + done.stderr
 
@@ -65,9 +56,17 @@ def judge(tmp_path, name, program, case=None):
 @pytest.mark.parametrize("path", CORPUS, ids=label)
 def test_fails_on_the_testcases(path, tmp_path):
     name = path.parent.parent.name
-    status, cases, output = judge(tmp_path, name, path, catching_case(name, path))
+    status, cases, output = runner_report(tmp_path, name, path, catching_case(name, path))
     assert cases, f"the runner judged nothing for {label(path)} (exit {status}):\n{output}"
     caught = [f"{case['case']} ({case['verdict']})" for case in cases if case["verdict"] != "AC"]
     assert caught, f"{label(path)} passes all {len(cases)} testcases it was given"
     assert status == 1, f"the runner exits {status} for {label(path)}:\n{output}"
     print(f"{label(path)}: caught by {', '.join(caught[:3])}")
+
+
+BASES = sorted(ROOT.glob("tests/*/wrong/_contestant.py"))
+
+
+@pytest.mark.parametrize("path", BASES, ids=label)
+def test_the_right_program_they_change_passes(path):
+    assert catching_case(path.parent.parent.name, path) is None

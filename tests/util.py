@@ -1,34 +1,38 @@
-"""Helpers shared by the tests: paths, the problems, and loading a problem's code."""
+"""What the tests share: paths, the testcases, and running a program.
+
+What a problem is and what its folders hold is tools/contract.py's business; the names it
+exports are re-exported here for the tests.
+"""
 
 import functools
-import importlib
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.contract import ROOT, complete, load_solution, problems, tooling
+
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
 
-
-def problems(root=ROOT):
-    """Every problem of the repo: the names of solutions/*.py, sorted."""
-    return sorted(path.stem for path in (Path(root) / "solutions").glob("*.py"))
+__all__ = ["ROOT", "SOLUTIONS", "TESTCASES", "complete", "load_solution", "problems", "tooling"]
 
 
-def tooling(name, module):
-    """A module of a problem's tooling folder: tooling("conecta4", "oracle") is
-    tests/conecta4/oracle.py."""
-    return importlib.import_module(name + "." + module)
+def run(argv, data=None, timeout=120, cwd=ROOT, env=None, text=False):
+    """The one way the tests run a program: argv with data on stdin (bytes, a str when text,
+    an open file, or nothing: an empty stdin), from cwd, never checked; the completed process
+    with its output captured."""
+    if data is None:
+        feed = {"stdin": subprocess.DEVNULL}
+    else:
+        feed = {"stdin": data} if hasattr(data, "read") else {"input": data}
+    return subprocess.run(
+        argv, capture_output=True, timeout=timeout, cwd=str(cwd), env=env, text=text, check=False,
+        **feed,
+    )  # fmt: skip
 
 
-def load_solution(name):
-    """Import solutions/NAME.py without running its __main__ block."""
-    spec = importlib.util.spec_from_file_location("solution_" + name, SOLUTIONS / (name + ".py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def python(*args, **options):
+    """run() with this interpreter: python("-m", "tools.stress", "conecta4")."""
+    return run([sys.executable, *map(str, args)], **options)
 
 
 def cases(problem):
@@ -40,51 +44,44 @@ def cases(problem):
     ]
 
 
-def wrong_answers(problem, solve):
-    """The testcases on which solve(input) differs from the .out, described briefly."""
+def wrong_answers(problem, solve, names=None):
+    """The testcases (of names, when given) on which solve(input) differs from the .out,
+    described briefly."""
     return [
         f"{name}: expected {expected[:300]!r}, got {got[:300]!r}"
         for name, text, expected in cases(problem)
+        if names is None or name in names
         for got in [solve(text)]
         if got != expected
     ]
 
 
-def smallest_failure(failures, total):
-    """Report the shortest of the (input, expected, got) triples that disagree."""
-    text, expected, got = min(failures, key=lambda item: (len(item[0]), item[0]))
-    return (
-        f"{len(failures)} of {total} inputs differ; smallest:\n"
-        f"input    {text!r}\nexpected {expected!r}\ngot      {got!r}"
-    )
-
-
 def wrong_programs(root=ROOT):
-    """The wrong-answer corpus: every tests/NAME/wrong/*.py of a problem, sorted."""
+    """The wrong-answer corpus: every tests/NAME/wrong/*.py of a problem, sorted (not the
+    _NAME.py modules they share)."""
     names = problems(root)
-    found = Path(root, "tests").glob("*/wrong/*.py")
+    found = root.joinpath("tests").glob("*/wrong/[!_]*.py")
     return sorted(path for path in found if path.parent.parent.name in names)
 
 
+def same_output(done, expected):
+    """Whether a completed process exited 0 with the expected bytes (CRLF read as LF)."""
+    return done.returncode == 0 and done.stdout.replace(b"\r\n", b"\n") == expected.replace(
+        b"\r\n", b"\n"
+    )
+
+
 @functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs
-def catching_case(name, program, timeout=5):
+def catching_case(name, program, timeout=5, exe=sys.executable):
     """The smallest testcases/NAME/*.in on which the program, run directly, exits non-zero
     or prints other than the .out says (exactly, CRLF as LF); None when every case passes.
     A case that runs out of time is passed over: the judge that confirms has the last word."""
     for case in sorted(TESTCASES.joinpath(name).glob("*.in"), key=lambda p: p.stat().st_size):
         with open(case, "rb") as stdin:
             try:
-                done = subprocess.run(
-                    [sys.executable, str(program)],
-                    stdin=stdin,
-                    capture_output=True,
-                    timeout=timeout,
-                    cwd=str(ROOT),
-                    check=False,
-                )
+                done = run([exe, str(program)], stdin, timeout=timeout)
             except subprocess.TimeoutExpired:
                 continue
-        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
-        if done.returncode != 0 or done.stdout.replace(b"\r\n", b"\n") != want:
+        if not same_output(done, case.with_suffix(".out").read_bytes()):
             return case
     return None

@@ -262,3 +262,8 @@ STRESS = {
         "over-int-digit-limit": 100,
     },
 }
+
+
+# Bytes a person may save: a byte-order mark and CRLF, a byte that is not UTF-8, UTF-16 from
+# a Windows shell, a line cut inside a character.
+SAVED = [b"\xef\xbb\xbf1 2\r\n\r\n", b"1 \xff 2\n\n", b"\xff\xfe1\x002\x00\n\x00", b"1 2\n\xc3\n"]

@@ -177,3 +177,18 @@ def scale_answer(name, data):
 
 
 BIG_CASES = {"2000x2000": testcase_2000x2000}
+
+
+def size(text):
+    """What every shrink candidate makes smaller: the cells, then the stones, then the text."""
+    rows = parse(text)
+    return len(rows) * len(rows[0]) if rows else 0, text.count("o") + text.count("x"), len(text)
+
+
+SAVED = [  # bytes as an editor may save them
+    b"\xef\xbb\xbfooooo\r\nxxxx.\r\n",  # a byte-order mark and CRLF
+    b"ooooo\nxx\xffxx\n",  # a byte that is not UTF-8: an empty cell
+    "ooooo\nxxxx\n".encode("utf-16"),  # UTF-16: every other byte is a NUL, an empty cell
+    b"\xef\xbb\xbf",
+    b"",
+]

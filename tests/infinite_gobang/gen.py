@@ -16,9 +16,9 @@ spaces, one stone a line, a trailing comma, CRLF, blank lines or a byte-order ma
 
 import json
 
-from infinite_gobang.oracle import DIRECTIONS
-from infinite_gobang.reader import parse
-from infinite_gobang.rules import fast_solve
+from .oracle import DIRECTIONS
+from .reader import parse
+from .rules import fast_solve
 
 STRESS = {
     "count": 4000,
@@ -266,3 +266,12 @@ def scale_answer(name, data):
     """The answer of a scale input, from rules.py's window-count checker: the game-tree
     search is too slow for 10^5 stones (the tests check the checker against it)."""
     return fast_solve(data.decode()).encode()
+
+
+# Bytes a person may save or type: decorated and split over lines; and inputs that are no
+# board, which the oracle rejects and the solution answers with one line of error.
+SAVED = [
+    "\ufeffpieces: [[0,0,0],\r\n[1,0,0],\n[2,0,0]],\n".encode(),
+    *(b"[[0,0,2]]", b"[[0,0]]", b"[[0,0,1],]", b"x", b"[[0,0,1.5]]", b"[1]", b"\xff"),
+    b"[" * 10**5,
+]

@@ -98,7 +98,7 @@ tests check that all the modes agree, and agree with ``plain_search``.
 
 from functools import lru_cache
 
-from infinite_gobang.reader import parse
+from .reader import parse
 
 BLACK, WHITE = 0, 1
 WHITE_WINS, NOBODY, BLACK_WINS = 0, 1, 2

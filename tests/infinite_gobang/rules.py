@@ -3,8 +3,8 @@ game-tree search of oracle.py is too slow: the four-step rule of the statement, 
 counting the stones of every 5-cell window. It shares no code with the solution, and the
 tests check it against the search on every stress board."""
 
-from infinite_gobang.oracle import BLACK, DIRECTIONS, WHITE
-from infinite_gobang.reader import parse
+from .oracle import BLACK, DIRECTIONS, WHITE
+from .reader import parse
 
 
 def rule_answer(pieces):

@@ -299,9 +299,21 @@ def shrink(text):
         if min(w, h) >= 0 and (w, h) != (width, height):
             yield form(w, h, moves)
     for i, m in enumerate(moves):
-        smaller = 0 if m < 0 else width + 1 if m > width + 1 else m
+        smaller = 0 if m < 0 or width < 0 else min(m, width + 1)
         if smaller != m:
             yield form(width, height, [*moves[:i], smaller, *moves[i + 1 :]])
     plain = form(width, height, moves)
     if len(plain) < len(text):
         yield plain
+
+
+def size(text):
+    """What every shrink candidate makes smaller: the moves, then the board, then the bad
+    columns, then the text."""
+    width, height, moves = oracle.parse(text)
+    return len(moves), abs(width) + abs(height), sum(map(abs, moves)), len(text)
+
+
+# Bytes a person may save: not UTF-8, or UTF-16 from a Windows shell. They are read with
+# replacement characters, which make words that are no integer, never a traceback.
+SAVED = [b"\xef\xbb\xbf5 5\r\n1 1 2 2 3 3 4 4\r\n", b"5 5\n1 \xff 2\n", "5 5\n1\n".encode("utf-16")]

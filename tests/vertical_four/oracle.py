@@ -30,6 +30,7 @@ state is the grid itself, and the win test looks at every cell each time. It is 
 """
 
 import re
+import unicodedata
 
 EMPTY = "."
 RED = "red"
@@ -55,8 +56,16 @@ INTEGER = re.compile(r"[+-]?\d+(?:_\d+)*")
 
 
 def as_number(token):
-    """A token as an integer; one that is not an integer names no column and counts as 0."""
-    return int(token) if INTEGER.fullmatch(token) else 0
+    """A token as an integer; one that is not an integer names no column and counts as 0.
+    The digits are added up one by one, so a number of any length reads (int() refuses more
+    than 4,300 digits on Python 3.11 and later)."""
+    if not INTEGER.fullmatch(token):
+        return 0
+    value = 0
+    for char in token.lstrip("+-"):
+        if char != "_":
+            value = value * 10 + unicodedata.digit(char)
+    return -value if token.startswith("-") else value
 
 
 def parse(text):
@@ -176,3 +185,6 @@ def incremental(text):
             if run >= 4:
                 return f"{number},{'red' if who == 1 else 'blue'}\n"
     return "0,draw\n"
+
+
+solve_large = incremental  # the contract's name for the checker of the big testcases

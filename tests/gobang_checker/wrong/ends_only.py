@@ -18,7 +18,7 @@ def five_runs(stones, colour):
     return found
 
 
-def judge(text):
+def answer(text):
     stones = {"o": set(), "x": set()}
     for y, row in enumerate(text.lstrip("\ufeff").split()):
         for x, ch in enumerate(row):
@@ -41,4 +41,4 @@ def judge(text):
     return "NO"
 
 
-print(judge(sys.stdin.read()))
+print(answer(sys.stdin.read()))

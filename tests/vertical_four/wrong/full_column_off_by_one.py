@@ -31,7 +31,7 @@ class Board:
         return False
 
 
-def judge(numbers):
+def outcome(numbers):
     if len(numbers) < 2:
         return "0,draw"
     board = Board(numbers[0], numbers[1])
@@ -45,4 +45,4 @@ def judge(numbers):
     return "0,draw"
 
 
-print(judge([int(x) for x in sys.stdin.read().replace("\ufeff", "").split()]))
+print(outcome([int(x) for x in sys.stdin.read().replace("\ufeff", "").split()]))

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The scale benchmark: `make bench` (CPython), `make bench-pypy` (PyPy).
+"""The scale benchmark: `make bench` (CPython), `make bench-pypy` (PyPy), that is
+`python3 -m tools.bench [--python EXE]`.
 
-Every problem with a ``SCALE`` list in tests/NAME/gen.py gets one table row per scale case:
+Every problem whose tooling has what the benchmark needs (``SCALE``, ``scale_answer`` and
+floor.py: see tools/contract.py) gets one table row per scale case of tests/NAME/gen.py:
 the input is built from the seed, the solution's answer is checked against
 ``gen.scale_answer`` with the runner's own comparison, and then the solution and its floor
 (tests/NAME/floor.py: the same interpreter reading and parsing the same input, nothing else)
@@ -54,7 +56,6 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--launch"]:
     sys.exit(0)
 
 import argparse
-import importlib.util
 import platform
 import random
 import shutil
@@ -63,31 +64,23 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tools import contract
+
 BENCH = Path(__file__).resolve()
-REPO = BENCH.parent.parent
+REPO = contract.ROOT
 COLUMNS = "CPU s, wall s, peak MiB, floor CPU s, floor MiB, ratio, mem ratio, target, met"
-
-
-def load_file(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def scale_cases(root, names):
     """([(problem, gen module, case dict)] of the chosen problems, [why one is skipped])."""
-    sys.path.insert(0, str(root / "tests"))
-    util = load_file("util", root / "tests" / "util.py")
     found, skipped = [], []
-    for name in names or util.problems(root):
-        if not (root / "tests" / name / "gen.py").is_file():
-            skipped.append(f"{name}: skipped, there is no tests/{name}/gen.py")
+    for name in names or contract.problems(root):
+        lacking = contract.missing(name, root, files=contract.FOR_BENCH)
+        if lacking:
+            skipped.append(f"{name}: skipped, " + "; ".join(lacking))
             continue
-        gen = util.tooling(name, "gen")
-        if not getattr(gen, "SCALE", None):
-            skipped.append(f"{name}: skipped, tests/{name}/gen.py has no SCALE cases")
-        found.extend((name, gen, case) for case in getattr(gen, "SCALE", ()))
+        gen = contract.tooling(name, "gen", root)
+        found.extend((name, gen, case) for case in gen.SCALE)
     return found, skipped
 
 
@@ -214,17 +207,17 @@ def parse_args(argv):
     ap.add_argument("--root", type=Path, default=REPO, help="folder with solutions/ and tests/")
     args = ap.parse_args(argv)
     args.root = args.root.resolve()
-    known = sorted(path.stem for path in (args.root / "solutions").glob("*.py"))
+    known = contract.problems(args.root)
     for name in args.only or ():
         if name not in known:
-            ap.error(f"no problem {name!r}: solutions/{name}.py does not exist")
+            ap.error(f"no problem {name!r}: the problems are {', '.join(known)}")
     return args
 
 
 def main(argv=None):
     args = parse_args(argv)
     exe, impl = resolve_python(args.python)
-    compare = load_file("runner", REPO / "runner.py").compare
+    compare = contract.load_file("runner", REPO / "runner.py").compare
     runs = 1 if args.quick else 1 + max(1, args.repeat)
     folder = args.keep or tempfile.mkdtemp(prefix="bench-")
     os.makedirs(folder, exist_ok=True)

@@ -1,19 +1,17 @@
 """The stress driver: a problem's random inputs, its oracle, and its solution, compared.
 
-Every problem brings the same three things in tests/NAME/: oracle.py (``solve(text)``, the
-brute force) and gen.py (``STRESS``, ``random_input(rng)``, ``kind(output)``,
-``shrink(text)``, and optionally ``labels(text, output)``: what else an input is an example
-of, a winning direction or an input form, say). From them:
+It uses oracle.py and gen.py of tests/NAME/ (``solve``; ``STRESS``, ``random_input``,
+``kind``, ``shrink`` and optionally ``labels``: see tools/contract.py). From them:
 
 * ``check(NAME)``, for the problem's tests: plays ``STRESS["count"]`` inputs seeded with
   ``STRESS["seed"]`` through the solution's ``solve`` in process, stops at the first
   mismatch, shrinks it and fails with input, expected and got; otherwise asserts that every
   outcome kind and label occurred in at least ``STRESS["min_count"][name]`` inputs.
-* ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter]``, for people: the same inputs,
-  but the solution runs as a process on each, as a judge runs it. The first mismatch is
-  shrunk, printed and saved as testcases/NAME/hack-HASH.in and .out (the .out from the
-  oracle), and the exit status is 1; after N inputs with no mismatch it prints the outcome
-  counts and exits 0.
+* ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter]`` (``python3 -m tools.stress``),
+  for people: the same inputs, but the solution runs as a process on each, as a judge runs
+  it. The first mismatch is shrunk, printed and saved as testcases/NAME/hack-HASH.in and
+  .out (the .out from the oracle), and the exit status is 1; after N inputs with no
+  mismatch it prints the outcome counts and exits 0.
 
 Shrinking takes the first candidate of ``gen.shrink(text)`` that still fails, again and
 again, until none does: the candidates are strictly smaller, so it ends.
@@ -31,9 +29,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tools.contract import FOR_STRESS, ROOT, load_solution, missing, problems, tooling
 
-from util import ROOT, TESTCASES, load_solution, tooling
+TESTCASES = ROOT / "testcases"
 
 PROCESS_TIMEOUT = 10  # seconds for one input when the solution runs as a process
 
@@ -167,8 +165,11 @@ def main(argv=None):
     parser.add_argument("--save-to", type=Path, help="hack folder (default: testcases/NAME)")
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="processes at once")
     args = parser.parse_args(argv)
-    if not (ROOT / "tests" / args.name / "gen.py").is_file():
-        parser.error(f"no problem {args.name!r} with tests/{args.name}/gen.py")
+    if args.name not in problems():
+        parser.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
+    lacking = missing(args.name, files=FOR_STRESS)
+    if lacking:
+        parser.error("; ".join(lacking))
     solution = args.solution or ROOT / "solutions" / (args.name + ".py")
     if not solution.is_file():
         parser.error(f"no such file: {solution}")

@@ -1,6 +1,6 @@
 """The mutation score: how many one-token changes of a solution the testcases reject.
 
-`make mutants [P=NAME]` runs ``python tests/mutants.py [NAME...]``. A mutant is
+`make mutants [P=NAME]` runs ``python3 -m tools.mutants [NAME...]``. A mutant is
 solutions/NAME.py with one change outside its ``__main__`` block (see ``changes``), named
 ``L<line>:<column> <change>``, e.g. ``L34:12 < -> <=``. The stress test kills it if its
 ``solve`` differs from the oracle, raises or runs out of time on one of the stress test's
@@ -10,8 +10,14 @@ does not accept (exact, CRLF read as LF), raises, exits non-zero or runs out of 
 
 Per problem it prints the score (the share of the mutants killed by the stress test that the
 testcases kill too), the survivors with the shortest stress input that kills each, shrunk,
-and the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
-list (``ID  reason`` lines, # comments). Exit status 0 unless the command line is wrong.
+the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
+list (``ID  reason`` lines, # comments), and how many programs of the wrong-answer corpus
+tests/NAME/wrong/ the testcases reject (run in process as the mutants are). It closes with
+the README's table of these figures.
+
+The exit status is 1 when a mutant is neither killed nor listed as equivalent, or one listed
+is killed; with ``--check`` (CI's mutation check) also when a problem's row differs from the
+README's, a lower score say, or a wrong program that passes; 2 for a usage error; else 0.
 """
 
 import argparse
@@ -28,22 +34,27 @@ import sys
 import time
 from multiprocessing.connection import wait
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tools import contract, stress
+from tools.contract import ROOT
 
-import stress
-import util
+SOLUTIONS, TESTCASES = ROOT / "solutions", ROOT / "testcases"
+runner = contract.load_file("runner", ROOT / "runner.py")
 
-sys.path.insert(0, str(util.ROOT))
-
-import runner
-
-CACHE = util.ROOT / ".mutants-cache"
-HEADER = "| problem | mutants | killed by the stress test | and by the testcases | score | time |"
+CACHE = ROOT / ".mutants-cache"
+README = ROOT / "README.md"
+COLUMNS = (
+    "problem",
+    "wrong programs, rejected",
+    "mutants",
+    "killed by the stress test",
+    "and by the testcases",
+    "score",
+)
 MEMORY_LIMIT = 3 << 30  # bytes of address space for a worker: a mutant may allocate forever
 
 
 Mutant = collections.namedtuple("Mutant", "id node field index make")
-Problem = collections.namedtuple("Problem", "name text every cases pairs")
+Problem = collections.namedtuple("Problem", "name text every cases pairs wrong")
 
 # operator -> (its symbol, what it becomes in its mutants)
 OPS = {
@@ -228,8 +239,15 @@ def work(conn, progress, task, problem):
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    (phase, index), path = task, str(util.SOLUTIONS / (problem.name + ".py"))
+    (phase, index), path = task, str(SOLUTIONS / (problem.name + ".py"))
     try:
+        if phase == "wrong":  # a program of the wrong-answer corpus on the testcases
+            program = problem.wrong[index]
+            sys.path.insert(0, str(program.parent))  # as when it runs: it may import from there
+            conn.send(
+                first_failing_case(compile(program.read_bytes(), program, "exec"), problem.cases)
+            )
+            return
         code = compiled(problem.text, problem.every[index], path) if index >= 0 else None
         code = code or compile(problem.text, path, "exec")
         if phase == "tests":
@@ -276,20 +294,20 @@ def run_tasks(tasks, limits, on_result, problem, jobs):
 
 
 def oracle_answer(name, text):
-    return util.tooling(name, "oracle").solve(text)
+    return contract.tooling(name, "oracle").solve(text)
 
 
 def stress_pairs(name, jobs):
     """The stress test's (input, oracle answer) pairs, in the test's order, from the cache
     (keyed by a hash of tests/NAME/) or computed on jobs processes and cached."""
     digest = hashlib.sha256(b"inputs in stress order")
-    for path in sorted((util.ROOT / "tests" / name).glob("*.py")):
+    for path in sorted((ROOT / "tests" / name).glob("*.py")):
         if not path.name.startswith("test_"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     cached = CACHE / f"{name}-{digest.hexdigest()[:16]}.json"
     if cached.is_file():
         return [tuple(pair) for pair in json.loads(cached.read_text(encoding="utf-8"))]
-    gen = util.tooling(name, "gen")
+    gen = contract.tooling(name, "gen")
     texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"]))
     with multiprocessing.get_context().Pool(jobs) as pool:
         answers = pool.starmap(oracle_answer, [(name, text) for text in texts], chunksize=64)
@@ -303,23 +321,29 @@ def stress_pairs(name, jobs):
 
 def testcases(name):
     """(case, input bytes, expected bytes) of every case, smallest first."""
-    outs = (util.TESTCASES / name).glob("*.out")
+    outs = (TESTCASES / name).glob("*.out")
     found = [(out.stem, out.with_suffix(".in").read_bytes(), out.read_bytes()) for out in outs]
     return sorted(found, key=lambda case: (len(case[1]), case[0]))
 
 
 def equivalents(name):
     """The ids listed in tests/NAME/equivalent_mutants.txt."""
-    path = util.ROOT / "tests" / name / "equivalent_mutants.txt"
+    path = ROOT / "tests" / name / "equivalent_mutants.txt"
     lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
     ids = [line.replace("\t", "  ").split("  ")[0].strip() for line in lines]
     return {line for line in ids if line and not line.startswith("#")}
 
 
-def judge(name, every, jobs):
-    """{(phase, mutant index): answer} for every mutant, -1 being the solution itself."""
-    text, pairs = (util.SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs)
-    problem, answers = Problem(name, text, every, testcases(name), pairs), {}
+def wrong_programs(name):
+    return sorted((ROOT / "tests" / name / "wrong").glob("[!_]*.py"))
+
+
+def measure(name, every, jobs):
+    """{(phase, index): answer} for every mutant (index -1 being the solution itself) and for
+    every wrong program (phase "wrong")."""
+    text, pairs = (SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs)
+    wrong = wrong_programs(name)
+    problem, answers = Problem(name, text, every, testcases(name), pairs, wrong), {}
 
     def on_result(task, answer, progress):
         (phase, index), killer = task, answers.get(("stress", task[1]))
@@ -338,33 +362,70 @@ def judge(name, every, jobs):
     run_tasks(tasks, {"tests": 600, "stress": 600}, on_result, problem, jobs)
     if answers["tests", -1] is None and answers["stress", -1] is None:
         limit = 2 + 3 * (time.perf_counter() - started)  # seconds per mutant and phase
+        tasks.extend(("wrong", i) for i in range(len(wrong)))
         tasks.extend(("stress", i) for i in range(len(every)))
-        run_tasks(tasks, {"tests": limit, "stress": limit, "shrink": 60}, on_result, problem, jobs)
+        limits = {"tests": limit, "stress": limit, "shrink": 60, "wrong": limit}
+        run_tasks(tasks, limits, on_result, problem, jobs)
     return answers
 
 
+def percent(part, whole):
+    score = 100.0 * part / max(1, whole)
+    return f"{score:.0f}%" if score == int(score) else f"{score:.1f}%"
+
+
 def report(name, every, answers, took):
-    """Print the figures of one problem; return its summary row."""
+    """Print the figures of one problem; return (its table row, what is wrong with it)."""
     if answers["tests", -1] is not None or answers["stress", -1] is not None:
-        print(f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
-              f"{answers['stress', -1]}): no score")  # fmt: skip
-        return None
+        why = (f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
+               f"{answers['stress', -1]}): no score")  # fmt: skip
+        print(why)
+        return f"| {name} | | | | | |", [why]
     stress = [i for i in range(len(every)) if answers["stress", i] is not None]
     tests = [i for i in stress if answers["tests", i] is not None]
     survivors = [i for i in stress if answers["tests", i] is None]
     unkilled = {every[i].id for i in range(len(every)) if answers["stress", i] is None}
-    listed, score = equivalents(name), 100.0 * len(tests) / max(1, len(stress))
+    wrong = wrong_programs(name)
+    passing = [path.name for i, path in enumerate(wrong) if answers["wrong", i] is None]
+    listed, score = equivalents(name), percent(len(tests), len(stress))
     print(f"{name}: {len(every)} mutants, {took}; killed by the stress test "
-          f"{len(stress)}, and by the testcases {len(tests)}: score {score:.1f}%")  # fmt: skip
+          f"{len(stress)}, and by the testcases {len(tests)}: score {score}")  # fmt: skip
+    print(f"  wrong programs rejected by the testcases: {len(wrong) - len(passing)} of "
+          f"{len(wrong)}" + (f"; passing: {', '.join(passing)}" if passing else ""))  # fmt: skip
     print(f"  survivors (killed by the stress test only): {len(survivors)}")
     for i in survivors:
         print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
     missing = sorted(unkilled - listed, key=[mutant.id for mutant in every].index)
     print(f"  not killed by the stress test nor in equivalent_mutants.txt: {len(missing)}")
     print("".join(f"    {mutant}\n" for mutant in missing), end="")
-    if listed - unkilled:
-        print(f"  listed as equivalent but killed, or no such mutant: {sorted(listed - unkilled)}")
-    return f"| {name} | {len(every)} | {len(stress)} | {len(tests)} | {score:.1f}% | {took} |"
+    stale = sorted(listed - unkilled)
+    if stale:
+        print(f"  listed as equivalent but killed, or no such mutant: {stale}")
+    faults = [f"{name}: {len(missing)} mutant(s) neither killed nor listed in "
+              f"tests/{name}/equivalent_mutants.txt"] if missing else []  # fmt: skip
+    faults += [f"{name}: listed in equivalent_mutants.txt but killed: {stale}"] if stale else []
+    cells = [f"`{name}`", f"{len(wrong) - len(passing)} of {len(wrong)}", len(every)]
+    cells += [len(stress), len(tests), score]
+    return "| " + " | ".join(map(str, cells)) + " |", faults
+
+
+def table(rows):
+    head = "| " + " | ".join(COLUMNS) + " |"
+    return "\n".join([head, "| " + " | ".join("---" for _ in COLUMNS) + " |", *rows])
+
+
+def readme_rows(path=README):
+    """{problem: row} of the README's mutation table (the one headed by COLUMNS)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = "| " + " | ".join(COLUMNS) + " |"
+    if head not in lines:
+        return {}
+    rows = {}
+    for line in lines[lines.index(head) + 2 :]:
+        if not line.startswith("| "):
+            break
+        rows[line.split("|")[1].strip().strip("`")] = line
+    return rows
 
 
 def main(argv=None):
@@ -374,26 +435,36 @@ def main(argv=None):
     parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--list", action="store_true", help="only list the mutants' ids")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 unless each row is the README's, as well"
+    )
     args = parser.parse_args(argv)
-    for name in set(args.names) - set(util.problems()):
-        parser.error(f"no problem {name!r}: solutions/{name}.py does not exist")
-    rows = [HEADER]
-    for name in args.names or util.problems():
-        every = mutants((util.SOLUTIONS / (name + ".py")).read_text(encoding="utf-8"))
+    for name in set(args.names) - set(contract.problems()):
+        parser.error(f"no problem {name!r}: solutions/{name}.py or its testcases are missing")
+    rows, faults, expected = [], [], readme_rows()
+    for name in args.names or contract.problems():
+        every = mutants((SOLUTIONS / (name + ".py")).read_text(encoding="utf-8"))
+        lacking = contract.missing(name, files=contract.FOR_STRESS)
         if args.list:
             print("".join(f"{name} {mutant.id}\n" for mutant in every), end="")
-        elif not (util.ROOT / "tests" / name / "gen.py").is_file():
-            print(f"{name}: skipped, there is no tests/{name}/gen.py")
+        elif lacking:
+            print(f"{name}: skipped, " + "; ".join(lacking))
+            faults.append(f"{name}: no score, " + "; ".join(lacking))
         else:
             wall, cpu = time.perf_counter(), sum(os.times()[:4])  # CPU: with the workers'
-            answers = judge(name, every, max(1, args.j))
+            answers = measure(name, every, max(1, args.j))
             wall, cpu = time.perf_counter() - wall, sum(os.times()[:4]) - cpu
-            rows.append(report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s"))
+            row, found = report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s")
+            rows.append(row)
+            faults += found
+            if args.check and expected.get(name) != row:
+                faults.append(f"{name}: the README's row is {expected.get(name)!r}, not {row!r}")
             sys.stdout.flush()
-    rows = [row for row in rows if row]
-    if len(rows) > 1:
-        print("", rows[0], "|---|---|---|---|---|---|", *rows[1:], sep="\n")
-    return 0
+    if rows:
+        print("", table(rows), sep="\n")
+    if faults:
+        print("", *faults, sep="\n")
+    return 1 if faults else 0
 
 
 if __name__ == "__main__":
