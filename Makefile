@@ -7,6 +7,7 @@ PY ?=
 N ?=
 SEED ?=
 SOLUTION ?=
+JUDGE ?=
 
 # The venv belongs to one interpreter: its stamp carries python3's version, so that
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -41,12 +42,18 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# One solution (or SOLUTION=file, your own) against its brute-force oracle on random inputs,
-# as a process: `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
+# One solution against its brute-force oracle on random inputs, as a process:
+# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`. SOLUTION= is your own program instead: a
+# .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
+# relative path is taken from the folder make runs in (where you typed make; DIR with
+# `make -C DIR`). JUDGE=1 draws only inputs the judge could send. SOLUTION reaches the
+# driver through the environment, so that its quotes and spaces arrive as typed.
+stress: export STRESS_SOLUTION = $(SOLUTION)
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=file]" >&2; exit 2; }
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
 	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
-		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution $(SOLUTION))
+		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
+		$(if $(filter-out 0,$(JUDGE)),--judge)
 
 # The share of mutants of each solution (or of P's) that the testcases kill.
 mutants: $(STAMP)

@@ -1,0 +1,106 @@
+"""Judge mode: the generators' inputs the judge could send, the stress test on them, and the
+judge cases alone against the wrong programs whose bug is in the game logic.
+
+* ``random_input(rng, judge=True)`` of every gen.py draws judge cases only: every one of a
+  few thousand passes tests/NAME/validate.py, and played through the solution and the oracle
+  in process every outcome kind and every label but ``EXTENDED_LABELS`` still occurs often
+  (STRESS["min_count"] scaled to the inputs played).
+* Every wrong program whose docstring starts "Bug:" (a game-logic bug, not one in reading
+  extended inputs) fails on some judge-* testcase, run directly, compared exactly with CRLF
+  read as LF: the judge cases alone reject it.
+"""
+
+import ast
+import random
+import subprocess
+import sys
+
+import pytest
+import stress
+from util import ROOT, TESTCASES, problems, tooling, wrong_programs
+
+VALIDATED = 3000  # judge-mode inputs checked by the validator, per problem
+PLAYED = 4000  # judge-mode inputs played, at most STRESS["count"]
+
+
+@pytest.mark.parametrize("problem", problems())
+def test_judge_mode_draws_only_judge_cases(problem):
+    gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
+    texts = stress.inputs(gen, VALIDATED, gen.STRESS["seed"], judge=True)
+    extended = [(text, why) for text in texts for why in [why_extended(text.encode())] if why]
+    assert extended == [], f"{len(extended)} extended, e.g. {extended[0][1]}: {extended[0][0]!r}"
+
+
+@pytest.mark.parametrize("problem", problems())
+def test_judge_mode_covers_every_outcome_and_label(problem):
+    gen = tooling(problem, "gen")
+    wanted = stress.min_counts(gen, judge=True)
+    assert not set(wanted) & set(gen.EXTENDED_LABELS)
+    stress.check(problem, judge=True, count=min(PLAYED, gen.STRESS["count"]))
+
+
+def test_the_default_stream_has_extended_inputs_too():
+    """The default mode is not judge mode: it draws extended inputs as well (a tenth or
+    more of them for every problem)."""
+    for problem in problems():
+        gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
+        texts = list(stress.inputs(gen, 500, gen.STRESS["seed"]))
+        assert sum(why_extended(text.encode()) is not None for text in texts) >= 50, problem
+
+
+def test_judge_mode_is_another_stream_of_the_same_seed():
+    gen = tooling("vertical_four", "gen")
+    rng = random.Random(1)
+    assert gen.random_input(rng, judge=True) != gen.random_input(random.Random(1))
+
+
+# ---------------------------------------------------------------- the judge cases alone
+
+
+def game_logic_bugs():
+    """The wrong programs whose docstring says "Bug:": their bug is in the game logic."""
+    found = []
+    for path in wrong_programs():
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if doc.startswith("Bug:"):
+            found.append(path)
+    return found
+
+
+def judge_catching_case(problem, program, timeout=5):
+    """The smallest judge-* case of a problem on which the program, run directly, exits
+    non-zero or prints other than the .out (exactly, CRLF as LF); None when it passes all.
+    A case that runs out of time is passed over."""
+    judge_cases = TESTCASES.joinpath(problem).glob("judge-*.in")
+    for case in sorted(judge_cases, key=lambda path: (path.stat().st_size, path.name)):
+        with open(case, "rb") as stdin:
+            try:
+                done = subprocess.run(
+                    [sys.executable, str(program)],
+                    stdin=stdin,
+                    capture_output=True,
+                    timeout=timeout,
+                    cwd=str(ROOT),
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                continue
+        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
+        if done.returncode != 0 or done.stdout.replace(b"\r\n", b"\n") != want:
+            return case
+    return None
+
+
+def test_some_wrong_programs_have_game_logic_bugs():
+    assert len(game_logic_bugs()) >= 30
+    assert {path.parent.parent.name for path in game_logic_bugs()} == set(problems())
+
+
+@pytest.mark.parametrize(
+    "program", game_logic_bugs(), ids=lambda path: f"{path.parent.parent.name}/{path.name}"
+)
+def test_the_judge_cases_alone_reject_every_game_logic_bug(program):
+    problem = program.parent.parent.name
+    assert judge_catching_case(problem, program) is not None, (
+        f"{program.name} passes every judge case of {problem}"
+    )
