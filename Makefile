@@ -55,9 +55,10 @@ stress:
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
-# The share of mutants of each solution (or of P's) that the testcases kill.
+# The share of mutants of each solution (or of P's) that the testcases kill; JUDGE=1: the
+# share of those outside the input layer that the judge cases alone kill, on judge-mode stress.
 mutants: $(STAMP)
-	$(VENV)/bin/python tests/mutants.py $(P)
+	$(VENV)/bin/python tests/mutants.py $(P) $(if $(filter-out 0,$(JUDGE)),--judge)
 
 bench:
 	$(PYTHON) bench/bench.py

@@ -12,6 +12,12 @@ Per problem it prints the score (the share of the mutants killed by the stress t
 testcases kill too), the survivors with the shortest stress input that kills each, shrunk,
 and the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
 list (``ID  reason`` lines, # comments). Exit status 0 unless the command line is wrong.
+
+`make mutants JUDGE=1` (``--judge``) measures the judge cases alone: only the mutants
+outside the solution's input layer (see ``input_layer``), the stress test's inputs drawn in
+judge mode (``random_input(rng, judge=True)``, cached apart), and only the testcases named
+judge-*. A mutant of the input layer may well matter only for the inputs this repo adds,
+which the judge never sends; one of the game's logic must be killed by the judge's cases.
 """
 
 import argparse
@@ -24,6 +30,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import re
 import sys
 import time
 from multiprocessing.connection import wait
@@ -39,11 +46,16 @@ import runner
 
 CACHE = util.ROOT / ".mutants-cache"
 HEADER = "| problem | mutants | killed by the stress test | and by the testcases | score | time |"
+JUDGE_HEADER = (
+    "| problem | mutants outside the input layer | killed by judge-mode stress "
+    "| and by the judge cases | score | time |"
+)
+JUDGE_PREFIX = "judge-"
 MEMORY_LIMIT = 3 << 30  # bytes of address space for a worker: a mutant may allocate forever
 
 
 Mutant = collections.namedtuple("Mutant", "id node field index make")
-Problem = collections.namedtuple("Problem", "name text every cases pairs")
+Problem = collections.namedtuple("Problem", "name text every cases pairs judge")
 
 # operator -> (its symbol, what it becomes in its mutants)
 OPS = {
@@ -163,6 +175,39 @@ def mutants(text):
     return found
 
 
+def input_layer(text):
+    """The line numbers (from 1) of a solution's input layer: the code that reads the text.
+
+    Marked, it runs from a line starting ``# The input layer`` to the first line after it
+    that starts ``# The judge's logic`` or ``if __name__``. Unmarked, it is the top-level
+    functions that take the text or a word of it (a parameter named text or word) and hold
+    no loop, so do not play the game themselves; other code is counted as logic."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("# The input layer")), None)
+    if start is not None:
+        ends = ("# The judge's logic", "if __name__")
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(ends)), None)
+        return set(range(start + 1, (len(lines) if end is None else end) + 1))
+    found = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef):
+            takes_text = {arg.arg for arg in node.args.args} & {"text", "word"}
+            loops = any(isinstance(inner, (ast.For, ast.While)) for inner in ast.walk(node))
+            if takes_text and not loops:
+                found.update(range(node.lineno, node.end_lineno + 1))
+    return found
+
+
+def outside_input_layer(text, every):
+    """The indices of the mutants (of ``every``) whose change lies outside the input layer."""
+    layer = input_layer(text)
+    return [i for i, mutant in enumerate(every) if mutant_line(mutant) not in layer]
+
+
+def mutant_line(mutant):
+    return int(re.match(r"L(\d+):", mutant.id).group(1))
+
+
 def compiled(text, mutant, filename):
     tree = ast.parse(text)
     node = next(itertools.islice(nodes(tree), mutant.node, None))
@@ -239,7 +284,8 @@ def work(conn, progress, task, problem):
         else:  # the shortest stress input that kills a survivor, shrunk
             by_length = sorted(problem.pairs, key=lambda pair: len(pair[0]))
             text = by_length[first_failing_input(code, by_length, progress)][0]
-            conn.send(stress.shrink(problem.name, stress.in_process(mutant_solve(code)), text))
+            run = stress.in_process(mutant_solve(code))
+            conn.send(stress.shrink(problem.name, run, text, problem.judge))
     except Exception as error:  # the mutant does not even load: every check kills it
         conn.send(f"<{type(error).__name__} while loading>")
 
@@ -279,31 +325,37 @@ def oracle_answer(name, text):
     return util.tooling(name, "oracle").solve(text)
 
 
-def stress_pairs(name, jobs):
-    """The stress test's (input, oracle answer) pairs, in the test's order, from the cache
-    (keyed by a hash of tests/NAME/) or computed on jobs processes and cached."""
-    digest = hashlib.sha256(b"inputs in stress order")
+def stress_pairs(name, jobs, judge=False):
+    """The stress test's (input, oracle answer) pairs, in the test's order (judge-mode
+    inputs with judge=True), from the cache (keyed by a hash of tests/NAME/) or computed on
+    jobs processes and cached."""
+    digest = hashlib.sha256(
+        b"judge-mode inputs in stress order" if judge else b"inputs in stress order"
+    )
     for path in sorted((util.ROOT / "tests" / name).glob("*.py")):
         if not path.name.startswith("test_"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    cached = CACHE / f"{name}-{digest.hexdigest()[:16]}.json"
+    prefix = name + ("-judge" if judge else "")
+    cached = CACHE / f"{prefix}-{digest.hexdigest()[:16]}.json"
     if cached.is_file():
         return [tuple(pair) for pair in json.loads(cached.read_text(encoding="utf-8"))]
     gen = util.tooling(name, "gen")
-    texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"]))
+    texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"], judge))
     with multiprocessing.get_context().Pool(jobs) as pool:
         answers = pool.starmap(oracle_answer, [(name, text) for text in texts], chunksize=64)
     pairs = list(zip(texts, answers))
     CACHE.mkdir(exist_ok=True)
-    for old in CACHE.glob(name + "-*.json"):
-        old.unlink()
+    for old in CACHE.glob(prefix + "-*.json"):
+        if old.name[len(prefix) + 1 :].count("-") == 0:  # not another mode's file
+            old.unlink()
     cached.write_text(json.dumps(pairs), encoding="utf-8")
     return pairs
 
 
-def testcases(name):
-    """(case, input bytes, expected bytes) of every case, smallest first."""
-    outs = (util.TESTCASES / name).glob("*.out")
+def testcases(name, judge=False):
+    """(case, input bytes, expected bytes) of every case (of the judge-* ones with
+    judge=True), smallest first."""
+    outs = (util.TESTCASES / name).glob((JUDGE_PREFIX if judge else "") + "*.out")
     found = [(out.stem, out.with_suffix(".in").read_bytes(), out.read_bytes()) for out in outs]
     return sorted(found, key=lambda case: (len(case[1]), case[0]))
 
@@ -316,10 +368,12 @@ def equivalents(name):
     return {line for line in ids if line and not line.startswith("#")}
 
 
-def judge(name, every, jobs):
-    """{(phase, mutant index): answer} for every mutant, -1 being the solution itself."""
-    text, pairs = (util.SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs)
-    problem, answers = Problem(name, text, every, testcases(name), pairs), {}
+def judge(name, every, jobs, chosen=None, judge_only=False):
+    """{(phase, mutant index): answer} for the chosen mutants (default: all), -1 being the
+    solution itself; with judge_only, on judge-mode stress inputs and the judge cases."""
+    text = (util.SOLUTIONS / (name + ".py")).read_text("utf-8")
+    pairs, cases = stress_pairs(name, jobs, judge_only), testcases(name, judge_only)
+    problem, answers = Problem(name, text, every, cases, pairs, judge_only), {}
 
     def on_result(task, answer, progress):
         (phase, index), killer = task, answers.get(("stress", task[1]))
@@ -338,57 +392,76 @@ def judge(name, every, jobs):
     run_tasks(tasks, {"tests": 600, "stress": 600}, on_result, problem, jobs)
     if answers["tests", -1] is None and answers["stress", -1] is None:
         limit = 2 + 3 * (time.perf_counter() - started)  # seconds per mutant and phase
-        tasks.extend(("stress", i) for i in range(len(every)))
+        tasks.extend(("stress", i) for i in (range(len(every)) if chosen is None else chosen))
         run_tasks(tasks, {"tests": limit, "stress": limit, "shrink": 60}, on_result, problem, jobs)
     return answers
 
 
-def report(name, every, answers, took):
-    """Print the figures of one problem; return its summary row."""
+def report(name, every, answers, took, chosen=None):
+    """Print the figures of one problem; return its summary row. With chosen (the judge-only
+    measure), only those mutants count, against judge-mode stress and the judge cases."""
     if answers["tests", -1] is not None or answers["stress", -1] is not None:
         print(f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
               f"{answers['stress', -1]}): no score")  # fmt: skip
         return None
-    stress = [i for i in range(len(every)) if answers["stress", i] is not None]
+    judge_only, chosen = chosen is not None, range(len(every)) if chosen is None else chosen
+    stress = [i for i in chosen if answers["stress", i] is not None]
     tests = [i for i in stress if answers["tests", i] is not None]
     survivors = [i for i in stress if answers["tests", i] is None]
-    unkilled = {every[i].id for i in range(len(every)) if answers["stress", i] is None}
+    unkilled = {every[i].id for i in chosen if answers["stress", i] is None}
     listed, score = equivalents(name), 100.0 * len(tests) / max(1, len(stress))
-    print(f"{name}: {len(every)} mutants, {took}; killed by the stress test "
-          f"{len(stress)}, and by the testcases {len(tests)}: score {score:.1f}%")  # fmt: skip
-    print(f"  survivors (killed by the stress test only): {len(survivors)}")
+    if judge_only:
+        print(f"{name} (judge cases only): {len(chosen)} mutants outside the input layer "
+              f"(of {len(every)}), {took}; killed by judge-mode stress {len(stress)}, and by "
+              f"the judge cases {len(tests)}: score {score:.1f}%")  # fmt: skip
+        print(f"  survivors (killed by judge-mode stress only): {len(survivors)}")
+    else:
+        print(f"{name}: {len(every)} mutants, {took}; killed by the stress test "
+              f"{len(stress)}, and by the testcases {len(tests)}: score {score:.1f}%")  # fmt: skip
+        print(f"  survivors (killed by the stress test only): {len(survivors)}")
     for i in survivors:
         print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
     missing = sorted(unkilled - listed, key=[mutant.id for mutant in every].index)
-    print(f"  not killed by the stress test nor in equivalent_mutants.txt: {len(missing)}")
+    stressed = "judge-mode stress" if judge_only else "the stress test"
+    print(f"  not killed by {stressed} nor in equivalent_mutants.txt: {len(missing)}")
     print("".join(f"    {mutant}\n" for mutant in missing), end="")
-    if listed - unkilled:
+    if listed - unkilled and not judge_only:
         print(f"  listed as equivalent but killed, or no such mutant: {sorted(listed - unkilled)}")
-    return f"| {name} | {len(every)} | {len(stress)} | {len(tests)} | {score:.1f}% | {took} |"
+    shown = f"{len(chosen)} of {len(every)}" if judge_only else f"{len(every)}"
+    return f"| {name} | {shown} | {len(stress)} | {len(tests)} | {score:.1f}% | {took} |"
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="make mutants [P=NAME]", description=__doc__.split("\n")[0]
+        prog="make mutants [P=NAME] [JUDGE=1]", description=__doc__.split("\n")[0]
     )
     parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--list", action="store_true", help="only list the mutants' ids")
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="the judge cases alone: mutants outside the input layer, judge-mode stress inputs "
+        "and the judge-* testcases",
+    )
     args = parser.parse_args(argv)
     for name in set(args.names) - set(util.problems()):
         parser.error(f"no problem {name!r}: solutions/{name}.py does not exist")
-    rows = [HEADER]
+    rows = [JUDGE_HEADER if args.judge else HEADER]
     for name in args.names or util.problems():
-        every = mutants((util.SOLUTIONS / (name + ".py")).read_text(encoding="utf-8"))
+        text = (util.SOLUTIONS / (name + ".py")).read_text(encoding="utf-8")
+        every = mutants(text)
+        chosen = outside_input_layer(text, every) if args.judge else None
         if args.list:
-            print("".join(f"{name} {mutant.id}\n" for mutant in every), end="")
+            listed = every if chosen is None else [every[i] for i in chosen]
+            print("".join(f"{name} {mutant.id}\n" for mutant in listed), end="")
         elif not (util.ROOT / "tests" / name / "gen.py").is_file():
             print(f"{name}: skipped, there is no tests/{name}/gen.py")
         else:
             wall, cpu = time.perf_counter(), sum(os.times()[:4])  # CPU: with the workers'
-            answers = judge(name, every, max(1, args.j))
+            answers = judge(name, every, max(1, args.j), chosen, args.judge)
             wall, cpu = time.perf_counter() - wall, sum(os.times()[:4]) - cpu
-            rows.append(report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s"))
+            rows.append(report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s", chosen))
             sys.stdout.flush()
     rows = [row for row in rows if row]
     if len(rows) > 1:

@@ -5,6 +5,9 @@ judge cases alone against the wrong programs whose bug is in the game logic.
   few thousand passes tests/NAME/validate.py, and played through the solution and the oracle
   in process every outcome kind and every label but ``EXTENDED_LABELS`` still occurs often
   (STRESS["min_count"] scaled to the inputs played).
+* The judge-only mutation score looks at the mutants outside a solution's input layer
+  (``mutants.input_layer``: from its marker comment to the logic's, or else the loop-free
+  functions that read the text).
 * Every wrong program whose docstring starts "Bug:" (a game-logic bug, not one in reading
   extended inputs) fails on some judge-* testcase, run directly, compared exactly with CRLF
   read as LF: the judge cases alone reject it.
@@ -15,6 +18,7 @@ import random
 import subprocess
 import sys
 
+import mutants
 import pytest
 import stress
 from util import ROOT, TESTCASES, problems, tooling, wrong_programs
@@ -104,3 +108,56 @@ def test_the_judge_cases_alone_reject_every_game_logic_bug(program):
     assert judge_catching_case(problem, program) is not None, (
         f"{program.name} passes every judge case of {problem}"
     )
+
+
+# ---------------------------------------------------------------- the judge-only mutation score
+
+MARKED = '''"""A solution in two parts."""
+
+import sys
+
+# The input layer: the judge's format, and the forms people save.
+
+
+def read(text):
+    return [int(word) for word in text.split()]
+
+
+# The judge's logic: the game.
+
+
+def play(numbers):
+    return sum(numbers)
+
+
+if __name__ == "__main__":
+    print(play(read(sys.stdin.read())))
+'''
+
+
+def test_the_input_layer_runs_from_its_marker_to_the_logic():
+    lines = MARKED.splitlines()
+    layer = mutants.input_layer(MARKED)
+    assert lines[min(layer) - 1].startswith("# The input layer")
+    assert lines[max(layer)].startswith("# The judge's logic")
+    every = mutants.mutants(MARKED)
+    outside = mutants.outside_input_layer(MARKED, every)
+    inside = [i for i in range(len(every)) if i not in outside]
+    assert outside and inside  # "return value -> None" in play, say, and in read
+    assert all(mutants.mutant_line(every[i]) > max(layer) for i in outside)
+    assert all(mutants.mutant_line(every[i]) in layer for i in inside)
+
+
+def test_the_input_layer_ends_at_the_main_block_without_a_logic_marker():
+    text = MARKED.replace("# The judge's logic: the game.", "")
+    lines = text.splitlines()
+    assert lines[max(mutants.input_layer(text))].startswith("if __name__")
+
+
+def test_an_unmarked_solution_counts_its_loop_free_text_readers_as_input_layer():
+    text = MARKED.replace("# The input layer: the judge's format, and the forms people save.", "")
+    text = text.replace("# The judge's logic: the game.", "")
+    text = text.replace("return [int(word) for word in text.split()]", "return text.split()")
+    layer = mutants.input_layer(text)
+    read = text.splitlines().index("def read(text):") + 1
+    assert layer == {read, read + 1}
