@@ -47,11 +47,12 @@ lint: $(STAMP)
 # .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
 # relative path is taken from the folder make runs in (where you typed make; DIR with
 # `make -C DIR`). JUDGE=1 draws only inputs the judge could send. SOLUTION reaches the
-# driver through the environment, so that its quotes and spaces arrive as typed.
+# driver through the environment, so that its quotes and spaces arrive as typed; the
+# driver's first line says what it runs, so make does not echo the command.
 stress: export STRESS_SOLUTION = $(SOLUTION)
 stress:
 	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
-	$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
+	@$(PYTHON) tests/stress.py $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 

@@ -268,6 +268,18 @@ def program_argv(solution, python, here):
     return [found, *rest]
 
 
+def shown(argv):
+    """The command line as the first line prints it: the driver's own Python by its name,
+    paths under the current folder relative to it."""
+    words = [Path(sys.executable).name if argv[0] == sys.executable else argv[0], *argv[1:]]
+    for i, word in enumerate(words):
+        with contextlib.suppress(ValueError):
+            if os.path.isabs(word):
+                relative = str(Path(word).relative_to(Path.cwd()))
+                words[i] = relative if os.sep in relative or i > 0 else "." + os.sep + relative
+    return shlex.join(words)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="make stress P=NAME",
@@ -302,7 +314,7 @@ def main(argv=None):
     except UsageError as error:
         parser.error(str(error))
     mode = "judge cases only" if args.judge else "judge and extended cases"
-    print(f"stress {args.name} on {mode}: {shlex.join(argv)}")
+    print(f"stress {args.name} on {mode}: {shown(argv)}")
     sys.stdout.flush()
     seed = tooling(args.name, "gen").STRESS["seed"] if args.seed is None else args.seed
     run = as_process(argv)
