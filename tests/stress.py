@@ -156,18 +156,30 @@ def layout_shrinks(text):
         at += len(line)
 
 
+def until_error(candidates):
+    """The candidates, up to the first one whose making raises (gen.shrink reads its input
+    as the oracle does, and a layout candidate may be no input of the problem at all)."""
+    with contextlib.suppress(Exception):
+        yield from candidates
+
+
 def shrink(name, run, text, judge=False):
     """The smallest input reachable from text through gen.shrink's candidates, then
-    layout_shrinks', that still fails; in judge mode only judge cases are tried."""
+    layout_shrinks', that still fails; in judge mode only judge cases are tried, and never
+    one the oracle rejects (it raises: no input of the problem)."""
     gen, oracle = tooling(name, "gen"), tooling(name, "oracle")
     seen, progress = {text}, True
     while progress:
         progress = False
-        for smaller in itertools.chain(gen.shrink(text), layout_shrinks(text)):
+        for smaller in itertools.chain(until_error(gen.shrink(text)), layout_shrinks(text)):
             if smaller in seen or (judge and not is_judge_case(name, smaller)):
                 continue
             seen.add(smaller)
-            if run(smaller) != oracle.solve(smaller):
+            try:
+                expected = oracle.solve(smaller)
+            except Exception:  # the oracle's way to say the input is outside the problem
+                continue
+            if run(smaller) != expected:
                 text, progress = smaller, True
                 break
     return text

@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+import stress as stress_module
 from stress import inputs as stress_inputs
 from util import ROOT, SOLUTIONS, tooling
 
@@ -209,3 +210,17 @@ def test_a_failure_that_needs_its_layout_still_shrinks(tmp_path):
         if run_program([sys.executable, str(wrong)], smaller) != oracle.solve(smaller)
     ]
     assert plain == []  # so the layout-keeping candidates did the shrinking
+
+
+def test_the_shrinker_keeps_the_layout_and_skips_what_is_no_input_of_the_problem():
+    """A solution that fails on CRLF only, on an array over four lines: gen.shrink's
+    candidates (one compact line, LF) all pass; deleting lines and words in place keeps the
+    CRLF, and the candidates that are no array at all (the oracle raises) are passed over."""
+    oracle = tooling("infinite_gobang", "oracle")
+
+    def fails_on_crlf(text):
+        return "wrong" if "\r\n" in text else oracle.solve(text)
+
+    text = "pieces = [\r\n  [1, 2, 0],\r\n  [3, 4, 1]\r\n]\r\n"
+    run = stress_module.in_process(fails_on_crlf)
+    assert stress_module.shrink("infinite_gobang", run, text) == "[\r\n]\r\n"
