@@ -14,13 +14,11 @@ judge cases alone against the wrong programs whose bug is in the game logic.
 """
 
 import ast
-import subprocess
-import sys
 
 import mutants
 import pytest
 import stress
-from util import ROOT, TESTCASES, problems, tooling, wrong_programs
+from util import catching_case, problems, tooling, wrong_programs
 
 VALIDATED = 3000  # judge-mode inputs checked by the validator, per problem
 PLAYED = 4000  # judge-mode inputs played, at most STRESS["count"]
@@ -64,30 +62,6 @@ def game_logic_bugs():
     return found
 
 
-def judge_catching_case(problem, program, timeout=5):
-    """The smallest judge-* case of a problem on which the program, run directly, exits
-    non-zero or prints other than the .out (exactly, CRLF as LF); None when it passes all.
-    A case that runs out of time is passed over."""
-    judge_cases = TESTCASES.joinpath(problem).glob("judge-*.in")
-    for case in sorted(judge_cases, key=lambda path: (path.stat().st_size, path.name)):
-        with open(case, "rb") as stdin:
-            try:
-                done = subprocess.run(
-                    [sys.executable, str(program)],
-                    stdin=stdin,
-                    capture_output=True,
-                    timeout=timeout,
-                    cwd=str(ROOT),
-                    check=False,
-                )
-            except subprocess.TimeoutExpired:
-                continue
-        want = case.with_suffix(".out").read_bytes().replace(b"\r\n", b"\n")
-        if done.returncode != 0 or done.stdout.replace(b"\r\n", b"\n") != want:
-            return case
-    return None
-
-
 def test_some_wrong_programs_have_game_logic_bugs():
     assert len(game_logic_bugs()) >= 30
     assert {path.parent.parent.name for path in game_logic_bugs()} == set(problems())
@@ -98,7 +72,7 @@ def test_some_wrong_programs_have_game_logic_bugs():
 )
 def test_the_judge_cases_alone_reject_every_game_logic_bug(program):
     problem = program.parent.parent.name
-    assert judge_catching_case(problem, program) is not None, (
+    assert catching_case(problem, program, pattern="judge-*.in") is not None, (
         f"{program.name} passes every judge case of {problem}"
     )
 

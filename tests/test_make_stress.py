@@ -20,21 +20,27 @@ BUGS = [
 ]
 
 
-def stress(*args, timeout=120):
+def stress(*args, timeout=120, cwd=ROOT):
     return subprocess.run(
         [sys.executable, str(ROOT / "tests" / "stress.py"), *args],
-        cwd=ROOT,
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=timeout,
     )
 
 
-def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
+def broken_copy(folder):
+    """folder/broken.py: solutions/vertical_four.py with the first of BUGS it contains."""
     source = (SOLUTIONS / "vertical_four.py").read_text(encoding="utf-8")
     old, new = next((old, new) for old, new in BUGS if old in source)
-    broken = tmp_path / "broken.py"
+    broken = folder / "broken.py"
     broken.write_text(source.replace(old, new, 1), encoding="utf-8")
+    return broken
+
+
+def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
+    broken = broken_copy(tmp_path)
     hacks = tmp_path / "hacks"
 
     start = time.monotonic()
@@ -105,10 +111,7 @@ def test_judge_mode_via_make_says_so_and_passes():
 
 
 def test_judge_mode_saves_a_judge_hack(tmp_path):
-    source = (SOLUTIONS / "vertical_four.py").read_text(encoding="utf-8")
-    old, new = next((old, new) for old, new in BUGS if old in source)
-    broken = tmp_path / "broken.py"
-    broken.write_text(source.replace(old, new, 1), encoding="utf-8")
+    broken = broken_copy(tmp_path)
     done = stress("vertical_four", "--judge", "--solution", str(broken), "--save-to", str(tmp_path))
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.startswith("stress vertical_four on judge cases only: ")
@@ -141,24 +144,18 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
     script = tmp_path / "mine"
     script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{fails_once}"\n', encoding="utf-8")
     script.chmod(0o755)
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tests" / "stress.py"),
-            "vertical_four",
-            "--seed",
-            "5",
-            "-n",
-            "3",
-            "--solution",
-            "./mine",
-            "--save-to",
-            "hacks",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
+    done = stress(
+        "vertical_four",
+        "--seed",
+        "5",
+        "-n",
+        "3",
+        "--solution",
+        "./mine",
+        "--save-to",
+        "hacks",
         timeout=300,
+        cwd=tmp_path,
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.splitlines()[0].endswith("judge and extended cases: ./mine")
@@ -169,21 +166,7 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
 
 def test_a_file_that_is_neither_py_nor_executable_is_refused(tmp_path):
     (tmp_path / "mine.cpp").write_text("int main() {}\n", encoding="utf-8")
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tests" / "stress.py"),
-            "vertical_four",
-            "-n",
-            "3",
-            "--solution",
-            "mine.cpp",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = stress("vertical_four", "-n", "3", "--solution", "mine.cpp", timeout=60, cwd=tmp_path)
     assert done.returncode == 2
     assert "not executable" in done.stderr and "Traceback" not in done.stderr
 

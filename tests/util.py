@@ -67,11 +67,12 @@ def wrong_programs(root=ROOT):
 
 
 @functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs
-def catching_case(name, program, timeout=5):
-    """The smallest testcases/NAME/*.in on which the program, run directly, exits non-zero
-    or prints other than the .out says (exactly, CRLF as LF); None when every case passes.
-    A case that runs out of time is passed over: the judge that confirms has the last word."""
-    for case in sorted(TESTCASES.joinpath(name).glob("*.in"), key=lambda p: p.stat().st_size):
+def catching_case(name, program, timeout=5, pattern="*.in"):
+    """The smallest testcases/NAME/*.in (or those matching pattern) on which the program, run
+    directly, exits non-zero or prints other than the .out says (exactly, CRLF as LF); None
+    when every case passes. A case that runs out of time is passed over: the judge that
+    confirms has the last word."""
+    for case in sorted(TESTCASES.joinpath(name).glob(pattern), key=lambda p: p.stat().st_size):
         with open(case, "rb") as stdin:
             try:
                 done = subprocess.run(

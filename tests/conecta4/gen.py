@@ -12,16 +12,7 @@ from .oracle import column_of, play, split_lines
 from .plans import COLS, ROWS, STEPS, plan_pools
 from .scale import BIG_CASES, SCALE, scale_answer
 
-__all__ = [
-    "BIG_CASES",
-    "EXTENDED_LABELS",
-    "SCALE",
-    "STRESS",
-    "kind",
-    "random_input",
-    "scale_answer",
-    "shrink",
-]
+__all__ = ["BIG_CASES", "SCALE", "STRESS", "kind", "random_input", "scale_answer", "shrink"]
 
 EMPTY = None  # marker for an empty line in the event list
 OUT_OF_RANGE = ("0", "9", "-3", "100", "-1", "10", "-8", "1000000", "-2147483648", "2147483648")

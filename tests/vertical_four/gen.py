@@ -15,7 +15,6 @@ from .scale import BIG_CASES, SCALE, scale_answer
 
 __all__ = [
     "BIG_CASES",
-    "EXTENDED_LABELS",
     "SCALE",
     "STRESS",
     "kind",
@@ -240,31 +239,6 @@ def labels(text, output=None):
     return found
 
 
-LABELS = (
-    "horizontal",
-    "vertical",
-    "diagonal",
-    "anti-diagonal",
-    "error-full",
-    "error-zero",
-    "error-negative",
-    "error-above",
-    "error-huge",
-    "win-small-board",
-    "win-huge-board",
-    "multiline",
-    "no-moves",
-    "crlf",
-    "extra-spaces",
-    "tabs",
-    "no-final-newline",
-    "blank-line",
-    "bom",
-    "no-size",
-    "typo",
-)
-
-
 # The labels of the input forms and sizes that only this repo adds: judge-mode inputs
 # (random_input(rng, judge=True)) never have them.
 EXTENDED_LABELS = (
@@ -279,6 +253,21 @@ EXTENDED_LABELS = (
     "no-size",
     "typo",
 )
+LABELS = (
+    "horizontal",
+    "vertical",
+    "diagonal",
+    "anti-diagonal",
+    "error-full",
+    "error-zero",
+    "error-negative",
+    "error-above",
+    "error-huge",
+    "win-small-board",
+    "win-huge-board",
+    *EXTENDED_LABELS,
+)
+
 
 # The stress test plays these games and asserts that each outcome kind, and each label of
 # labels() (every winning direction, kind of error and layout), occurs at least so often.
