@@ -3,14 +3,16 @@ both modes, with a program that is no .py file, and on failures that shrink only
 own layout or not at all."""
 
 import os
+import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 import stress as stress_module
 from stress import inputs as stress_inputs
-from util import ROOT, SOLUTIONS, tooling
+from util import ROOT, SOLUTIONS, problems, tooling
 
 # Realistic one-token bugs of solutions/vertical_four.py; the test uses the first one
 # that the current source still contains.
@@ -86,17 +88,20 @@ def run_program(argv, text):
     return done.stdout
 
 
-def test_judge_mode_via_make_says_so_and_passes():
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
+@pytest.mark.parametrize("problem", problems())
+def test_judge_mode_via_make_says_so_and_passes(problem):
+    solution = os.path.join("solutions", problem + ".py")
     done = subprocess.run(
         [
             "make",
             "-s",
             "stress",
-            "P=conecta4",
-            "N=40",
+            f"P={problem}",
+            "N=30",
             "JUDGE=1",
             f"PYTHON={sys.executable}",
-            "SOLUTION=solutions/conecta4.py",
+            f"SOLUTION={solution}",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -105,9 +110,8 @@ def test_judge_mode_via_make_says_so_and_passes():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
-    assert first.startswith("stress conecta4 on judge cases only: ")
-    assert first.endswith(" " + os.path.join("solutions", "conecta4.py"))
-    assert "40 inputs" in done.stdout and "no mismatch" in done.stdout
+    assert first == f"stress {problem} on judge cases only: {Path(sys.executable).name} {solution}"
+    assert "30 inputs" in done.stdout and "no mismatch" in done.stdout
 
 
 def test_judge_mode_saves_a_judge_hack(tmp_path):
