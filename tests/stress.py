@@ -64,14 +64,14 @@ def in_process(solve):
     return run
 
 
-def as_process(argv):
-    """A runner that feeds text to the program argv on stdin and returns its stdout, or a
-    line saying how it failed."""
+def as_process(argv, cwd=ROOT):
+    """A runner that feeds text to the program argv, run in the folder cwd, on stdin and
+    returns its stdout, or a line saying how it failed."""
 
     def run(text):
         try:
             done = subprocess.run(
-                argv, input=text.encode(), capture_output=True, timeout=PROCESS_TIMEOUT, cwd=ROOT
+                argv, input=text.encode(), capture_output=True, timeout=PROCESS_TIMEOUT, cwd=cwd
             )
         except subprocess.TimeoutExpired:
             return f"<no answer within {PROCESS_TIMEOUT} s>"
@@ -305,8 +305,8 @@ def main(argv=None):
     parser.add_argument(
         "--solution",
         metavar="PROGRAM",
-        help="a .py file (run on --python) or a command line, e.g. ./a.out; a relative path "
-        "is taken from the current folder (default: solutions/NAME.py)",
+        help="a .py file (run on --python) or a command line, e.g. ./a.out, run from the "
+        "current folder (default: solutions/NAME.py)",
     )
     parser.add_argument(
         "--judge",
@@ -329,7 +329,9 @@ def main(argv=None):
     print(f"stress {args.name} on {mode}: {shown(argv)}")
     sys.stdout.flush()
     seed = tooling(args.name, "gen").STRESS["seed"] if args.seed is None else args.seed
-    run = as_process(argv)
+    # Your own program runs from the folder you call from, so that the rest of a command line
+    # ("python3 mine.py", "java -cp build Main") means what it means in your shell.
+    run = as_process(argv, ROOT if args.solution is None else Path.cwd())
     start = time.perf_counter()
     agreed, kinds, more, failing = play(args.name, run, args.n, seed, max(1, args.j), args.judge)
     if failing is None:

@@ -168,6 +168,16 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
     assert text == drawn and run_program([str(script)], text) == "wrong\n" != expected
 
 
+@pytest.mark.skipif(os.name == "nt", reason="sh is a POSIX program")
+def test_a_command_line_runs_from_the_callers_folder(tmp_path):
+    """The file a command line names runs from where the driver is called, not the root."""
+    (tmp_path / "mine.py").write_bytes((SOLUTIONS / "vertical_four.py").read_bytes())
+    command = f"sh -c 'exec \"{sys.executable}\" mine.py'"
+    done = stress("vertical_four", "-n", "5", "--solution", command, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 inputs" in done.stdout and "no mismatch" in done.stdout
+
+
 def test_a_file_that_is_neither_py_nor_executable_is_refused(tmp_path):
     (tmp_path / "mine.cpp").write_text("int main() {}\n", encoding="utf-8")
     done = stress("vertical_four", "-n", "3", "--solution", "mine.cpp", timeout=60, cwd=tmp_path)
