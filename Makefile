@@ -46,9 +46,9 @@ lint: $(STAMP)
 # `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`. SOLUTION= is your own program instead: a
 # .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
 # relative path is taken from the folder make runs in (where you typed make; DIR with
-# `make -C DIR`), and the program runs there. JUDGE=1 draws only inputs the judge could send. SOLUTION reaches the
-# driver through the environment, so that its quotes and spaces arrive as typed; the
-# driver's first line says what it runs, so make does not echo the command.
+# `make -C DIR`), and the program runs there. JUDGE=1 draws only inputs the judge could
+# send. SOLUTION reaches the driver through the environment, so that its quotes and spaces
+# arrive as typed; the driver's first line says what it runs, so make does not echo it.
 stress: export STRESS_SOLUTION = $(SOLUTION)
 stress:
 	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
