@@ -8,6 +8,7 @@ N ?=
 SEED ?=
 SOLUTION ?=
 CHECK ?=
+JUDGE ?=
 
 # The venv belongs to one interpreter: its stamp carries python3's version, so that
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -42,18 +43,26 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# One solution (or SOLUTION=file, your own) against its brute-force oracle on random inputs,
-# as a process: `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`.
-STRESS_ARGS = $(strip $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) $(if $(PY),--python $(PY)) \
-	$(if $(SOLUTION),--solution $(SOLUTION)))
+# One solution against its brute-force oracle on random inputs, as a process:
+# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`. SOLUTION= is your own program instead: a
+# .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
+# relative path is taken from the folder make runs in (where you typed make; DIR with
+# `make -C DIR`), and the program runs there. JUDGE=1 draws only inputs the judge could
+# send. SOLUTION reaches the driver through the environment, so that its quotes and spaces
+# arrive as typed; the driver's first line says what it runs, so make does not echo it.
+stress: export STRESS_SOLUTION = $(SOLUTION)
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=file]" >&2; exit 2; }
-	$(PYTHON) -m tools.stress $(P) $(STRESS_ARGS)
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
+	@$(PYTHON) -m tools.stress $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
+		$(if $(filter-out 0,$(JUDGE)),--judge)
 
 # The share of mutants of each solution (or of P's) that the testcases kill, and the README's
-# table of it; `make mutants CHECK=1` (CI) also fails when a row is not the README's.
+# table of it; `make mutants CHECK=1` (CI) also fails when a row is not the README's. JUDGE=1:
+# the share of those outside the input layer that the judge cases alone kill, on judge-mode
+# stress inputs.
 mutants:
-	$(PYTHON) -m tools.mutants $(strip $(P) $(if $(CHECK),--check))
+	$(PYTHON) -m tools.mutants $(strip $(P) $(if $(CHECK),--check) $(if $(filter-out 0,$(JUDGE)),--judge))
 
 bench:
 	$(PYTHON) -m tools.bench

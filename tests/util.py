@@ -72,11 +72,12 @@ def same_output(done, expected):
 
 
 @functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs
-def catching_case(name, program, timeout=5, exe=sys.executable):
-    """The smallest testcases/NAME/*.in on which the program, run directly, exits non-zero
-    or prints other than the .out says (exactly, CRLF as LF); None when every case passes.
-    A case that runs out of time is passed over: the judge that confirms has the last word."""
-    for case in sorted(TESTCASES.joinpath(name).glob("*.in"), key=lambda p: p.stat().st_size):
+def catching_case(name, program, timeout=5, exe=sys.executable, pattern="*.in"):
+    """The smallest testcases/NAME/*.in (or those matching pattern) on which the program, run
+    directly, exits non-zero or prints other than the .out says (exactly, CRLF as LF); None
+    when every case passes. A case that runs out of time is passed over: the judge that
+    confirms has the last word."""
+    for case in sorted(TESTCASES.joinpath(name).glob(pattern), key=lambda p: p.stat().st_size):
         with open(case, "rb") as stdin:
             try:
                 done = run([exe, str(program)], stdin, timeout=timeout)

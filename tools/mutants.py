@@ -18,6 +18,13 @@ the README's table of these figures.
 The exit status is 1 when a mutant is neither killed nor listed as equivalent, or one listed
 is killed; with ``--check`` (CI's mutation check) also when a problem's row differs from the
 README's, a lower score say, or a wrong program that passes; 2 for a usage error; else 0.
+
+`make mutants JUDGE=1` (``--judge``) measures the judge cases alone: only the mutants
+outside the solution's input layer (see ``input_layer``), the stress test's inputs drawn in
+judge mode (``random_input(rng, judge=True)``, cached apart), and only the testcases named
+judge-*. A mutant of the input layer may well matter only for the inputs this repo adds,
+which the judge never sends; one of the game's logic must be killed by the judge's cases.
+Its table is the README's second one, checked the same way.
 """
 
 import argparse
@@ -30,6 +37,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import re
 import sys
 import time
 from multiprocessing.connection import wait
@@ -50,11 +58,19 @@ COLUMNS = (
     "and by the testcases",
     "score",
 )
+JUDGE_COLUMNS = (
+    "problem",
+    "mutants outside the input layer",
+    "killed by judge-mode stress",
+    "and by the judge cases",
+    "score",
+)
+JUDGE_PREFIX = "judge-"
 MEMORY_LIMIT = 3 << 30  # bytes of address space for a worker: a mutant may allocate forever
 
 
 Mutant = collections.namedtuple("Mutant", "id node field index make")
-Problem = collections.namedtuple("Problem", "name text every cases pairs wrong")
+Problem = collections.namedtuple("Problem", "name text every cases pairs wrong judge")
 
 # operator -> (its symbol, what it becomes in its mutants)
 OPS = {
@@ -174,6 +190,39 @@ def mutants(text):
     return found
 
 
+def input_layer(text):
+    """The line numbers (from 1) of a solution's input layer: the code that reads the text.
+
+    Marked, it runs from a line starting ``# The input layer`` to the first line after it
+    that starts ``# The judge's logic`` or ``if __name__``. Unmarked, it is the top-level
+    functions that take the text or a word of it (a parameter named text or word) and hold
+    no loop, so do not play the game themselves; other code is counted as logic."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("# The input layer")), None)
+    if start is not None:
+        ends = ("# The judge's logic", "if __name__")
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(ends)), None)
+        return set(range(start + 1, (len(lines) if end is None else end) + 1))
+    found = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef):
+            takes_text = {arg.arg for arg in node.args.args} & {"text", "word"}
+            loops = any(isinstance(inner, (ast.For, ast.While)) for inner in ast.walk(node))
+            if takes_text and not loops:
+                found.update(range(node.lineno, node.end_lineno + 1))
+    return found
+
+
+def outside_input_layer(text, every):
+    """The indices of the mutants (of ``every``) whose change lies outside the input layer."""
+    layer = input_layer(text)
+    return [i for i, mutant in enumerate(every) if mutant_line(mutant) not in layer]
+
+
+def mutant_line(mutant):
+    return int(re.match(r"L(\d+):", mutant.id).group(1))
+
+
 def compiled(text, mutant, filename):
     tree = ast.parse(text)
     node = next(itertools.islice(nodes(tree), mutant.node, None))
@@ -257,7 +306,8 @@ def work(conn, progress, task, problem):
         else:  # the shortest stress input that kills a survivor, shrunk
             by_length = sorted(problem.pairs, key=lambda pair: len(pair[0]))
             text = by_length[first_failing_input(code, by_length, progress)][0]
-            conn.send(stress.shrink(problem.name, stress.in_process(mutant_solve(code)), text))
+            run = stress.in_process(mutant_solve(code))
+            conn.send(stress.shrink(problem.name, run, text, problem.judge))
     except Exception as error:  # the mutant does not even load: every check kills it
         conn.send(f"<{type(error).__name__} while loading>")
 
@@ -297,18 +347,21 @@ def oracle_answer(name, text):
     return contract.tooling(name, "oracle").solve(text)
 
 
-def stress_pairs(name, jobs):
-    """The stress test's (input, oracle answer) pairs, in the test's order, from the cache
-    (keyed by a hash of tests/NAME/) or computed on jobs processes and cached."""
-    digest = hashlib.sha256(b"inputs in stress order")
+def stress_pairs(name, jobs, judge=False):
+    """The stress test's (input, oracle answer) pairs, in the test's order (judge-mode
+    inputs with judge=True), from the cache (keyed by a hash of tests/NAME/) or computed on
+    jobs processes and cached."""
+    digest = hashlib.sha256(
+        b"judge-mode inputs in stress order" if judge else b"inputs in stress order"
+    )
     for path in sorted((ROOT / "tests" / name).glob("*.py")):
         if not path.name.startswith("test_"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    cached = CACHE / f"{name}-{digest.hexdigest()[:16]}.json"
+    cached = CACHE / f"{name}{'-judge' if judge else ''}-{digest.hexdigest()[:16]}.json"
     if cached.is_file():
         return [tuple(pair) for pair in json.loads(cached.read_text(encoding="utf-8"))]
     gen = contract.tooling(name, "gen")
-    texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"]))
+    texts = list(stress.inputs(gen, gen.STRESS["count"], gen.STRESS["seed"], judge))
     with multiprocessing.get_context().Pool(jobs) as pool:
         answers = pool.starmap(oracle_answer, [(name, text) for text in texts], chunksize=64)
     pairs = list(zip(texts, answers))
@@ -319,9 +372,10 @@ def stress_pairs(name, jobs):
     return pairs
 
 
-def testcases(name):
-    """(case, input bytes, expected bytes) of every case, smallest first."""
-    outs = (TESTCASES / name).glob("*.out")
+def testcases(name, judge=False):
+    """(case, input bytes, expected bytes) of every case (of the judge-* ones with
+    judge=True), smallest first."""
+    outs = (TESTCASES / name).glob((JUDGE_PREFIX if judge else "") + "*.out")
     found = [(out.stem, out.with_suffix(".in").read_bytes(), out.read_bytes()) for out in outs]
     return sorted(found, key=lambda case: (len(case[1]), case[0]))
 
@@ -338,12 +392,15 @@ def wrong_programs(name):
     return sorted((ROOT / "tests" / name / "wrong").glob("[!_]*.py"))
 
 
-def measure(name, every, jobs):
+def measure(name, every, jobs, chosen=None):
     """{(phase, index): answer} for every mutant (index -1 being the solution itself) and for
-    every wrong program (phase "wrong")."""
-    text, pairs = (SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs)
-    wrong = wrong_programs(name)
-    problem, answers = Problem(name, text, every, testcases(name), pairs, wrong), {}
+    every wrong program (phase "wrong"); with chosen (the judge-only measure), for those
+    mutants alone, on judge-mode stress inputs and the judge cases."""
+    judge = chosen is not None
+    text, pairs = (SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs, judge)
+    wrong = [] if judge else wrong_programs(name)
+    problem = Problem(name, text, every, testcases(name, judge), pairs, wrong, judge)
+    answers = {}
 
     def on_result(task, answer, progress):
         (phase, index), killer = task, answers.get(("stress", task[1]))
@@ -363,7 +420,7 @@ def measure(name, every, jobs):
     if answers["tests", -1] is None and answers["stress", -1] is None:
         limit = 2 + 3 * (time.perf_counter() - started)  # seconds per mutant and phase
         tasks.extend(("wrong", i) for i in range(len(wrong)))
-        tasks.extend(("stress", i) for i in range(len(every)))
+        tasks.extend(("stress", i) for i in (range(len(every)) if chosen is None else chosen))
         limits = {"tests": limit, "stress": limit, "shrink": 60, "wrong": limit}
         run_tasks(tasks, limits, on_result, problem, jobs)
     return answers
@@ -409,15 +466,35 @@ def report(name, every, answers, took):
     return "| " + " | ".join(map(str, cells)) + " |", faults
 
 
-def table(rows):
-    head = "| " + " | ".join(COLUMNS) + " |"
-    return "\n".join([head, "| " + " | ".join("---" for _ in COLUMNS) + " |", *rows])
+def judge_report(name, every, answers, took, chosen):
+    """Print the judge-only figures of one problem; return (its table row, [])."""
+    if answers["tests", -1] is not None or answers["stress", -1] is not None:
+        why = f"{name}: the solution itself fails on the judge cases or judge-mode stress"
+        print(why)
+        return f"| {name} | | | | |", [why]
+    stress = [i for i in chosen if answers["stress", i] is not None]
+    tests = [i for i in stress if answers["tests", i] is not None]
+    survivors = [i for i in stress if answers["tests", i] is None]
+    score = percent(len(tests), len(stress))
+    print(f"{name} (judge cases only): {len(chosen)} of {len(every)} mutants outside the input "
+          f"layer, {took}; killed by judge-mode stress {len(stress)}, and by the judge cases "
+          f"{len(tests)}: score {score}")  # fmt: skip
+    print(f"  survivors (killed by judge-mode stress only): {len(survivors)}")
+    for i in survivors:
+        print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
+    cells = [f"`{name}`", f"{len(chosen)} of {len(every)}", len(stress), len(tests), score]
+    return "| " + " | ".join(map(str, cells)) + " |", []
 
 
-def readme_rows(path=README):
-    """{problem: row} of the README's mutation table (the one headed by COLUMNS)."""
+def table(rows, columns=COLUMNS):
+    head = "| " + " | ".join(columns) + " |"
+    return "\n".join([head, "| " + " | ".join("---" for _ in columns) + " |", *rows])
+
+
+def readme_rows(columns=COLUMNS, path=README):
+    """{problem: row} of the README's mutation table headed by columns."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    head = "| " + " | ".join(COLUMNS) + " |"
+    head = "| " + " | ".join(columns) + " |"
     if head not in lines:
         return {}
     rows = {}
@@ -430,7 +507,7 @@ def readme_rows(path=README):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="make mutants [P=NAME]", description=__doc__.split("\n")[0]
+        prog="make mutants [P=NAME] [JUDGE=1]", description=__doc__.split("\n")[0]
     )
     parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
@@ -438,30 +515,44 @@ def main(argv=None):
     parser.add_argument(
         "--check", action="store_true", help="exit 1 unless each row is the README's, as well"
     )
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="the judge cases alone: mutants outside the input layer, judge-mode stress inputs "
+        "and the judge-* testcases",
+    )
     args = parser.parse_args(argv)
+    columns = JUDGE_COLUMNS if args.judge else COLUMNS
     for name in set(args.names) - set(contract.problems()):
         parser.error(f"no problem {name!r}: solutions/{name}.py or its testcases are missing")
-    rows, faults, expected = [], [], readme_rows()
+    rows, faults, expected = [], [], readme_rows(columns)
     for name in args.names or contract.problems():
-        every = mutants((SOLUTIONS / (name + ".py")).read_text(encoding="utf-8"))
+        text = (SOLUTIONS / (name + ".py")).read_text(encoding="utf-8")
+        every = mutants(text)
+        chosen = outside_input_layer(text, every) if args.judge else None
         lacking = contract.missing(name, files=contract.FOR_STRESS)
         if args.list:
-            print("".join(f"{name} {mutant.id}\n" for mutant in every), end="")
+            listed = every if chosen is None else [every[i] for i in chosen]
+            print("".join(f"{name} {mutant.id}\n" for mutant in listed), end="")
         elif lacking:
             print(f"{name}: skipped, " + "; ".join(lacking))
             faults.append(f"{name}: no score, " + "; ".join(lacking))
         else:
             wall, cpu = time.perf_counter(), sum(os.times()[:4])  # CPU: with the workers'
-            answers = measure(name, every, max(1, args.j))
+            answers = measure(name, every, max(1, args.j), chosen)
             wall, cpu = time.perf_counter() - wall, sum(os.times()[:4]) - cpu
-            row, found = report(name, every, answers, f"{wall:.0f} s, CPU {cpu:.0f} s")
+            took = f"{wall:.0f} s, CPU {cpu:.0f} s"
+            if args.judge:
+                row, found = judge_report(name, every, answers, took, chosen)
+            else:
+                row, found = report(name, every, answers, took)
             rows.append(row)
             faults += found
             if args.check and expected.get(name) != row:
                 faults.append(f"{name}: the README's row is {expected.get(name)!r}, not {row!r}")
             sys.stdout.flush()
     if rows:
-        print("", table(rows), sep="\n")
+        print("", table(rows, columns), sep="\n")
     if faults:
         print("", *faults, sep="\n")
     return 1 if faults else 0

@@ -22,6 +22,8 @@ NOT_COLUMNS = ("x", "1.5", "3,", "+", "-", "1e3", "-0", "+0", "00", "9" * 30, "1
 SPELLINGS = ("+", "0", "00", "+0")  # "+3", "03", "003", "+03" are column 3
 BOM = "\ufeff"
 BLANKS = ("", "", "", " ", "\t", "  ", " \t ")
+SPACES = (" ", "  ", "\t", " \t")  # before a number on a spaced line
+JUDGE_SPACES = (" ", "  ")
 
 
 def steered_moves(rng, count):
@@ -60,12 +62,15 @@ def steered_moves(rng, count):
     return moves
 
 
-def with_noise(rng, moves):
-    """Interleave INVALID tokens and empty lines with the moves; return the event list."""
+def with_noise(rng, moves, judge=False):
+    """Interleave INVALID tokens and empty lines with the moves; return the event list. For
+    the judge the only INVALID tokens are full columns, and columns are plain digits."""
     range_rate = rng.choice((0.0, 0.02, 0.08))
     full_rate = rng.choice((0.0, 0.05, 0.15))
     blank_rate = rng.choice((0.0, 0.03, 0.1, 0.3))
     odd_rate = rng.choice((0.0, 0.2, 0.5))  # words that are no number, columns spelled oddly
+    if judge:
+        range_rate = odd_rate = 0.0
     heights = dict.fromkeys(range(1, COLS + 1), 0)
     full_cols = []
     events = []
@@ -89,8 +94,9 @@ def with_noise(rng, moves):
     return events
 
 
-def layout(rng, events):
-    """Lay the events out as text; returns the text."""
+def layout(rng, events, judge=False):
+    """Lay the events out as text; returns the text. For the judge: LF line ends, a final
+    LF, empty lines truly empty, only spaces between numbers."""
     lines = []
     current = []
     per_line = rng.choice((1, 4, 8, 20, 100))
@@ -111,17 +117,17 @@ def layout(rng, events):
     text_lines = []
     for line in lines:
         if line is EMPTY:
-            text_lines.append(rng.choice(BLANKS))
+            text_lines.append("" if judge else rng.choice(BLANKS))
         elif spaced:
-            pieces = [rng.choice((" ", "  ", "\t", " \t")) for _ in line]
+            pieces = [rng.choice(JUDGE_SPACES if judge else SPACES) for _ in line]
             text = "".join(p + t for p, t in zip(pieces, line))
             text_lines.append(text[len(pieces[0]) :] if rng.random() < 0.5 else text)
         else:
             text_lines.append(" ".join(line))
-    eol = "\r\n" if rng.random() < 0.15 else "\n"
+    eol = "\r\n" if rng.random() < 0.15 and not judge else "\n"
     text = eol.join(text_lines)
     roll = rng.random()
-    if text_lines and roll < 0.12:
+    if text_lines and roll < 0.12 and not judge:
         return text  # no final newline
     if roll < 0.25:
         return text + eol + eol  # the file ends with an empty line
@@ -129,14 +135,17 @@ def layout(rng, events):
 
 
 SPECIAL_INPUTS = ("", "\n", "\n\n", " \n", "\r\n", "\t\n\n", "\n\n\n\n", " ", "\r\n\r\n")
+JUDGE_SPECIAL_INPUTS = ("", "\n", "\n\n", "\n\n\n\n")
 
 
-def random_input(rng):
-    """One random input text (see the module docstring)."""
+def random_input(rng, judge=False):
+    """One random input text (see the module docstring); with judge=True only what the
+    statement promises: numbers 1-8 between spaces and LF line ends, empty lines truly empty,
+    a final LF."""
     full_plans, last_plans = plan_pools()
     roll = rng.random()
     if roll < 0.02:
-        return rng.choice(SPECIAL_INPUTS)
+        return rng.choice(JUDGE_SPECIAL_INPUTS if judge else SPECIAL_INPUTS)
     if roll < 0.17:
         moves = list(rng.choice(full_plans))
     elif roll < 0.20:
@@ -149,16 +158,16 @@ def random_input(rng):
         moves = [COLS + 1 - m for m in moves]  # the mirror image plays the same way
     if moves and rng.random() < 0.15:
         moves = moves[: rng.randint(0, len(moves) - 1)]
-    events = with_noise(rng, moves)
+    events = with_noise(rng, moves, judge)
     if rng.random() < 0.3:
         # Input after the end of the game (if it has ended) must be ignored.
         tail = [str(rng.randint(1, COLS)) for _ in range(rng.randint(1, 6))]
         tail += [EMPTY] * rng.randint(0, 3)
-        tail += [rng.choice(OUT_OF_RANGE)]
+        tail += [str(rng.randint(1, COLS)) if judge else rng.choice(OUT_OF_RANGE)]
         rng.shuffle(tail)
         events.extend(tail)
-    text = layout(rng, events)
-    return BOM + text if rng.random() < 0.05 else text
+    text = layout(rng, events, judge)
+    return BOM + text if rng.random() < 0.05 and not judge else text
 
 
 def kind(output):
@@ -233,6 +242,17 @@ def labels(text, output=None):
     return found
 
 
+# The labels of input forms and numbers only this repo adds: judge-mode inputs never have them.
+EXTENDED_LABELS = (
+    "invalid-range",
+    "crlf",
+    "blank-with-spaces",
+    "no-final-newline",
+    "byte-order-mark",
+    "column-spelled-oddly",
+    "not-a-number",
+    "over-int-digit-limit",
+)
 MIN_COUNT = 300
 # The stress test plays these inputs and asserts that each outcome kind, and each label of
 # labels(), occurs in at least so many of them.

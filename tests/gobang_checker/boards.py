@@ -264,9 +264,10 @@ def random_size(rng):
     return rng.randint(1, 30), rng.randint(1, 30)
 
 
-def random_grid(rng):
-    """One random board of 1..30 x 1..30 cells (19 x 19 for about a third)."""
-    rows, cols = random_size(rng)
+def random_grid(rng, size=None):
+    """One random board of 1..30 x 1..30 cells (19 x 19 for about a third), or of the given
+    (rows, columns)."""
+    rows, cols = size or random_size(rng)
     roll = rng.random()
     if roll < 0.3:
         aggression = rng.uniform(0.0, 0.9)

@@ -64,7 +64,16 @@ def render(rng, grid):
     return text
 
 
-def random_input(rng):
+# Labels only inputs past the judge's have: AtCoder always sends a plain 19 x 19 board.
+EXTENDED_LABELS = ("no-rows",)
+JUDGE_SIZE = (19, 19)
+
+
+def random_input(rng, judge=False):
+    """One random board; with judge=True a 19 x 19 one in AtCoder's plain form (19 rows of
+    19 characters, each ending in LF), otherwise any size in any form render() makes."""
+    if judge:
+        return join("".join(row) for row in random_grid(rng, JUDGE_SIZE))
     if rng.random() < 0.005:
         return rng.choice(("", "\n", " \r\n\n", BOM, BOM + "\n"))  # no rows: no stones
     return render(rng, random_grid(rng))

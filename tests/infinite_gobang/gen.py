@@ -59,19 +59,22 @@ def put_shape(stones, rng, size, color, anchor):
             stones[(x, y)] = color
 
 
-def offset(rng, size):
+def offset(rng, size, judge=False):
+    """Where a size x size box goes: near 0, at an edge of the range, past it (not for the
+    judge: anywhere in its range instead)."""
     r = rng.random()
     if r < 0.15:
         return -LIMIT + rng.randint(0, 3)
     if r < 0.3:
         return LIMIT - size - rng.randint(0, 3)
     if r < 0.4:
-        return rng.choice(WIDE)
+        return rng.randint(-LIMIT, LIMIT - size) if judge else rng.choice(WIDE)
     return rng.randint(-50, 50)
 
 
-def random_board(rng):
-    """A list of [x, y, colour] stones with no five, in a random order."""
+def random_board(rng, judge=False):
+    """A list of [x, y, colour] stones with no five, in a random order; for the judge all
+    within +-10^9."""
     size = rng.randint(5, 8)
     white_share = min(1.0, rng.random() * 1.2)
     stones = {}
@@ -94,7 +97,7 @@ def random_board(rng):
         if run is None:
             break
         del stones[rng.choice(run)]
-    ox, oy = offset(rng, size), offset(rng, size)
+    ox, oy = offset(rng, size, judge), offset(rng, size, judge)
     pieces = [[x + ox, y + oy, c] for (x, y), c in stones.items()]
     if rng.random() < 0.1:  # a lone stone far away: the box's lines are not the extreme ones
         x, y = rng.randint(-LIMIT, LIMIT), rng.randint(-LIMIT, LIMIT)
@@ -130,7 +133,16 @@ def layout(rng, pieces):
     return text
 
 
-def random_input(rng):
+# No labels here, so none only this repo's inputs have.
+EXTENDED_LABELS = ()
+
+
+def random_input(rng, judge=False):
+    """One board; with judge=True on one line as LeetCode's test box writes it (a third of
+    them after "pieces = "), within its range, otherwise in any form layout() makes."""
+    if judge:
+        pieces = random_board(rng, judge)
+        return ("pieces = " if rng.random() < 0.3 else "") + compact([pieces])
     return layout(rng, random_board(rng))
 
 

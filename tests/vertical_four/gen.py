@@ -27,11 +27,12 @@ __all__ = [
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1
 HUGE_VALUES = (INT_MAX, INT_MIN, INT_MAX - 1, INT_MIN + 1, 2**30, -(2**30), 2**31, 10**20)
+JUDGE_HUGE_VALUES = HUGE_VALUES[:6]  # the ones a 32-bit signed integer holds
 LINE_STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (row step, column step)
 
 
-def bad_column(rng, width):
-    """A column outside 1..width, from one of four kinds."""
+def bad_column(rng, width, judge=False):
+    """A column outside 1..width, from one of four kinds (32-bit ones for the judge)."""
     roll = rng.randrange(4)
     if roll == 0:
         return 0
@@ -39,16 +40,20 @@ def bad_column(rng, width):
         return -rng.randint(1, 12)
     if roll == 2 and width < 2**30:
         return width + rng.randint(1, 5)
-    return rng.choice([v for v in HUGE_VALUES if not 1 <= v <= width])
+    values = JUDGE_HUGE_VALUES if judge else HUGE_VALUES
+    return rng.choice([v for v in values if not 1 <= v <= width])
 
 
-def random_board(rng):
-    """(width, height, lowest column of the band that gets played) for one random game."""
+def random_board(rng, judge=False):
+    """(width, height, lowest column of the band that gets played) for one random game; for
+    the judge, W and H are 32-bit."""
     roll = rng.random()
     if roll < 0.04:
         # A huge board: only a narrow band of far-away columns is ever played.
-        width = rng.choice((INT_MAX, 2 * 10**9, INT_MAX - 3, 10**12))
-        height = rng.choice((INT_MAX, rng.randint(1, 7), 10**12))
+        width = rng.choice(
+            (INT_MAX, 2 * 10**9, INT_MAX - 3) + ((INT_MAX - 1,) if judge else (10**12,))
+        )
+        height = rng.choice((INT_MAX, rng.randint(1, 7), INT_MAX - 1 if judge else 10**12))
         return width, height, width - rng.randint(0, 8) - 7
     if roll < 0.07:  # no room at all: W or H is 0 or negative
         size, other = rng.randint(-3, 0), rng.randint(0, 6)
@@ -60,13 +65,14 @@ def random_board(rng):
     return rng.randint(4, 8), rng.randint(4, 8), 1
 
 
-def random_moves(rng, width, height, first):
+def random_moves(rng, width, height, first, judge=False):
     """Moves from a narrow band of columns, steered so that games are long and end often.
 
     The generator keeps its own column heights only to steer: it mostly avoids full
     columns, and in "planted" games it aims at one random line of four for one colour (that
     colour likes columns whose next cell is on the line, the other colour avoids them), so
-    that diagonal wins are common too.
+    that diagonal wins are common too. For the judge there is at least one move, and every
+    bad column is a 32-bit number.
     """
     last = min(width, first + 7) if width > 0 else 0
     span = max(0, last - first + 1)
@@ -78,8 +84,9 @@ def random_moves(rng, width, height, first):
         count = rng.randint(1, 8)
     else:
         count = rng.randint(cells // 2, cells + 3)
+    count = max(count, 1) if judge else count
     if span == 0:
-        return [bad_column(rng, width) if rng.random() < 0.5 else 1 for _ in range(count)]
+        return [bad_column(rng, width, judge) if rng.random() < 0.5 else 1 for _ in range(count)]
     k = rng.randint(min(span, 4), min(span, 6)) if rng.random() < 0.7 else rng.randint(1, span)
     start = rng.randint(first, last - k + 1)
     window = list(range(start, start + k))
@@ -97,7 +104,7 @@ def random_moves(rng, width, height, first):
     moves = []
     for number in range(count):
         if rng.random() < bad_rate:
-            moves.append(bad_column(rng, width))
+            moves.append(bad_column(rng, width, judge))
             continue
         pool = window if rng.random() < 0.9 else list(range(first, last + 1))
         open_cols = [c for c in pool if heights.get(c, 0) < height]
@@ -164,7 +171,13 @@ def render(rng, width, height, moves):
     return text
 
 
-def random_input(rng):
+def random_input(rng, judge=False):
+    """One random game; with judge=True only in the exam's form (two LF lines, single
+    spaces, 32-bit numbers, at least one move), otherwise in any layout render() makes."""
+    if judge:
+        width, height, first = random_board(rng, judge)
+        moves = random_moves(rng, width, height, first, judge)
+        return f"{width} {height}\n" + " ".join(map(str, moves)) + "\n"
     if rng.random() < 0.02:  # not even W and H: a draw, as a game without moves
         text = rng.choice(("", "\n", " \n\n", "\t", str(rng.randint(-9, 9)), "8\n"))
         return text if rng.random() < 0.8 else oracle.BOM + text
@@ -226,6 +239,20 @@ def labels(text, output=None):
     return found
 
 
+# The labels of the input forms and sizes that only this repo adds: judge-mode inputs
+# (random_input(rng, judge=True)) never have them.
+EXTENDED_LABELS = (
+    "multiline",
+    "no-moves",
+    "crlf",
+    "extra-spaces",
+    "tabs",
+    "no-final-newline",
+    "blank-line",
+    "bom",
+    "no-size",
+    "typo",
+)
 LABELS = (
     "horizontal",
     "vertical",
@@ -238,16 +265,7 @@ LABELS = (
     "error-huge",
     "win-small-board",
     "win-huge-board",
-    "multiline",
-    "no-moves",
-    "crlf",
-    "extra-spaces",
-    "tabs",
-    "no-final-newline",
-    "blank-line",
-    "bom",
-    "no-size",
-    "typo",
+    *EXTENDED_LABELS,
 )
 
 
