@@ -190,7 +190,17 @@ def test_wrapper_reads_what_people_save():
 
 @pytest.mark.parametrize(
     "data",
-    [b"[[0,0,2]]", b"[[0,0]]", b"[[0,0,1],]", b"x", b"[[0,0,1.5]]", b"[1]", b"\xff", b"[" * 10**5],
+    [
+        b"[[0,0,2]]",
+        b"[[0,0]]",
+        b"[[0,0,1],]",
+        b"x",
+        b"[[0,0,1.5]]",
+        b"[[0.5,0,1]]",
+        b"[1]",
+        b"\xff",
+        b"[" * 10**5,
+    ],
 )
 def test_wrapper_rejects_bad_input_in_one_line(data):
     status, out, err = run(data)
