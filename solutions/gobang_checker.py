@@ -46,7 +46,7 @@ def check(board, width):
     low = (1 << 2 * len(board)) // 3  # 0b0101...01: the low bit of every cell
     common = None  # the bits of the cells in every five-window of the last mover so far
     step = 2 * (width + 1)  # one row down, in bits: the newline column stays empty
-    for d in (2, step - 2, step, step + 2):  # along a row, the diagonals, down a column
+    for d in (2, step - 2, step, step + 2):  # a row, a diagonal, a column, a diagonal
         starts = fives(cells, d)  # a bit stays where all 5 cells have it: one colour's five
         black, white = starts & low, starts >> 1 & low
         starts, other = (black, white) if b > w else (white, black)
@@ -73,7 +73,7 @@ def read(text):
     rows = text.split()  # CRLF, blank lines, spaces around rows
     width = max(map(len, rows), default=0)
     board = "\n".join(row.ljust(width, ".") for row in rows)  # a short row: "." on its right
-    board = board.encode() if board.isascii() else board.encode("ascii", "replace")
+    board = board.encode() if board.isascii() else board.encode("ascii", "replace")  # "?"
     if board.translate(None, b".ox\n"):  # some character but o and x: an empty cell
         board = board.translate(CLEAN)
     return board, width
