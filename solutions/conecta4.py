@@ -5,16 +5,14 @@ Description: 6 x 8 upright board, red (0) and yellow (1) alternately drop a
   piece into a column. Print INVALID for a move into a full column or outside
   1..8 (same player again), the board at every empty line, and end with
   CONNECT4 + board, FULL + board, or QUIT when the input runs out first.
-  Input as people save it is read as meant: a UTF-8 byte-order mark is dropped,
-  CRLF is a line end, a line of spaces is empty; a word that is no whole number
-  (or has more digits than int() takes) is INVALID like a number outside 1..8.
-Idea: at most 48 moves are ever legal, so the work is in the input, not the
-  game. A line that holds no still-open column is all INVALID and is answered
-  with one string product; only lines with a legal move are walked token by
-  token, and there are at most 48 of those. A four is searched for only
-  around the piece just placed. The board text is rebuilt only after a move.
-  The final newline of the file ends its last line and is not an empty line.
-Time: O(tokens + 77 * boards printed). Memory: O(input + output).
+  Input as people save it (read): a byte-order mark, CRLF line ends, a line
+  of spaces is an empty line; a word that is no number (or has more digits
+  than int() takes) is INVALID like a number outside 1..8. The newline that
+  ends the last line opens no empty line after it.
+Idea: play the moves on a 6 x 8 grid; look for a four only around the piece
+  just placed; rebuild the board text only after a move.
+Time: O(tokens + 77 * boards printed).
+Memory: O(input + output).
 Status: tests/conecta4/test_conecta4.py (random games against a dense brute
   force that rescans the whole board), testcases/conecta4.
 """
@@ -22,6 +20,8 @@ Status: tests/conecta4/test_conecta4.py (random games against a dense brute
 import sys
 
 ROWS, COLS = 6, 8
+
+# The judge's logic: clean moves in, the answer out.
 
 
 def four(grid, r, c):
@@ -39,58 +39,63 @@ def four(grid, r, c):
     return False
 
 
-def number(word):
-    """The number a word stands for, or 0 (an INVALID move) if it is none."""
-    try:
-        return int(word)
-    except ValueError:  # not a number, or over int()'s digit limit (Python 3.11+)
-        return 0
-
-
 def show(grid):
     rows = ["|" + "".join(row) + "|\n" for row in reversed(grid)]
     return "".join(rows) + "\\--------/\n"
 
 
-def solve(text):
+def play(lines):
+    """The output for the lines of moves, [] being an empty line."""
     grid = [[" "] * COLS for _ in range(ROWS)]  # grid[0] is the bottom row
     height = [0] * (COLS + 1)
-    live = set(range(1, COLS + 1))  # columns that are not full
-    played = 0
-    board = show(grid)
-    out = []
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a byte-order mark, as some editors save
+    played, board, out = 0, show(grid), []
+    for moves in lines:
+        if not moves:
+            out.append(board)
+        for c in moves:
+            if not 1 <= c <= COLS or height[c] == ROWS:
+                out.append("INVALID\n")
+                continue
+            r = height[c]
+            height[c] = r + 1
+            grid[r][c - 1] = "01"[played & 1]
+            played += 1
+            board = show(grid)
+            if four(grid, r, c - 1):
+                return "".join(out) + "CONNECT4\n" + board
+            if played == ROWS * COLS:
+                return "".join(out) + "FULL\n" + board
+    return "".join(out) + "QUIT\n"
+
+
+# The input layer: the text as people save it -> the judge's clean values.
+
+
+def column(word):
+    """The column 1..8 a word names, or 0: none (INVALID)."""
+    try:
+        c = int(word)
+    except ValueError:
+        return 0
+    return c if 1 <= c <= COLS else 0
+
+
+def read(text):
+    """The moves of each line of the input (see Description)."""
+    text = text[1:] if text.startswith("\ufeff") else text  # a byte-order mark
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()  # the newline that ends the last line opens no new line
     for line in lines:
-        words = line.split()
         try:
-            moves = list(map(int, words))
-        except ValueError:
-            moves = list(map(number, words))
-        if not moves:
-            out.append(board)
-        elif live.isdisjoint(moves):
-            out.append("INVALID\n" * len(moves))
-        else:
-            for c in moves:
-                if c not in live:
-                    out.append("INVALID\n")
-                    continue
-                r = height[c]
-                height[c] = r + 1
-                if r + 1 == ROWS:
-                    live.discard(c)
-                grid[r][c - 1] = "01"[played & 1]
-                played += 1
-                board = show(grid)
-                if four(grid, r, c - 1):
-                    return "".join(out) + "CONNECT4\n" + board
-                if played == ROWS * COLS:
-                    return "".join(out) + "FULL\n" + board
-    return "".join(out) + "QUIT\n"
+            moves = list(map(int, line.split()))  # CRLF, a line of spaces: no moves
+        except ValueError:  # some word is no number: read again, word by word
+            moves = list(map(column, line.split()))
+        yield moves
+
+
+def solve(text):
+    return play(read(text))
 
 
 if __name__ == "__main__":

@@ -4,96 +4,78 @@ Judge: Huawei OD exam; 2 s; 256 MiB; exact
 Description: W x H upright board, red and blue alternately drop a piece into a
   column; print "N,red" / "N,blue" for the first move making 4 in a line,
   "N,error" for the first move into a column outside 1..W or a full column,
-  else "0,draw". The game stops at the first win or error. Input: integers
-  in any layout (CRLF, blank lines, a leading byte-order mark); no moves, or
-  not even W and H, is "0,draw". W, H and columns may be any integers, also
-  negative or beyond 32 bits: W <= 0 or H <= 0 leaves no legal move. A word
-  that is no integer (a typo, bytes that are not UTF-8) counts as 0: as a
-  move, an error; as W or H, a board with no legal move.
-Idea: never build the W x H grid (both go to 2^31-1). Keep, per column
-  touched, the key of its lowest empty cell, and one set of cell keys per
-  colour, key = col + row * up with an odd stride up >= W + 2: columns 0 and
-  W + 1 are never occupied, so a step off the board lands on an empty key
-  (rows below 0 give negative keys), and an odd stride keeps CPython's
-  low-bit hash buckets spread (a power-of-two stride would pile a column's
-  cells into one bucket). After each move look at most 3 cells each way in
-  the 4 directions, stopping at the first cell that is not the mover's.
-Time: O(1) per move, O(n) in all. Memory: O(n) for n moves.
+  else "0,draw". The game stops at the first win or error. W, H and the moves
+  may be any integers, beyond 32 bits too (W <= 0 or H <= 0: no legal move).
+  Input as people save it (read): a byte-order mark, CRLF, blank lines, the
+  numbers in any layout; a word that is no integer counts as 0; fewer than
+  two numbers, or no moves, is "0,draw".
+Idea: never build the W x H grid (both go to 2^31-1). Cell (col, row) is the
+  key col + row * up, the stride up >= W + 2 and odd: columns 0 and W + 1
+  stay empty, so a step off the board never finds a piece, and an odd stride
+  spreads CPython's hash buckets. Keep per column the key of its lowest empty
+  cell, per colour the set of its keys. After a move, walk the 4 directions
+  both ways from the new piece while the cells are the mover's.
+Time: O(1) per move, O(n) in all for n moves.
+Memory: O(n).
 Status: tests/vertical_four/test_vertical_four.py (random games against a
   dense brute force that rescans the whole board), testcases/vertical_four.
 """
 
 import sys
 
-
-def solve(text):
-    words = text.lstrip("\ufeff").split()  # a byte-order mark some editors save
-    try:
-        return play(map(int, words))
-    except ValueError:  # a word that is no integer: played again, reading it as 0
-        return play(map(number, words))
+# The judge's logic: clean numbers in, the answer out.
 
 
-def number(word):
+def play(w, h, moves):
+    """The answer for a W x H board and the moves, columns counted from 1."""
+    up = (w + 2) | 1  # the stride: cell (col, row) has key col + row * up
+    full = h * up  # key c + full is the cell above column c's top row
+    steps = (1, up - 1, up, up + 1)  # along a row, both diagonals, a column
+    top = {}  # col -> key of its lowest empty cell (col itself while untouched)
+    pieces = (set(), set())  # the keys of blue's pieces, of red's
+    for i, c in enumerate(moves, 1):
+        if not 0 < c <= w:
+            return f"{i},error"
+        k = top.get(c, c)
+        if k >= c + full:
+            return f"{i},error"
+        top[c] = k + up
+        mine = pieces[i & 1]
+        mine.add(k)
+        for d in steps:
+            a, b = k + d, k - d
+            while a in mine:
+                a += d
+            while b in mine:
+                b -= d
+            if a - b > 4 * d:  # the mover's pieces b + d .. a - d: 4 or more
+                return f"{i},{'red' if i & 1 else 'blue'}"
+    return "0,draw"
+
+
+# The input layer: the text as people save it -> the judge's clean values.
+
+
+def integer(word):
+    """The integer a word stands for, or 0: a typo, more digits than int() takes."""
     try:
         return int(word)
     except ValueError:
         return 0
 
 
-def play(numbers):
-    w, h = next(numbers, None), next(numbers, None)
-    if h is None:
-        return "0,draw\n"
-    up = (w + 2) | 1  # key of (col, row) is col + row * up
-    full = h * up
-    top = {}  # col -> key of its lowest empty cell (col itself when untouched)
-    mine, theirs = set(), set()  # stones of the player to move, of the other one
-    u2, u3 = 2 * up, 3 * up
-    a, a2, a3 = up - 1, 2 * up - 2, 3 * up - 3  # anti-diagonal steps
-    b, b2, b3 = up + 1, 2 * up + 2, 3 * up + 3  # diagonal steps
-    for i, c in enumerate(numbers, 1):
-        if not 0 < c <= w:
-            return f"{i},error\n"
-        k = top.get(c, c)
-        if k >= c + full:
-            return f"{i},error\n"
-        top[c] = k + up
-        s = mine
-        s.add(k)
-        mine, theirs = theirs, mine
-        # Four in a line through k: 3 more stones of s next to it on its two sides.
-        # Column: only the 3 below can be there. Each other line, unrolled for
-        # speed: +1 +2 +3, or +1 +2 -1, or +1 -1 -2, or -1 -2 -3 steps.
-        if k - up in s and k - u2 in s and k - u3 in s:
-            break
-        if k + 1 in s:
-            if k + 2 in s:
-                if k + 3 in s or k - 1 in s:
-                    break
-            elif k - 1 in s and k - 2 in s:
-                break
-        elif k - 1 in s and k - 2 in s and k - 3 in s:
-            break
-        if k + a in s:
-            if k + a2 in s:
-                if k + a3 in s or k - a in s:
-                    break
-            elif k - a in s and k - a2 in s:
-                break
-        elif k - a in s and k - a2 in s and k - a3 in s:
-            break
-        if k + b in s:
-            if k + b2 in s:
-                if k + b3 in s or k - b in s:
-                    break
-            elif k - b in s and k - b2 in s:
-                break
-        elif k - b in s and k - b2 in s and k - b3 in s:
-            break
-    else:
-        return "0,draw\n"
-    return f"{i},{'red' if i & 1 else 'blue'}\n"
+def read(text):
+    """(W, H, moves) of the input (see Description)."""
+    text = text[1:] if text.startswith("\ufeff") else text  # a byte-order mark
+    try:
+        numbers = list(map(int, text.split()))  # CRLF, blank lines, any layout
+    except ValueError:  # some word is no integer: read again, word by word
+        numbers = [integer(word) for word in text.split()]
+    return (numbers[0], numbers[1], numbers[2:]) if len(numbers) > 1 else (0, 0, [])
+
+
+def solve(text):
+    return play(*read(text)) + "\n"
 
 
 if __name__ == "__main__":

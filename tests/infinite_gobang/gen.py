@@ -284,6 +284,15 @@ def scale_answer(name, data):
 # board, which the oracle rejects and the solution answers with one line of error.
 SAVED = [
     "\ufeffpieces: [[0,0,0],\r\n[1,0,0],\n[2,0,0]],\n".encode(),
-    *(b"[[0,0,2]]", b"[[0,0]]", b"[[0,0,1],]", b"x", b"[[0,0,1.5]]", b"[1]", b"\xff"),
+    *(
+        b"[[0,0,2]]",
+        b"[[0,0]]",
+        b"[[0,0,1],]",
+        b"x",
+        b"[[0,0,1.5]]",
+        b"[[0.5,0,1]]",
+        b"[1]",
+        b"\xff",
+    ),
     b"[" * 10**5,
 ]

@@ -77,7 +77,7 @@ SCALE = [
         "name": "full-1000x1000",
         "what": "a 1000 x 1000 board filled completely, row by row, with no four: 0,draw",
         "build": lambda rng: full(rng, 1000),
-        "target": 5,
+        "target": 6,
         "mem_target": 3,
         "quick_build": lambda rng: full(rng, 120),
     },
