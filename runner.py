@@ -838,7 +838,7 @@ class Family:
 
     @staticmethod
     def possible():
-        if not (LINUX and WAIT4 and os.path.exists(f"/proc/self/task/{os.getpid()}/children")):
+        if not os.path.exists(f"/proc/self/task/{os.getpid()}/children"):
             return False
         try:
             import ctypes
@@ -912,7 +912,9 @@ class LinuxTree(PosixTree):
         """Sweep the orphans in, and reap those that ended."""
         FAMILY.sweep()
         for pid in list(self.orphans):
-            with contextlib.suppress(ChildProcessError):
+            with contextlib.suppress(OSError):
+                if block:  # killed already, unless it was born in the last instant
+                    os.kill(pid, signal.SIGKILL)
                 done, _, usage = WAIT4(pid, 0 if block else os.WNOHANG)
                 if not done:
                     continue
@@ -931,13 +933,13 @@ class LinuxTree(PosixTree):
     def kill(self):
         for _ in range(100):  # until no process of the tree is left, however fast it forks
             kill_group(self.child.pid)
+            self.collect()  # the orphans first: the walk starts from them too
             pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
+            if not pids:
+                return
             for pid in pids:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-            self.collect()
-            if not pids:
-                return
 
     def finish(self, seen=0.0):
         code, cpu, peak, judged = super().finish(self.peak_seen)
@@ -953,7 +955,7 @@ def tree_kind():
         return WindowsTree
     if not WAIT4:
         return PlainTree
-    return LinuxTree if Family.possible() else PosixTree
+    return LinuxTree if LINUX and Family.possible() else PosixTree
 
 
 class Running:
@@ -1194,14 +1196,16 @@ def on_signal(signum, frame):
         raise KeyboardInterrupt
 
 
-def catch_signals():
+def catch_signals(handler=on_signal):
     """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
-    every running case; one ignored when the runner starts (nohup, `&`) stays ignored."""
-    STOPPING.clear()
+    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
+    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    if handler is on_signal:
+        STOPPING.clear()
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, on_signal)
+            signal.signal(number, handler)
 
 
 def run_all(cases, settings, on_result):
@@ -1325,7 +1329,7 @@ def main(argv=None):
     try:
         return judge_command_line(argv)
     except KeyboardInterrupt:
-        STOPPING.set()
+        catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
     except OutputClosed:

@@ -30,7 +30,7 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, wrong_programs
+from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, runner, wrong_programs
 
 PROBLEMS = problems()
 WRONG = wrong_programs()
@@ -167,8 +167,8 @@ def test_testcases_pass_under_python38(name, python38):
                 cwd=str(ROOT),
                 check=False,
             )
-        want = expected.read_bytes().replace(b"\r\n", b"\n")
-        if res.returncode != 0 or res.stdout.replace(b"\r\n", b"\n") != want:
+        want = expected.read_bytes()
+        if res.returncode != 0 or runner.compare(want, res.stdout, "exact") != "AC":
             err = res.stderr.decode(errors="replace").strip().splitlines()[-1:]
             failed.append(f"{case.name} (exit {res.returncode}) {' '.join(err)}")
     assert not failed, f"solutions/{name}.py under Python 3.8 fails: " + "; ".join(failed[:10])
