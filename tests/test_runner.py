@@ -32,6 +32,9 @@ HEADER = "# Judge: Test judge; 1 s; 1024 MiB; {}\n"
 # RUNNER_PORTABLE in the environment says), "portable" forces the standard-library-only one.
 PATHS = ["native", "portable"]
 FORCED = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0")
+# What a test needs of the platform, for the workflow's macOS and Windows legs.
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="needs POSIX: sh, fork, pty or FIFOs")
+LINUX_ONLY = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find processes")
 
 
 def make_root(tmp_path, solution, cases, name="p", compare="exact"):
@@ -161,6 +164,7 @@ def test_runtime_error_by_an_exception_shows_stderr(tmp_path, path):
     assert status == 1
 
 
+@POSIX_ONLY
 def test_runtime_error_by_a_signal(tmp_path, path):
     solution = "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n"
     root = make_root(tmp_path, solution, {"a": ("", "1\n")})
@@ -243,6 +247,7 @@ if sys.stdin.read().strip() == "wait":
 """
 
 
+@LINUX_ONLY
 @pytest.mark.parametrize("parent", ["wait", "exit"])
 def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent, path):
     root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
@@ -343,6 +348,7 @@ def test_a_missing_final_newline_is_said_in_words(tmp_path):
     assert "expected: 1\n" in out and "got:      1  (no final newline)\n" in out
 
 
+@POSIX_ONLY
 def test_an_unreadable_input_is_an_internal_error_not_a_crash(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
     (root / "testcases" / "p" / "b.in").mkdir()
@@ -441,6 +447,7 @@ def test_an_unknown_problem_lists_the_known_ones(tmp_path):
     )
 
 
+@POSIX_ONLY
 def test_a_relative_python_is_found_from_another_folder(tmp_path):
     root = make_root(tmp_path / "repo", ECHO, {"a": ("1\n", "1\n")})
     elsewhere = tmp_path / "elsewhere"
@@ -471,6 +478,7 @@ def test_a_writable_json_is_not_left_behind_by_a_usage_error(tmp_path):
     assert not (tmp_path / "r.json").exists()
 
 
+@POSIX_ONLY
 def test_a_closed_stdout_ends_quietly(tmp_path, path):
     solution = "import time\ntime.sleep(0.05)\nprint(1)\n"
     root = make_root(tmp_path, solution, {f"c{i}": ("", "1\n") for i in range(20)})
@@ -590,6 +598,7 @@ def test_summary_line_per_problem(tmp_path):
     )
 
 
+@POSIX_ONLY
 def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     import pty
 
@@ -608,6 +617,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     assert "\033[" not in out
 
 
+@LINUX_ONLY
 def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
@@ -765,13 +775,71 @@ def test_exit_description(code, text):
     assert runner.exit_description(code) == text
 
 
+# winnt.h's layouts for 64-bit Windows (the x64 ABI: 8-byte LARGE_INTEGER, SIZE_T, ULONG_PTR
+# and IO_COUNTERS' ULONGLONGs aligned at 8, DWORDs at 4): every field's offset, then the size.
+ACCOUNTING_X64 = [
+    ("TotalUserTime", 0),
+    ("TotalKernelTime", 8),
+    ("ThisPeriodTotalUserTime", 16),
+    ("ThisPeriodTotalKernelTime", 24),
+    ("TotalPageFaultCount", 32),
+    ("TotalProcesses", 36),
+    ("ActiveProcesses", 40),
+    ("TotalTerminatedProcesses", 44),
+]
+EXTENDED_LIMITS_X64 = [
+    ("PerProcessUserTimeLimit", 0),
+    ("PerJobUserTimeLimit", 8),
+    ("LimitFlags", 16),
+    ("MinimumWorkingSetSize", 24),
+    ("MaximumWorkingSetSize", 32),
+    ("ActiveProcessLimit", 40),
+    ("Affinity", 48),
+    ("PriorityClass", 56),
+    ("SchedulingClass", 60),
+    ("IoInfo", 64),  # IO_COUNTERS: six ULONGLONGs, 48 bytes
+    ("ProcessMemoryLimit", 112),
+    ("JobMemoryLimit", 120),
+    ("PeakProcessMemoryUsed", 128),
+    ("PeakJobMemoryUsed", 136),
+]
+
+
 @pytest.mark.skipif(ctypes.sizeof(ctypes.c_void_p) != 8, reason="sizes are winnt.h's for 64 bits")
 def test_the_job_object_structures_have_the_windows_layout():
     accounting, limits = runner.job_structures(ctypes)
-    assert ctypes.sizeof(accounting) == 48 and ctypes.sizeof(limits) == 144
-    assert limits.LimitFlags.offset == 16 and limits.PeakProcessMemoryUsed.offset == 128
+    for structure, layout, size in [
+        (accounting, ACCOUNTING_X64, 48),
+        (limits, EXTENDED_LIMITS_X64, 144),
+    ]:
+        assert [(name, getattr(structure, name).offset) for name, _ in layout] == layout
+        assert [name for name, _ in structure._fields_] == [name for name, _ in layout]
+        assert ctypes.sizeof(structure) == size
+    assert limits.IoInfo.size == 48
 
 
+@POSIX_ONLY
+def test_without_a_job_object_taskkill_is_used_and_nothing_is_measured(monkeypatch):
+    """Here, where Windows refuses a Job Object (ctypes has no WinDLL), the Windows tree
+    falls back on taskkill /T /F and then kills the child itself."""
+    asked = []
+    monkeypatch.setattr(runner.subprocess, "run", lambda command, **options: asked.append(command))
+    sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
+    tree = runner.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
+    try:
+        assert tree.job is None and not tree.measures
+        assert tree.usage_now() == (None, None) and not tree.exited()
+        tree.kill()
+        assert asked == [["taskkill", "/T", "/F", "/PID", str(tree.child.pid)]]
+        assert tree.finish() == (-signal.SIGKILL, None, None, None)
+    finally:
+        tree.child.kill()
+        tree.child.wait()
+        tree.child.stdout.close()
+        tree.child.stderr.close()
+
+
+@POSIX_ONLY
 def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(
     tmp_path, monkeypatch, capsys
 ):
@@ -901,6 +969,7 @@ def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
 UPPER = "#!/bin/sh\n# a port that is not Python\ntr a-z A-Z\n"
 
 
+@POSIX_ONLY
 def test_command_judges_a_program_that_is_not_python(tmp_path, path):
     root = make_root(
         tmp_path, "raise SystemExit(1)\n", {"a": ("ab\n", "AB\n"), "b": ("c\n", "c\n")}
@@ -922,6 +991,7 @@ def test_command_judges_a_program_that_is_not_python(tmp_path, path):
     assert verdicts(out) == {"p/a": "AC", "p/b": "WA"}
 
 
+@POSIX_ONLY
 def test_command_needs_no_solution_file(tmp_path):
     root = make_root(tmp_path, "", {"a": ("ab\n", "AB\n")})
     (root / "solutions" / "p.py").unlink()
@@ -931,6 +1001,7 @@ def test_command_needs_no_solution_file(tmp_path):
     assert "cannot read solutions/p.py" in err and USING in err
 
 
+@POSIX_ONLY
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -989,6 +1060,7 @@ if then == "wait":
 """
 
 
+@LINUX_ONLY
 def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
     marker = f"escaper-{os.getpid()}-{time.monotonic_ns()}"
     root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
@@ -1023,6 +1095,7 @@ def interrupted_run(tmp_path, signals, path):
     return judging.returncode, err.decode(), marker, report
 
 
+@LINUX_ONLY
 @pytest.mark.parametrize(
     "signals",
     [
@@ -1056,6 +1129,7 @@ print(1)
 """
 
 
+@LINUX_ONLY
 def test_cpu_time_of_children_never_waited_for_is_counted(tmp_path, path):
     root = make_root(tmp_path, FORKER, {"a": ("", "1\n")})
     status, out, _, _ = judge(root, path=path)
@@ -1073,6 +1147,7 @@ time.sleep(30)
 """
 
 
+@LINUX_ONLY
 def test_memory_is_judged_while_the_case_runs(tmp_path, path):
     root = make_root(tmp_path, GREEDY, {"a": ("", "")})
     status, out, _, took = judge(root, "--mle", "64", "--tle", "5", path=path)
@@ -1081,6 +1156,7 @@ def test_memory_is_judged_while_the_case_runs(tmp_path, path):
     assert 64 < peak < 400 and took < 10
 
 
+@POSIX_ONLY
 def test_a_small_program_is_not_judged_on_the_runners_memory(tmp_path, path):
     root = make_root(tmp_path, "", {"a": ("", "")})
     status, out, _, _ = judge(root, "p", "--command", "sleep 0.3", "--mle", "4", path=path)
@@ -1106,6 +1182,7 @@ def test_a_malformed_judge_number_gives_the_defaults_and_a_warning(tmp_path, tex
     assert "cannot read 'Judge: X;" in err and "Traceback" not in err
 
 
+@POSIX_ONLY
 def test_odd_case_names_are_judged_and_shown_escaped(tmp_path, path):
     long = "n" * 252  # n...n.in is 255 bytes: its .out could not be a file name
     names = ["sample-1²", "sample-1", long, "esc\x1b[31m", "new\nline"]
@@ -1118,6 +1195,7 @@ def test_odd_case_names_are_judged_and_shown_escaped(tmp_path, path):
     assert last_line(out) == "2 passed, 0 failed"
 
 
+@POSIX_ONLY
 def test_fifos_as_in_out_or_json_never_hang_the_runner(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
     os.mkfifo(root / "testcases" / "p" / "b.in")
@@ -1138,6 +1216,7 @@ def test_more_jobs_than_cpus_are_capped_with_a_warning(tmp_path):
     assert set(verdicts(out).values()) == {"AC"} and status == 0
 
 
+@POSIX_ONLY
 def test_a_closed_stdout_or_a_dead_stderr_is_survived(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, compare=None)  # a warning: no Judge:
     done = subprocess.run(
@@ -1159,6 +1238,7 @@ def test_a_closed_stdout_or_a_dead_stderr_is_survived(tmp_path):
     assert judging.returncode == 0 and last_line(out) == "1 passed, 0 failed"
 
 
+@POSIX_ONLY
 def test_an_out_is_read_before_the_case_runs_and_must_be_a_file(tmp_path, path):
     cheat = "open('testcases/p/a.out', 'w').write('2\\n')\nprint(2)\n"
     root = make_root(tmp_path, cheat, {"a": ("", "1\n"), "b": ("", None), "c": ("", None)})
@@ -1191,6 +1271,7 @@ def test_raw_bytes_of_stderr_and_input_are_escaped(tmp_path):
     assert not re.search("[\x00\x07\x1b]", out)
 
 
+@POSIX_ONLY
 def test_an_empty_no_color_keeps_colour():
     import pty
 
