@@ -19,7 +19,7 @@ output is compared. --tle, --mle and --compare override it; without the line, 2 
     tokens  equal as whitespace-separated tokens
     loose   exact, but spaces at line ends and empty lines at the end do not count
 
-Verdicts, the first that applies:
+Verdicts, the first that applies (the README says more):
     TLE  CPU time (user + system) over the limit, or wall time over 3x the limit (a
          backstop for a case that waits); the whole process tree is killed
     OLE  output over --ole MiB; reading stops and the tree is killed
@@ -33,12 +33,10 @@ Verdicts, the first that applies:
     --   the case has no .out: it ran fine but nothing was checked
     IE   the runner could not run the case (an unreadable file, say)
 
-On Linux the runner adopts every process a case leaves behind (a child subreaper), so the
-whole tree is killed and counted; on macOS a case's process group is. os.wait4 gives CPU
-time and peak memory. On Windows, or anywhere with RUNNER_PORTABLE=1, the portable path
-reads the output with threads: a Job Object holds the tree on Windows. Where CPU time or
-memory cannot be measured it shows as "?": TLE is then judged by wall time and MLE not at
-all.
+A case's whole tree is killed and measured: on Linux the runner adopts what a case leaves
+(a subreaper), on macOS its process group is killed, on Windows a Job Object holds it.
+RUNNER_PORTABLE=1 reads the output with threads, as on Windows. What is not measured shows
+as "?": TLE is then judged by wall time and MLE not at all.
 
 Usage:
     python3 runner.py                          every problem
@@ -49,8 +47,7 @@ Usage:
 
 The last line printed is `N passed, M failed`, where M counts every verdict except AC
 and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted
-(Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), 141
-when the report's reader goes away (`runner.py | head`).
+(Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
 
 import argparse
@@ -1255,55 +1252,26 @@ def make_parser():
     parser = argparse.ArgumentParser(
         prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    add = parser.add_argument
+    add, mode = parser.add_argument, parser.add_mutually_exclusive_group().add_argument
+    judges = "(default: the Judge: line's)"
     add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
     add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
     add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
-    add(
-        "--command",
-        metavar="CMD",
-        help="judge this program instead of PYTHON solutions/NAME.py; one problem, run from the "
-        "root, split as a shell would",
-    )
-    add("--tle", type=positive, metavar="S", help="CPU time limit (default: the Judge: line's)")
-    add("--mle", type=positive, metavar="MIB", help="memory limit (default: the Judge: line's)")
+    add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
+        " one problem, run from the root, split as a shell would")  # fmt: skip
+    add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
+    add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
     add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
-    mode = parser.add_mutually_exclusive_group().add_argument
-    mode(
-        "--compare",
-        choices=list(COMPARATORS),
-        help="how outputs are compared (default: the Judge: line's)",
-    )
-    mode(
-        "--loose",
-        dest="compare",
-        action="store_const",
-        const="loose",
-        help="--compare loose: also ignore spaces at line ends and empty lines at the end",
-    )
-    mode(
-        "--tokens",
-        dest="compare",
-        action="store_const",
-        const="tokens",
-        help="--compare tokens: compare whitespace-separated tokens only",
-    )
-    add(
-        "-j",
-        dest="jobs",
-        type=positive_int,
-        default=cpu_count(),
-        metavar="N",
-        help="cases run in parallel, at most one per CPU (default: the number of CPUs)",
-    )
+    mode("--compare", choices=list(COMPARATORS), help="how outputs are compared " + judges)
+    for name, meaning in (("loose", "also ignore spaces at line ends and empty lines at the end"),
+                          ("tokens", "compare whitespace-separated tokens only")):  # fmt: skip
+        mode("--" + name, dest="compare", action="store_const", const=name,
+             help=f"--compare {name}: {meaning}")  # fmt: skip
+    add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
+        help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
     add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
-    add(
-        "--root",
-        type=Path,
-        default=Path(__file__).resolve().parent,
-        metavar="DIR",
-        help="folder with solutions/ and testcases/ (default: the runner's own)",
-    )
+    add("--root", type=Path, default=Path(__file__).resolve().parent, metavar="DIR",
+        help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
     return parser
 
 
