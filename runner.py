@@ -67,7 +67,7 @@ import sys
 import threading
 import time
 from collections import Counter, namedtuple
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path, PurePath
 
 MIB = 1024 * 1024
@@ -1186,11 +1186,9 @@ STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
 def on_signal(signum, frame):
-    """The first signal stops the run; any later one is ignored, so that nothing cuts the
-    killing of the running cases short."""
-    if not STOPPING.is_set():
-        STOPPING.set()
-        raise KeyboardInterrupt
+    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
+    later one, can land inside a lock or cut the killing of the running cases short."""
+    STOPPING.set()
 
 
 def catch_signals(handler=on_signal):
@@ -1213,6 +1211,10 @@ def run_all(cases, settings, on_result):
             futures = [pool.submit(judge_case, case, settings, running) for case in cases]
             try:
                 for future in futures:
+                    while not (STOPPING.is_set() or wait([future], timeout=TICK).done):
+                        pass
+                    if STOPPING.is_set():
+                        raise KeyboardInterrupt
                     on_result(future.result())
             except BaseException:  # a signal or a closed stdout: leave no case running
                 STOPPING.set()

@@ -168,7 +168,7 @@ def test_testcases_pass_under_python38(name, python38):
                 check=False,
             )
         want = expected.read_bytes()
-        if res.returncode != 0 or runner.compare(want, res.stdout, "exact") != "AC":
+        if res.returncode != 0 or runner().compare(want, res.stdout, "exact") != "AC":
             err = res.stderr.decode(errors="replace").strip().splitlines()[-1:]
             failed.append(f"{case.name} (exit {res.returncode}) {' '.join(err)}")
     assert not failed, f"solutions/{name}.py under Python 3.8 fails: " + "; ".join(failed[:10])

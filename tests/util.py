@@ -19,7 +19,10 @@ def _load(name, path):
     return module
 
 
-runner = _load("runner", ROOT / "runner.py")  # its comparators are the tests' too
+@functools.lru_cache(maxsize=None)
+def runner():
+    """runner.py as a module: its comparators are the tests' too."""
+    return _load("runner", ROOT / "runner.py")
 
 
 def problems(root=ROOT):
@@ -95,6 +98,6 @@ def catching_case(name, program, timeout=5):
             except subprocess.TimeoutExpired:
                 continue
         want = case.with_suffix(".out").read_bytes()
-        if done.returncode != 0 or runner.compare(want, done.stdout, "exact") != "AC":
+        if done.returncode != 0 or runner().compare(want, done.stdout, "exact") != "AC":
             return case
     return None
