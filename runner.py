@@ -1411,43 +1411,35 @@ def judge_command_line(argv):
 # Windows: a Job Object holds each case's tree
 
 
-class WindowsTree:
+class WindowsTree(PlainTree):
     """Windows: the case in a Job Object, which kills its whole tree and keeps its CPU time and
     peak memory, read while it runs too. Where no job can be made, taskkill /T /F kills the
-    tree and nothing is measured."""
+    tree and nothing is measured, as in a PlainTree."""
 
     def __init__(self, command, stdin, cwd):
-        self.child = launch(command, stdin, cwd)
+        super().__init__(command, stdin, cwd)
         self.job = WindowsJob.holding(self.child)
         self.measures = self.job is not None
-        self.result = None
 
     def usage_now(self):
-        """(CPU seconds, peak MiB) where the job tells them, else (None, None)."""
+        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
         return self.job.usage() if self.job else (None, None)
-
-    def exited(self):
-        if self.result is None and self.child.poll() is not None:
-            self.result = (self.child.returncode, *self.usage_now())
-        return self.result is not None
 
     def kill(self):
         if self.job:
             self.job.kill()
-        elif self.child.poll() is None:
+            return
+        if self.child.poll() is None:
             with contextlib.suppress(OSError):
                 command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
                 subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            with contextlib.suppress(OSError):
-                self.child.kill()
+        with contextlib.suppress(OSError):
+            super().kill()
 
     def finish(self):
-        if self.result is None:
-            self.child.wait()
-            self.result = (self.child.returncode, *self.usage_now())
+        code, (cpu, peak) = self.child.wait(), self.usage_now()
         if self.job:
             self.job.close()
-        code, cpu, peak = self.result
         return code, cpu, peak, peak
 
 
