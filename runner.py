@@ -121,7 +121,7 @@ class OutputClosed(Exception):
 
 
 def natural_key(name):
-    """Sort key putting sample-2 before sample-10 (ASCII digits only: `²` is a letter)."""
+    """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
 

@@ -723,7 +723,7 @@ def imported_modules(source):
 
 
 def test_the_runner_is_one_standard_library_file():
-    imports = imported_modules(RUNNER.read_text())
+    imports = imported_modules(RUNNER.read_text(encoding="utf-8"))
     assert [name for name in sorted(imports) if not is_standard_library(name)] == []
     assert not is_standard_library("pytest")
     broken = "def f():\n    import numpy\n    from hypothesis import given\n"
@@ -957,7 +957,7 @@ def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
     assert data["failed"] == 0 and {case["verdict"] for case in data["cases"]} == {"AC"}
     assert all(case["cpu_ms"] > 0 for case in data["cases"])
     for name, profile in data["problems"].items():
-        header = (ROOT / "solutions" / (name + ".py")).read_text()
+        header = (ROOT / "solutions" / (name + ".py")).read_text(encoding="utf-8")
         line = f"Judge: {profile['judge']}; {profile['time_limit_s']:g} s; "
         line += f"{profile['memory_limit_mib']:g} MiB; {profile['compare']}\n"
         assert line in header
@@ -1290,7 +1290,7 @@ def test_an_empty_no_color_keeps_colour():
 # The shape of runner.py
 
 
-TREE = ast.parse(RUNNER.read_text())
+TREE = ast.parse(RUNNER.read_text(encoding="utf-8"))
 TOP = {
     target.id if isinstance(target, ast.Name) else target.name
     for node in TREE.body
@@ -1320,7 +1320,7 @@ def test_no_function_is_over_60_lines():
 
 @pytest.mark.xfail(strict=True, reason="not yet: the subreaper and the fixes made it longer")
 def test_the_runner_is_no_longer_than_before_issue_17():
-    assert len(RUNNER.read_text().splitlines()) <= 1228
+    assert len(RUNNER.read_text(encoding="utf-8").splitlines()) <= 1228
 
 
 def test_no_class_branches_on_more_than_one_platform_flag():

@@ -49,7 +49,7 @@ def matrix(key):
 
 
 def test_the_readme_platform_table_matches_the_workflow():
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     rows = [line for line in readme.splitlines() if line.startswith("| GitHub Actions")]
     systems = {re.search(r"`([\w-]+)`", row).group(1) for row in rows}
     assert systems == set(matrix("os"))
