@@ -19,11 +19,12 @@ output is compared. --tle, --mle and --compare override it; without the line, 2 
     tokens  equal as whitespace-separated tokens
     loose   exact, but spaces at line ends and empty lines at the end do not count
 
-Verdicts, the first that applies:
+Verdicts, the first that applies (the README says more):
     TLE  CPU time (user + system) over the limit, or wall time over 3x the limit (a
          backstop for a case that waits); the whole process tree is killed
     OLE  output over --ole MiB; reading stops and the tree is killed
-    MLE  peak memory over the limit
+    MLE  peak memory over the limit; on Linux a case is stopped once it holds twice
+         the limit
     RE   non-zero exit status or killed by a signal
     IC   (jutge) an invalid character in the output
     PE   (jutge) presentation error
@@ -32,10 +33,10 @@ Verdicts, the first that applies:
     --   the case has no .out: it ran fine but nothing was checked
     IE   the runner could not run the case (an unreadable file, say)
 
-On Linux and macOS a case runs in its own process group, and os.wait4 gives its CPU time
-and peak memory. On Windows, or anywhere with RUNNER_PORTABLE=1, the portable path runs
-it with the standard library alone: a Job Object on Windows. Where CPU time or memory
-cannot be measured it shows as "?": TLE is then judged by wall time and MLE not at all.
+A case's whole tree is killed and measured: on Linux the runner adopts what a case leaves
+(a subreaper), on macOS its process group is killed, on Windows a Job Object holds it.
+RUNNER_PORTABLE=1 reads the output with threads, as on Windows. What is not measured shows
+as "?": TLE is then judged by wall time and MLE not at all.
 
 Usage:
     python3 runner.py                          every problem
@@ -45,26 +46,28 @@ Usage:
     python3 runner.py conecta4 --command ./a.out   another program on conecta4's cases
 
 The last line printed is `N passed, M failed`, where M counts every verdict except AC
-and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 on Ctrl-C, 141
-when the report's reader goes away (`runner.py | head`).
+and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted
+(Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
 
 import argparse
 import contextlib
 import difflib
 import json
+import math
 import os
 import re
 import selectors
 import shlex
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import threading
 import time
 from collections import Counter, namedtuple
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path, PurePath
 
 MIB = 1024 * 1024
@@ -80,18 +83,26 @@ ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
-COMPARES = ("exact", "jutge", "tokens", "loose")
+MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
+TICK = 0.05  # the longest a case runs unwatched, in seconds
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
-JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARES)
+NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
-PROFILE_FIELDS = re.compile(r"([^;]*[^;\s])\s*;\s*([\d.]+)\s*s\s*;\s*([\d.]+)\s*MiB\s*;\s*(\w+)")
+PROFILE_FIELDS = re.compile(
+    r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*(\w+)"
+)
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
 Case = namedtuple("Case", "problem name input expected")
-Run = namedtuple("Run", "output stderr status wall cpu peak_mib timed_out overflowed")
+Run = namedtuple(
+    "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
+)
+Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
-Profile = namedtuple("Profile", "judge time_limit memory_limit compare")
+Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison")
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
+# Everything the command line decides, built once before any case runs.
+Settings = namedtuple("Settings", "root python command command_text keep ole jobs json profiles")
 
 
 class UsageError(Exception):
@@ -110,8 +121,9 @@ class OutputClosed(Exception):
 
 
 def natural_key(name):
-    """Sort key putting sample-2 before sample-10."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+    """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
+    parts = re.split(r"([0-9]+)", name)
+    return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
 
 
 def known_problems(root):
@@ -149,7 +161,7 @@ def find_problems(root, names, command=False):
     """
     known = known_problems(root)
     if names:
-        problems = []
+        chosen = []
         for text in names:
             name = problem_name(text)
             if name not in known:
@@ -158,102 +170,470 @@ def find_problems(root, names, command=False):
             reason = unrunnable(root, name, command)
             if reason:
                 raise UsageError(reason)
-            problems.append(name)
-        return list(dict.fromkeys(problems)), []
+            chosen.append(name)
+        return list(dict.fromkeys(chosen)), []
     reasons = {name: unrunnable(root, name) for name in known}
-    problems = [name for name in known if not reasons[name]]
-    if not problems:
+    chosen = [name for name in known if not reasons[name]]
+    if not chosen:
         raise UsageError(f"no problem under {root} has both solutions/NAME.py and testcases")
-    return problems, [reasons[name] + ": skipped" for name in known if reasons[name]]
+    return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
 
 
 def find_cases(root, problem, keep):
-    """The cases of one problem whose name contains `keep`, in natural order."""
+    """The cases of one problem whose name contains `keep`, in natural order, and a warning
+    for each .out without its .in."""
     folder = root / "testcases" / problem
     inputs = {path.stem: path for path in folder.glob("*.in")}
-    for out in sorted(folder.glob("*.out")):
-        if out.stem not in inputs:
-            raise UsageError(f"testcases/{problem}/{out.name} has no {out.stem}.in beside it")
-    cases = []
+    stray = [
+        f"testcases/{problem}/{printable(out.name)} has no {printable(out.stem)}.in beside it"
+        for out in sorted(folder.glob("*.out"))
+        if out.stem not in inputs
+    ]
+    found = []
     for name in sorted(inputs, key=natural_key):
         if keep in name:
-            expected = inputs[name].with_suffix(".out")
-            cases.append(Case(problem, name, inputs[name], expected if expected.exists() else None))
-    return cases
+            expected = Path(str(inputs[name])[:-3] + ".out")  # lexists: a broken link is there
+            there = os.path.lexists(str(expected))  # a name too long for a file is not
+            found.append(Case(problem, name, inputs[name], expected if there else None))
+    return found, stray
 
 
-# Running one case: one small seam, two implementations
+def open_regular(path):
+    """A file descriptor for reading path, which must be a regular file: a FIFO would hang
+    the run, and a directory or a device is no testcase."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
+    fd = os.open(str(path), os.O_RDONLY | nonblocking)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "Is a directory")
+        raise OSError(f"{printable(path.name)} is not a regular file")
+    if nonblocking:
+        os.set_blocking(fd, True)
+    return fd
+
+
+def read_regular(path):
+    with open(open_regular(path), "rb") as file:
+        return file.read()
+
+
+# Judge profiles: each solution's `Judge:` header line
+
+
+def read_profile(root, problem):
+    """The profile in solutions/PROBLEM.py's `Judge: NAME; N s; M MiB; COMPARE` line.
+
+    Returns (profile, warning): the defaults and a one-line warning when the line is missing
+    or cannot be read, the profile and None otherwise.
+    """
+    path = Path("solutions", problem + ".py")
+    using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
+    try:
+        with open(str(root / path), encoding="utf-8", errors="replace") as file:
+            head = file.read(HEADER_CHARS)
+    except OSError as error:
+        return DEFAULT_PROFILE, f"cannot read {path.as_posix()} ({error.strerror}): {using}"
+    line = JUDGE_LINE.search(head)
+    if not line:
+        return DEFAULT_PROFILE, f"{path.as_posix()} has no '{JUDGE_FORMAT}' line: {using}"
+    fields = PROFILE_FIELDS.fullmatch(line.group(1))
+    numbers = [float(fields.group(index)) for index in (2, 3)] if fields else [0]
+    if not fields or fields.group(4) not in COMPARATORS or min(numbers) <= 0:
+        return DEFAULT_PROFILE, (
+            f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
+            f"want '{JUDGE_FORMAT}': {using}"
+        )
+    return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4)), None
+
+
+def describe(profile):
+    """A profile in words, as the summary line shows it."""
+    name = profile.judge_name or "no Judge: line"
+    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB"
+    return f"{name}: {limits}, {profile.comparison}"
+
+
+# Comparing: one table of comparators, used by the verdict and by its explanation
+
+
+def crlf_as_lf(data):
+    return data.replace(b"\r\n", b"\n")
+
+
+def as_jutge_reads(data):
+    """Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF."""
+    return crlf_as_lf(data) if WINDOWS else data
+
+
+def loose_lines(data):
+    """CRLF as LF, without spaces at line ends and empty lines at the end."""
+    lines = [line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return b"".join(line + b"\n" for line in lines)
+
+
+def tokens(data):
+    """The whitespace-separated tokens of data, joined by single spaces."""
+    data = data.translate(ALL_SPACES)
+    while b"  " in data:  # no list of millions of tokens: outputs can be 64 MiB
+        data = data.replace(b"  ", b" ")
+    return data.strip()
+
+
+def presentation_equal(want, have):
+    """Jutge.org's PE: equal once runs of whitespace are one space, the ends trimmed and
+    letters upper-cased."""
+    return tokens(want).upper() == tokens(have).upper()
+
+
+def equal_or_wrong(want, have):
+    return "AC" if want == have else "WA"
+
+
+def jutge_verdict(want, have):
+    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE; WA."""
+    if want == have:
+        return "AC"
+    if INVALID_CHARACTER.search(have):
+        return "IC"
+    return "PE" if presentation_equal(want, have) else "WA"
+
+
+# normal: the output as compared; verdict: of the two normal forms; lines: the output as its
+# differences are shown, line by line; by_token: the first difference is named by token.
+Comparator = namedtuple("Comparator", "normal verdict lines by_token")
+COMPARATORS = {
+    "exact": Comparator(crlf_as_lf, equal_or_wrong, crlf_as_lf, False),  # as `oj test`
+    "jutge": Comparator(as_jutge_reads, jutge_verdict, as_jutge_reads, False),
+    "tokens": Comparator(tokens, equal_or_wrong, crlf_as_lf, True),
+    "loose": Comparator(loose_lines, equal_or_wrong, loose_lines, False),
+}
+JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARATORS)
+
+
+def compare(expected, got, mode):
+    """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
+    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there."""
+    comparator = COMPARATORS[mode]
+    return comparator.verdict(comparator.normal(expected), comparator.normal(got))
+
+
+# Judging
+
+
+def over_time(outcome, profile):
+    """TLE: killed for time, or over the limit in CPU time (in wall time if CPU is unknown)."""
+    if outcome.timed_out:
+        return True
+    used = outcome.wall if outcome.cpu is None else outcome.cpu
+    return used > profile.time_limit
+
+
+def over_memory(outcome, profile):
+    """MLE: stopped for memory, or a peak of the case's own over the limit."""
+    judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
+    return outcome.memory_out or (judged is not None and judged > profile.memory_limit)
+
+
+def verdict_of(outcome, expected, profile):
+    if outcome.memory_out:
+        return "MLE"
+    if over_time(outcome, profile):
+        return "TLE"
+    if outcome.overflowed:
+        return "OLE"
+    if over_memory(outcome, profile):
+        return "MLE"
+    if outcome.status != 0:
+        return "RE"
+    if expected is None:
+        return "--"
+    return compare(expected, outcome.output, profile.comparison)
+
+
+def is_slow(outcome, profile):
+    """Over half the time limit in CPU time, or over half the wall-time backstop."""
+    if outcome.cpu is None:
+        return outcome.wall > profile.time_limit / 2
+    return outcome.cpu > profile.time_limit / 2 or outcome.wall > profile.time_limit * BACKSTOP / 2
+
+
+def judge_case(case, settings, running):
+    """Run one case and judge it. Runs in a worker thread."""
+    profile = settings.profiles[case.problem]
+    if settings.command:
+        command, executable = settings.command
+    else:
+        solution = str(Path("solutions", case.problem + ".py"))
+        command, executable = [settings.python, solution], None
+    try:  # the .out first: a solution cannot rewrite it before it is read
+        expected = read_regular(case.expected) if case.expected else None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
+    try:
+        limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+        outcome = execute(running, (command, executable), case.input, settings.root, limits)
+    except OSError as error:
+        return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
+    verdict = verdict_of(outcome, expected, profile)
+    slow = verdict in PASSING and is_slow(outcome, profile)
+    details = explain(verdict, case, outcome, expected, profile, settings)
+    return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
+
+
+# Explaining a verdict
+
+
+def explain(verdict, case, outcome, expected, profile, settings):
+    """The lines printed under a failing case."""
+    if verdict == "TLE":
+        return [time_description(outcome, profile.time_limit)]
+    if verdict == "OLE":
+        return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
+    if verdict == "MLE":
+        return [memory_description(outcome, profile.memory_limit)]
+    if verdict == "RE":
+        return [exit_description(outcome.status), *stderr_tail(outcome.stderr)]
+    if verdict == "IC":
+        return [invalid_character(outcome.output), *short_input(case.input)]
+    if verdict in ("WA", "PE"):
+        details = mismatch(verdict, outcome.output, expected, profile.comparison)
+        return details + short_input(case.input)
+    return []
+
+
+def time_description(outcome, limit):
+    if outcome.cpu is None:
+        return f"killed after {limit:g} s of wall time (CPU time is not measured here)"
+    if outcome.cpu > limit:
+        return f"CPU time {outcome.cpu:.2f} s, over the {limit:g} s limit"
+    return (
+        f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+        f"only {outcome.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is "
+        "overloaded"
+    )
+
+
+def memory_description(outcome, limit):
+    text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {limit:g} MiB limit"
+    if outcome.memory_out:
+        text += f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
+    return text
+
+
+def invalid_character(data):
+    at = INVALID_CHARACTER.search(data).start()
+    line = data.count(NEWLINE, 0, at) + 1
+    column = at - data.rfind(NEWLINE, 0, at)
+    return (
+        f"invalid character: byte {data[at]:#04x} at line {line}, column {column}; "
+        "Jutge.org accepts printable ASCII, newline, CR and tab only"
+    )
+
+
+def exit_description(code):
+    """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
+    if code < 0:
+        try:
+            return f"killed by signal {-code} ({signal.Signals(-code).name})"
+        except ValueError:
+            return f"killed by signal {-code}"
+    if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
+        return f"exit status {code} ({code:#010x})"
+    return f"exit status {code}"
+
+
+def stderr_tail(data):
+    lines = data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+    if not lines:
+        return ["(nothing on stderr)"]
+    return ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
+
+
+def mismatch(verdict, got, expected, mode):
+    """How near the output is, the first difference, and a short unified diff.
+
+    Outputs can be 64 MiB: they are searched as bytes, and only the lines shown are split.
+    """
+    details = []
+    if verdict == "PE":
+        details.append(
+            "presentation error: equal once runs of whitespace are one space, the ends "
+            "trimmed and letters upper-cased"
+        )
+    elif expected.translate(None, SPACE) == got.translate(None, SPACE):
+        details.append("only whitespace differs, and this judge counts that as a wrong answer")
+    elif presentation_equal(expected, got):
+        details.append("only letter case or whitespace differs: Jutge.org would say PE")
+    comparator = COMPARATORS[mode]
+    want, have = comparator.lines(expected), comparator.lines(got)
+    start = line_start(want, common_prefix(want, have))
+    if comparator.by_token:
+        want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
+        at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
+        where = f"token {want_tokens.count(b' ', 0, at) + 1}"
+        shown = [token_at(want_tokens, at), token_at(have_tokens, at)]
+    else:
+        where = f"line {want.count(NEWLINE, 0, start) + 1}"
+        shown = [line_at(want, start), line_at(have, start)]
+    details += [
+        "first difference at " + where,
+        "  expected: " + shown[0],
+        "  got:      " + shown[1],
+    ]
+    if not (one_line(want) and one_line(have)):
+        details += unified_diff(want, have, line_start(want, start, back=2))
+    return details
+
+
+def common_prefix(a, b):
+    """The length of the longest common prefix of two byte strings."""
+    size, step, limit = 0, 1 << 16, min(len(a), len(b))
+    while step:
+        while size + step <= limit and a[size : size + step] == b[size : size + step]:
+            size += step
+        step //= 2
+    return size
+
+
+def line_start(data, offset, back=0):
+    """Where the line holding offset starts, or the one `back` lines above it."""
+    start = data.rfind(NEWLINE, 0, offset) + 1
+    for _ in range(back):
+        if start:
+            start = data.rfind(NEWLINE, 0, start - 1) + 1
+    return start
+
+
+def lines_from(data, start, count):
+    """Up to count lines of data from offset start, each with its newline if it has one."""
+    lines = []
+    while start < len(data) and len(lines) < count:
+        end = data.find(NEWLINE, start)
+        end = len(data) if end < 0 else end + 1
+        lines.append(data[start:end])
+        start = end
+    return lines
+
+
+def one_line(data):
+    return data.find(NEWLINE, 0, len(data) - 1) < 0
+
+
+def line_at(data, start):
+    line = lines_from(data, start, 1)
+    return visible(line[0]) if line else "(end of output)"
+
+
+def token_at(data, start):
+    end = data.find(b" ", start)
+    token = data[start : end if end >= 0 else len(data)]
+    return (
+        shorten(printable(token.decode("utf-8", "backslashreplace")))
+        if token
+        else "(no more tokens)"
+    )
+
+
+def visible(line):
+    """A line of output with its whitespace made visible and its newline said in words."""
+    text = line.rstrip(b"\n").decode("utf-8", "backslashreplace")
+    head = text[:SHOWN_CHARS].replace(" ", "·").replace("\t", "→")
+    return (
+        printable(head)
+        + more_characters(text)
+        + ("" if line.endswith(b"\n") else "  (no final newline)")
+    )
+
+
+def shorten(text):
+    return text[:SHOWN_CHARS] + more_characters(text)
+
+
+def printable(text):
+    """text with every character a terminal would act on (ESC, NUL, a newline) escaped."""
+    return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
+
+
+def more_characters(text):
+    extra = len(text) - SHOWN_CHARS
+    return f"... ({extra} more characters)" if extra > 0 else ""
+
+
+def unified_diff(want, have, start):
+    """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
+    before = want.count(NEWLINE, 0, start)
+    old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
+    shown = [visible(line) for line in old], [visible(line) for line in new]
+    diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
+    lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
+    if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
+        lines.append(f"... (cut after line {before + DIFF_WINDOW})")
+    return ["diff:"] + ["  " + line for line in lines]
+
+
+def shift_hunk(header, offset):
+    """Renumber a hunk header made from a window that starts after `offset` lines."""
+    return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
+
+
+def short_input(path):
+    try:
+        data = read_regular(path) if path.stat().st_size <= SHORT_INPUT else b""
+    except OSError:
+        return []
+    lines = data.decode("utf-8", "backslashreplace").splitlines()
+    if not data or len(lines) > SHORT_INPUT_LINES:
+        return []
+    return ["input:"] + ["  " + printable(line) for line in lines]
+
+
+# Running one case
 #
-# A case runs as a process object with the same few methods on every platform: exited(),
-# reading(), read(timeout), cpu_now(), kill() (the whole tree: grandchildren too) and
-# finish(), which returns (exit code, CPU seconds, peak MiB), None where not measured.
-# PosixProcess is used on Linux and macOS; PortableProcess on Windows, and everywhere when
-# RUNNER_PORTABLE=1 (so that it is tested where Windows is not at hand).
+# launch() starts a case; two pieces watch it. A reader takes its output: SelectorReader on
+# POSIX, ThreadReader on the portable path. A tree kills, measures and reaps the case and
+# every process it started, one kind per platform behind the same methods: LinuxTree,
+# PosixTree (macOS and other POSIX), PlainTree (no os.wait4: nothing measured), and, at
+# the end of this file, WindowsTree.
+#     exited()     whether the case's own process has ended
+#     usage_now()  (CPU seconds, peak MiB) so far, each None where not read while it runs
+#     kill()       the whole tree, grandchildren too
+#     finish()     after kill(): (exit code, CPU seconds, peak MiB, own peak MiB judged)
+# RUNNER_PORTABLE=1 picks the portable reader anywhere, so that it is tested off Windows.
 
 POSIX = os.name == "posix"
 WINDOWS = os.name == "nt"
+LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
-
-
-def reap(pid, block):
-    """Wait for pid with os.wait4: (exit code, CPU seconds, peak MiB), or None if it runs.
-
-    The exit code is negative for a signal, as Popen.returncode is. CPU time is user +
-    system; both it and the peak include the descendants that pid itself waited for.
-    """
-    pid, status, usage = WAIT4(pid, 0 if block else os.WNOHANG)
-    if not pid:
-        return None
-    code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-    peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-    return code, usage.ru_utime + usage.ru_stime, peak
-
-
-def proc_cpu(pid):
-    """CPU seconds used so far by a running pid, from Linux's /proc; None elsewhere."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        return sum(int(field) for field in fields[11:15]) / CLOCK_TICKS
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def kill_group(pgid):
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
-        os.killpg(pgid, signal.SIGKILL)
+def launch(command, stdin, cwd):
+    """Start (args, executable) from cwd, its output on pipes; on POSIX in its own session."""
+    return subprocess.Popen(
+        command[0],
+        executable=command[1],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(cwd),
+        start_new_session=POSIX,
+    )
 
 
-class PosixProcess:
-    """A case on POSIX: its own process group, its output read with selectors, and its exit
-    status, CPU time and peak memory from os.wait4."""
+class SelectorReader:
+    """Both pipes read with selectors in the case's own thread (POSIX)."""
 
-    measures = True
-
-    def __init__(self, command, stdin, cwd, output_cap):
-        self.child = subprocess.Popen(
-            command[0],
-            executable=command[1],
-            stdin=stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=str(cwd),
-            start_new_session=True,
-        )
+    def __init__(self, child, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.child.stdout.fileno(), selectors.EVENT_READ, self.output)
-        self.selector.register(self.child.stderr.fileno(), selectors.EVENT_READ, self.errors)
-        self.result = None
-
-    def exited(self):
-        if self.result is None:
-            self.result = reap(self.child.pid, block=False)
-        return self.result is not None
+        self.selector.register(child.stdout.fileno(), selectors.EVENT_READ, self.output)
+        self.selector.register(child.stderr.fileno(), selectors.EVENT_READ, self.errors)
 
     def reading(self):
         return bool(self.selector.get_map())
@@ -270,53 +650,26 @@ class PosixProcess:
             key.data.extend(chunk)
         del self.errors[:-STDERR_KEPT]
 
-    def cpu_now(self):
-        return proc_cpu(self.child.pid)
-
-    def kill(self):
-        kill_group(self.child.pid)
-
-    def finish(self):
-        if self.result is None:
-            self.result = reap(self.child.pid, block=True)
-        self.child.returncode = self.result[0]  # reaped by wait4: Popen must not wait again
+    def close(self, child):
         self.selector.close()
-        self.child.stdout.close()
-        self.child.stderr.close()
-        return self.result
+        child.stdout.close()
+        child.stderr.close()
 
 
-class PortableProcess:
-    """A case on the standard library alone: Windows, or any platform with RUNNER_PORTABLE=1.
+class ThreadReader:
+    """Each pipe read by a thread of its own: the standard library's way on every platform."""
 
-    Two threads read the output. The tree is killed as a process group on POSIX, and on
-    Windows as a Job Object (taskkill /T /F if no job could be made). The exit code, CPU time
-    and peak memory come from os.wait4 on POSIX and from the Job Object on Windows; where
-    neither is there, CPU time and memory are not measured (None).
-    """
-
-    def __init__(self, command, stdin, cwd, output_cap):
-        self.child = subprocess.Popen(
-            command[0],
-            executable=command[1],
-            stdin=stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=str(cwd),
-            start_new_session=POSIX,
-        )
-        self.job = WindowsJob.holding(self.child) if WINDOWS else None
-        self.measures = bool(WAIT4) if POSIX else self.job is not None
+    def __init__(self, child, output_cap):
         self.output, self.errors = bytearray(), bytearray()
-        self.result = None
         self.woken = threading.Event()
-        self.readers = [
-            threading.Thread(target=self.pump, args=(self.child.stdout, self.output, output_cap)),
-            threading.Thread(target=self.pump, args=(self.child.stderr, self.errors, None)),
+        self.pipes = (child.stdout, child.stderr)
+        self.threads = [
+            threading.Thread(target=self.pump, args=(child.stdout, self.output, output_cap)),
+            threading.Thread(target=self.pump, args=(child.stderr, self.errors, None)),
         ]
-        for reader in self.readers:
-            reader.daemon = True
-            reader.start()
+        for thread in self.threads:
+            thread.daemon = True
+            thread.start()
 
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
@@ -333,16 +686,8 @@ class PortableProcess:
         finally:
             self.woken.set()
 
-    def exited(self):
-        if self.result is None:
-            if POSIX and WAIT4:
-                self.result = reap(self.child.pid, block=False)
-            elif self.child.poll() is not None:
-                self.result = (self.child.returncode, *self.usage())
-        return self.result is not None
-
     def reading(self):
-        return any(reader.is_alive() for reader in self.readers)
+        return any(thread.is_alive() for thread in self.threads)
 
     def read(self, timeout):
         """Wait up to timeout seconds for a pipe to close or the output to pass its cap."""
@@ -352,42 +697,750 @@ class PortableProcess:
         else:
             time.sleep(min(timeout, 0.002))
 
-    def usage(self):
-        """(CPU seconds, peak MiB) where the platform tells them, else (None, None)."""
-        return self.job.usage() if self.job else (None, None)
+    def close(self, child):
+        for thread, pipe in zip(self.threads, self.pipes):
+            thread.join(1.0)
+            if not thread.is_alive():  # else a process outside the tree holds it: leave it
+                pipe.close()
 
-    def cpu_now(self):
-        if self.job:
-            return self.job.usage()[0]
-        return proc_cpu(self.child.pid) if self.measures else None
+
+def exit_code(status):
+    """A wait status as Popen.returncode gives it: negative for a signal."""
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def peak_of(usage):
+    return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
+
+
+def kill_group(pgid):
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
+        os.killpg(pgid, signal.SIGKILL)
+
+
+class PlainTree:
+    """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
+
+    measures = False
+
+    def __init__(self, command, stdin, cwd):
+        self.child = launch(command, stdin, cwd)
+
+    def exited(self):
+        return self.child.poll() is not None
+
+    def usage_now(self):
+        return None, None
+
+    def kill(self):
+        if POSIX:
+            kill_group(self.child.pid)
+        else:
+            self.child.kill()
+
+    def finish(self):
+        return self.child.wait(), None, None, None
+
+
+class PosixTree:
+    """POSIX with os.wait4: the case's process group is killed, and wait4 gives the CPU time
+    and peak memory of the case and of the descendants it waited for. A descendant that
+    leaves the group (setsid) is not reached. A process starts as a copy of the runner, and
+    wait4's peak never falls below what it copied: only a peak above that is the case's own.
+    """
+
+    measures = True
+
+    def __init__(self, command, stdin, cwd):
+        self.child = launch(command, stdin, cwd)
+        self.copied = runner_peak()  # read after the start: at least what the case copied
+        self.result = None
+
+    def reap(self, block):
+        pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
+        if not pid:
+            return None
+        return exit_code(status), usage.ru_utime + usage.ru_stime, peak_of(usage)
+
+    def exited(self):
+        if self.result is None:
+            self.result = self.reap(block=False)
+        return self.result is not None
+
+    def usage_now(self):
+        return None, None
+
+    def kill(self):
+        kill_group(self.child.pid)
+
+    def finish(self, seen=0.0):
+        if self.result is None:
+            self.result = self.reap(block=True)
+        self.child.returncode = self.result[0]  # reaped by wait4: Popen must not wait again
+        code, cpu, peak = self.result
+        return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
+
+
+def runner_peak():
+    """The runner's own peak resident memory in MiB."""
+    import resource
+
+    return peak_of(resource.getrusage(resource.RUSAGE_SELF))
+
+
+def proc_fields(pid):
+    """The fields of /proc/PID/stat after the command name, or [] once pid is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fields:
+            return fields.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def proc_cpu(pid):
+    """CPU seconds of a running pid and of the children it waited for; 0 once it is gone."""
+    fields = proc_fields(pid)
+    return sum(int(field) for field in fields[11:15]) / CLOCK_TICKS
+
+
+def proc_peak(pid):
+    """The peak resident memory of pid's current program (VmHWM) in MiB, or 0."""
+    with contextlib.suppress(OSError, ValueError, IndexError), open(
+        f"/proc/{pid}/status", "rb"
+    ) as status:
+        for line in status:
+            if line.startswith(b"VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def children_of(pid):
+    """The pids whose parent is pid, from /proc/PID/task/*/children."""
+    found = []
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/children") as ids:
+                found += [int(word) for word in ids.read().split()]
+    return found
+
+
+class Family:
+    """The runner as Linux's child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process whose
+    parent ends becomes the runner's child, not init's. Each such orphan goes to the case
+    whose tree it was seen in, or whose session it is in; one of no known case is killed."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.trees = {}  # the case's own pid: its LinuxTree
+
+    @staticmethod
+    def possible():
+        if not os.path.exists(f"/proc/self/task/{os.getpid()}/children"):
+            return False
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            return libc.prctl(36, 1, 0, 0, 0) == 0  # 36: PR_SET_CHILD_SUBREAPER
+        except Exception:  # no libc to ask: the process group alone is killed
+            return False
+
+    def launch(self, tree, command, stdin, cwd):
+        with self.lock:  # a case just started is no orphan: sweep() waits for it
+            child = launch(command, stdin, cwd)
+            self.trees[child.pid] = tree
+        return child
+
+    def forget(self, tree):
+        with self.lock:
+            self.trees.pop(tree.child.pid, None)
+
+    def sweep(self, everything=False):
+        """Hand each orphan to its case; kill and reap the others (all, if everything)."""
+        with self.lock:
+            for pid in children_of(os.getpid()):
+                if pid in self.trees and not everything:
+                    continue
+                owner = None if everything else self.owner(pid)
+                if owner:
+                    owner.orphans.add(pid)
+                else:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+                        os.waitpid(pid, 0)
+
+    def owner(self, pid):
+        fields = proc_fields(pid)
+        session = int(fields[3]) if len(fields) > 3 else None
+        for tree in self.trees.values():
+            if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
+                return tree
+        return None
+
+
+FAMILY = Family()
+
+
+class LinuxTree(PosixTree):
+    """Linux with the runner as subreaper: every descendant is found from /proc, however it
+    left the case's session, and killed; the orphans are reaped by the runner, and their CPU
+    time and memory counted. CPU time and memory are read while the case runs."""
+
+    def __init__(self, command, stdin, cwd):
+        self.seen, self.orphans = set(), set()
+        self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
+        self.child = FAMILY.launch(self, command, stdin, cwd)
+        self.copied = runner_peak()
+        self.result = None
+
+    def walk(self):
+        """Every live process of the tree: the case's own, the orphans, their descendants."""
+        found, queue = [], list(self.orphans)
+        if self.result is None:  # once reaped, its pid may be another process's
+            queue.append(self.child.pid)
+        while queue:
+            pid = queue.pop()
+            found.append(pid)
+            queue += children_of(pid)
+        self.seen.update(found)
+        return found
+
+    def collect(self, block=False):
+        """Sweep the orphans in, and reap those that ended."""
+        FAMILY.sweep()
+        for pid in list(self.orphans):
+            with contextlib.suppress(OSError):
+                if block:  # killed already, unless it was born in the last instant
+                    os.kill(pid, signal.SIGKILL)
+                done, _, usage = WAIT4(pid, 0 if block else os.WNOHANG)
+                if not done:
+                    continue
+                self.cpu_done += usage.ru_utime + usage.ru_stime
+                self.peak_done = max(self.peak_done, peak_of(usage))
+            self.orphans.discard(pid)
+
+    def usage_now(self):
+        self.collect()
+        self.exited()
+        pids = self.walk()
+        done = self.result[1] if self.result else 0.0
+        self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
+        return done + self.cpu_done + sum(map(proc_cpu, pids)), self.peak_seen
+
+    def kill(self):
+        for _ in range(100):  # until no process of the tree is left, however fast it forks
+            kill_group(self.child.pid)
+            self.collect()  # the orphans first: the walk starts from them too
+            pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
+            if not pids:
+                return
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+    def finish(self, seen=0.0):
+        code, cpu, peak, judged = super().finish(self.peak_seen)
+        self.collect(block=True)
+        FAMILY.forget(self)
+        peak = max(peak, self.peak_done)
+        return code, cpu + self.cpu_done, peak, max(judged, self.peak_done)
+
+
+def tree_kind():
+    """The tree for this platform: WindowsTree, LinuxTree, PosixTree or PlainTree."""
+    if WINDOWS:
+        return WindowsTree
+    if not WAIT4:
+        return PlainTree
+    return LinuxTree if LINUX and Family.possible() else PosixTree
+
+
+class Running:
+    """Every running case, so that an interruption can kill them all."""
+
+    def __init__(self, tree, reader):
+        self.tree, self.reader = tree, reader
+        self.lock = threading.Lock()
+        self.trees = set()
+        self.stopped = False
+
+    def start(self, command, stdin, cwd, output_cap):
+        with self.lock:
+            if self.stopped:
+                raise Interrupted()
+            case_tree = self.tree(command, stdin, cwd)
+            self.trees.add(case_tree)
+        return case_tree, self.reader(case_tree.child, output_cap)
+
+    def kill(self, case_tree):
+        with self.lock:
+            self.trees.discard(case_tree)
+            case_tree.kill()
+
+    def kill_all(self):
+        with self.lock:
+            self.stopped = True
+            for case_tree in self.trees:
+                case_tree.kill()
+
+
+def execute(running, command, input_path, cwd, limits):
+    """Run command, an (args, executable) pair, with input_path on stdin; return its Run.
+
+    limits are the CPU time limit, the memory limit in MiB and the output cap in bytes.
+    Reading stops when the CPU time passes the time limit, the memory MEMORY_BACKSTOP times
+    its limit (where either is read while the case runs), the wall time BACKSTOP times the
+    limit (the limit itself where CPU time is not measured at all), or the output its cap.
+    Then, and whenever the run ends, the whole process tree is killed.
+    """
+    time_limit, memory_limit, output_cap = limits
+    start = time.monotonic()
+    with open(open_regular(input_path), "rb") as stdin:
+        case_tree, reader = running.start(command, stdin, cwd, output_cap)
+    deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
+    timed_out = overflowed = memory_out = False
+    try:
+        while not (case_tree.exited() and not reader.reading()):  # every byte written is read
+            if running.stopped:
+                break
+            elapsed = time.monotonic() - start
+            cpu, peak = case_tree.usage_now()
+            if elapsed >= deadline or (cpu is not None and cpu > time_limit):
+                timed_out = True
+                break
+            if peak is not None and peak > memory_limit * MEMORY_BACKSTOP:
+                memory_out = True
+                break
+            reader.read(min(deadline - elapsed, TICK))  # at least every TICK: has it exited?
+            if len(reader.output) > output_cap:
+                overflowed = True
+                break
+        wall = time.monotonic() - start
+    finally:
+        running.kill(case_tree)
+        status, cpu, peak, judged = case_tree.finish()
+        reader.close(case_tree.child)
+    output, errors = bytes(reader.output), bytes(reader.errors)
+    return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
+
+
+# Reporting
+
+
+def label(case):
+    return printable(case.problem + "/" + case.name)
+
+
+def mib(value):
+    return "?" if value is None else f"{value:.1f}"
+
+
+def ms(seconds):
+    return "?" if seconds is None else f"{seconds * 1000:.0f}"
+
+
+class Report:
+    """Prints each result in case order, a summary after each problem, and the totals."""
+
+    def __init__(self, cases, profiles, colour):
+        self.profiles = profiles
+        self.colour = colour
+        self.width = min(max(len(label(case)) for case in cases), 48)
+        self.left = Counter(case.problem for case in cases)
+        self.results = []
+
+    def paint(self, text, key):
+        if not self.colour:
+            return text
+        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text)
+
+    def add(self, result):
+        self.results.append(result)
+        line = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB".format(
+            self.paint(f"{result.verdict:<3}", result.verdict),
+            label(result.case),
+            self.width,
+            ms(result.cpu),
+            ms(result.wall),
+            mib(result.peak_mib),
+        )
+        if result.slow:
+            line += " " + self.paint("slow", "slow")
+        lines = [line] + ["    " + detail for detail in result.details]
+        problem = result.case.problem
+        self.left[problem] -= 1
+        if not self.left[problem]:
+            done = [r for r in self.results if r.case.problem == problem]
+            lines.append(self.summary(problem, done))
+        say("\n".join(lines))
+
+    def summary(self, problem, results):
+        counts = Counter(result.verdict for result in results)
+        failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
+        text = f"== {printable(problem)} ({describe(self.profiles[problem])}): "
+        text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
+        if failures:
+            text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
+        if counts["--"]:
+            text += f", {counts['--']} not checked (no .out)"
+        ran = [result for result in results if result.verdict != "IE"]
+        cpus = [result.cpu for result in ran if result.cpu is not None]
+        peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
+        slowest = max(result.wall for result in results)
+        text += f"; slowest {ms(max(cpus, default=None))} ms CPU, {ms(slowest)} ms wall"
+        if peaks:
+            text += f", peak {max(peaks):.1f} MiB"
+        if len(cpus) < len(ran):
+            text += "; CPU time not measured here: TLE judged by wall time"
+        if len(peaks) < len(ran):
+            text += "; memory not measured here: MLE not judged"
+        return text
+
+    def totals(self):
+        passed = sum(result.verdict == "AC" for result in self.results)
+        failed = sum(result.verdict not in PASSING for result in self.results)
+        return passed, failed
+
+
+def say(text):
+    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except OSError as error:  # BrokenPipeError; on Windows, EINVAL
+        raise OutputClosed() from error
+
+
+def silence_stdout():
+    """Point stdout at the null device, so that the exit does not fail flushing it again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+
+
+def check_writable(path):
+    """Raise UsageError unless a report can be written at path, a regular file or a new
+    one (a FIFO would hang the run); leave no new file behind."""
+    if not path:
+        raise UsageError("--json needs a file name")
+    with contextlib.suppress(OSError):
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise UsageError(f"--json {path}: cannot write it: not a regular file")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as error:
+        raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
+    if not existed:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+
+
+def rounded(value, scale=1):
+    return None if value is None else round(value * scale, 1)
+
+
+def write_json(settings, results, passed, failed):
+    problems = {
+        name: {
+            "judge": profile.judge_name,
+            "time_limit_s": profile.time_limit,
+            "memory_limit_mib": profile.memory_limit,
+            "compare": profile.comparison,
+        }
+        for name, profile in settings.profiles.items()
+    }
+    cases = [
+        {
+            "problem": result.case.problem,
+            "case": result.case.name,
+            "verdict": result.verdict,
+            "cpu_ms": rounded(result.cpu, 1000),
+            "wall_ms": rounded(result.wall, 1000),
+            "peak_mib": rounded(result.peak_mib),
+            "slow": result.slow,
+        }
+        for result in results
+    ]
+    data = {
+        "python": None if settings.command else settings.python,
+        "command": settings.command_text,
+        "path": "portable" if PORTABLE else "posix",
+        "ole_mib": settings.ole,
+        "wall_backstop": BACKSTOP,
+        "problems": problems,
+        "passed": passed,
+        "failed": failed,
+        "cases": cases,
+    }
+    with open(settings.json, "w") as file:
+        json.dump(data, file, indent=2, allow_nan=False)
+        file.write("\n")
+
+
+# Command line
+
+STOPPING = threading.Event()
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+
+
+def on_signal(signum, frame):
+    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
+    later one, can land inside a lock or cut the killing of the running cases short."""
+    STOPPING.set()
+
+
+def catch_signals(handler=on_signal):
+    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
+    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
+    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    if handler is on_signal:
+        STOPPING.clear()
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, handler)
+
+
+def run_all(cases, settings, on_result):
+    """Judge the cases on settings.jobs threads; hand the results over in case order."""
+    running = Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
+    try:
+        with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
+            futures = [pool.submit(judge_case, case, settings, running) for case in cases]
+            try:
+                for future in futures:
+                    while not (STOPPING.is_set() or wait([future], timeout=TICK).done):
+                        pass
+                    if STOPPING.is_set():
+                        raise KeyboardInterrupt
+                    on_result(future.result())
+            except BaseException:  # a signal or a closed stdout: leave no case running
+                STOPPING.set()
+                running.kill_all()
+                for future in futures:
+                    future.cancel()
+                raise
+    finally:
+        if running.tree is LinuxTree:
+            FAMILY.sweep(everything=True)  # nothing a case started outlives the run
+
+
+def positive(text):
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text}")
+    if not math.isfinite(value):  # a report with Infinity in it would not be JSON
+        raise argparse.ArgumentTypeError(f"must be finite: {text}")
+    return value
+
+
+def positive_int(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
+    return value
+
+
+def cpu_count():
+    """The CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def make_parser():
+    parser = argparse.ArgumentParser(
+        prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add, mode = parser.add_argument, parser.add_mutually_exclusive_group().add_argument
+    judges = "(default: the Judge: line's)"
+    add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
+    add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
+    add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
+    add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
+        " one problem, run from the root, split as a shell would")  # fmt: skip
+    add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
+    add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
+    add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
+    mode("--compare", choices=list(COMPARATORS), help="how outputs are compared " + judges)
+    for name, meaning in (("loose", "also ignore spaces at line ends and empty lines at the end"),
+                          ("tokens", "compare whitespace-separated tokens only")):  # fmt: skip
+        mode("--" + name, dest="compare", action="store_const", const=name,
+             help=f"--compare {name}: {meaning}")  # fmt: skip
+    add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
+        help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
+    add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
+    add("--root", type=Path, default=Path(__file__).resolve().parent, metavar="DIR",
+        help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
+    return parser
+
+
+def note(text):
+    """One line on stderr, if stderr is still there to take it."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=sys.stderr)
+            sys.stderr.flush()
+
+
+def usage_error(message):
+    note(f"runner.py: error: {message}")
+    return 2
+
+
+def warn(message):
+    note(f"runner.py: warning: {message}")
+
+
+def main(argv=None):
+    """Run the command line; every failure ends in one line, never a traceback."""
+    try:
+        return judge_command_line(argv)
+    except KeyboardInterrupt:
+        catch_signals(signal.SIG_IGN)
+        note("interrupted: every running case was killed")
+        return 130
+    except OutputClosed:
+        silence_stdout()
+        return 141  # as for a program killed by SIGPIPE
+    except Exception as error:  # a bug: still one line
+        return usage_error(f"unexpected {type(error).__name__}: {error}")
+
+
+def split_command(text, root):
+    """--command as (args, executable): the program found from the root or on PATH.
+
+    On POSIX the text is split into words as a shell would; on Windows it is passed whole,
+    and CreateProcess splits it as Windows programs expect.
+    """
+    try:
+        words = shlex.split(text, posix=not WINDOWS)
+    except ValueError as error:
+        raise UsageError(f"--command {text}: {error}") from None
+    if not words:
+        raise UsageError("--command is empty")
+    program = words[0].strip('"') if WINDOWS else words[0]
+    has_folder = os.sep in program or (os.altsep and os.altsep in program)
+    found = shutil.which(str(root / program) if has_folder else program)
+    if found is None:
+        where = f"under {root}" if has_folder else "on PATH"
+        raise UsageError(f"--command {text}: no program {program} {where}")
+    return (text if WINDOWS else words), os.path.abspath(found)
+
+
+def profiles_for(root, problems, args):
+    """Each problem's profile: its Judge: line, with --tle, --mle and --compare over it."""
+    profiles, warnings = {}, []
+    for problem in problems:
+        profile, warning = read_profile(root, problem)
+        if warning:
+            warnings.append(warning)
+        profiles[problem] = profile._replace(
+            time_limit=args.tle or profile.time_limit,
+            memory_limit=args.mle or profile.memory_limit,
+            comparison=args.compare or profile.comparison,
+        )
+    return profiles, warnings
+
+
+def settings_from(argv):
+    """The settings of this run, the cases to judge, and the warnings to give first."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    found = shutil.which(args.python)
+    if found is None:
+        parser.error(f"--python {args.python}: no such program")
+    python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    command = None
+    if args.command is not None:
+        if len(args.problems) != 1:
+            raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
+        command = split_command(args.command, root)
+    problems, warnings = find_problems(root, args.problems, command is not None)
+    cases = []
+    for problem in problems:
+        found_cases, stray = find_cases(root, problem, args.keep)
+        cases += found_cases
+        warnings += stray
+    if not cases:
+        raise UsageError(f"no case name contains '{args.keep}'")
+    if args.json is not None:
+        check_writable(args.json)
+    profiles, unread = profiles_for(root, problems, args)
+    jobs = min(args.jobs, cpu_count())
+    if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
+        unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
+    settings = Settings(
+        root, python, command, args.command, args.keep, args.ole, jobs, args.json, profiles
+    )
+    return settings, cases, warnings + unread
+
+
+def judge_command_line(argv):
+    try:
+        settings, cases, warnings = settings_from(argv)
+    except UsageError as error:
+        return usage_error(error)
+    for warning in warnings:
+        warn(warning)
+    if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    catch_signals()
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
+    if settings.json:  # no report of an earlier run is left if this one is interrupted
+        with contextlib.suppress(OSError):
+            os.remove(settings.json)
+    report = Report(cases, settings.profiles, colour)
+    run_all(cases, settings, report.add)
+    passed, failed = report.totals()
+    status = 1 if failed else 0
+    if settings.json:
+        try:
+            write_json(settings, report.results, passed, failed)
+        except (OSError, ValueError) as error:
+            status = usage_error(f"--json {settings.json}: could not write it: {error}")
+    say(f"{passed} passed, {failed} failed")
+    return status
+
+
+# Windows: a Job Object holds each case's tree
+
+
+class WindowsTree(PlainTree):
+    """Windows: the case in a Job Object, which kills its whole tree and keeps its CPU time and
+    peak memory, read while it runs too. Where no job can be made, taskkill /T /F kills the
+    tree and nothing is measured, as in a PlainTree."""
+
+    def __init__(self, command, stdin, cwd):
+        super().__init__(command, stdin, cwd)
+        self.job = WindowsJob.holding(self.child)
+        self.measures = self.job is not None
+
+    def usage_now(self):
+        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
+        return self.job.usage() if self.job else (None, None)
 
     def kill(self):
         if self.job:
             self.job.kill()
-        elif POSIX:
-            kill_group(self.child.pid)
-        elif self.child.poll() is None:
+            return
+        if self.child.poll() is None:
             with contextlib.suppress(OSError):
                 command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
                 subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            with contextlib.suppress(OSError):
-                self.child.kill()
+        with contextlib.suppress(OSError):
+            super().kill()
 
     def finish(self):
-        if self.result is None:
-            if POSIX and WAIT4:
-                self.result = reap(self.child.pid, block=True)
-            else:
-                self.child.wait()
-                self.result = (self.child.returncode, *self.usage())
-        self.child.returncode = self.result[0]
-        for reader, pipe in zip(self.readers, (self.child.stdout, self.child.stderr)):
-            reader.join(1.0)
-            if not reader.is_alive():  # else a process outside the tree holds it: leave it
-                pipe.close()
+        code, (cpu, peak) = self.child.wait(), self.usage_now()
         if self.job:
             self.job.close()
-        return self.result
+        return code, cpu, peak, peak
 
 
 class WindowsJob:
@@ -497,731 +1550,6 @@ def job_structures(ctypes):
         )
 
     return Accounting, ExtendedLimits
-
-
-class Running:
-    """Every running case, so that Ctrl-C can kill them all."""
-
-    def __init__(self, kind):
-        self.kind = kind
-        self._lock = threading.Lock()
-        self._running = set()
-        self._stopped = False
-
-    def start(self, command, stdin, cwd, output_cap):
-        with self._lock:
-            if self._stopped:
-                raise Interrupted()
-            process = self.kind(command, stdin, cwd, output_cap)
-            self._running.add(process)
-        return process
-
-    def kill(self, process):
-        with self._lock:
-            self._running.discard(process)
-            process.kill()
-
-    def kill_all(self):
-        with self._lock:
-            self._stopped = True
-            for process in self._running:
-                process.kill()
-
-
-def execute(running, command, input_path, cwd, time_limit, output_cap):
-    """Run command, an (args, executable) pair, with input_path on stdin; return its Run.
-
-    Reading stops when the CPU time passes time_limit (where it can be read while the case
-    runs), when the wall time passes BACKSTOP times the limit (the limit itself where CPU
-    time is not measured at all), or when the output passes output_cap. Then, and whenever
-    the run ends, the whole process tree is killed so that no grandchild lingers.
-    """
-    start = time.monotonic()
-    with open(str(input_path), "rb") as stdin:
-        process = running.start(command, stdin, cwd, output_cap)
-    deadline = time_limit * BACKSTOP if process.measures else time_limit
-    timed_out = overflowed = False
-    try:
-        while not (process.exited() and not process.reading()):  # every byte written is read
-            elapsed = time.monotonic() - start
-            cpu = process.cpu_now() if elapsed > time_limit else None  # CPU <= wall, mostly
-            if elapsed >= deadline or (cpu is not None and cpu > time_limit):
-                timed_out = True
-                break
-            # wake up at least every 50 ms to see whether the child exited
-            process.read(min(deadline - elapsed, 0.05))
-            if len(process.output) > output_cap:
-                overflowed = True
-                break
-        wall = time.monotonic() - start
-    finally:
-        running.kill(process)
-        status, cpu, peak = process.finish()
-    output, errors = bytes(process.output), bytes(process.errors)
-    return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed)
-
-
-# Judge profiles: each solution's `Judge:` header line
-
-
-def read_profile(root, problem):
-    """The profile in solutions/PROBLEM.py's `Judge: NAME; N s; M MiB; COMPARE` line.
-
-    Returns (profile, warning): the defaults and a one-line warning when the line is missing
-    or cannot be read, the profile and None otherwise.
-    """
-    path = Path("solutions", problem + ".py")
-    using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
-    try:
-        with open(str(root / path), encoding="utf-8", errors="replace") as file:
-            head = file.read(HEADER_CHARS)
-    except OSError as error:
-        return DEFAULT_PROFILE, f"cannot read {path.as_posix()} ({error.strerror}): {using}"
-    line = JUDGE_LINE.search(head)
-    if not line:
-        return DEFAULT_PROFILE, f"{path.as_posix()} has no '{JUDGE_FORMAT}' line: {using}"
-    fields = PROFILE_FIELDS.fullmatch(line.group(1))
-    if not fields or fields.group(4) not in COMPARES or not float(fields.group(2)) > 0:
-        return DEFAULT_PROFILE, (
-            f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
-            f"want '{JUDGE_FORMAT}': {using}"
-        )
-    judge, seconds, mib, compare = fields.groups()
-    return Profile(judge, float(seconds), float(mib), compare), None
-
-
-def describe(profile):
-    """A profile in words, as the summary line shows it."""
-    judge = profile.judge or "no Judge: line"
-    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB"
-    return f"{judge}: {limits}, {profile.compare}"
-
-
-# Judging
-
-
-def normalize(data, mode):
-    """The output as compared: CRLF read as LF (as is but for that under jutge); --loose also
-    drops spaces at line ends and empty lines at the end."""
-    if mode == "jutge":
-        return data.replace(b"\r\n", b"\n") if WINDOWS else data  # text-mode stdout on Windows
-    data = data.replace(b"\r\n", b"\n")
-    if mode != "loose":
-        return data
-    lines = [line.rstrip(b" \t") for line in data.split(b"\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return b"".join(line + b"\n" for line in lines)
-
-
-def tokens(data):
-    """The whitespace-separated tokens of data, joined by single spaces."""
-    data = data.translate(ALL_SPACES)
-    while b"  " in data:  # no list of millions of tokens: outputs can be 64 MiB
-        data = data.replace(b"  ", b" ")
-    return data.strip()
-
-
-def compare(expected, got, mode):
-    """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
-
-    jutge: identical bytes are AC; an output with a byte outside printable ASCII, newline,
-    CR and tab is IC; equal once every run of whitespace is one space, the ends trimmed and
-    letters upper-cased is PE; anything else WA. The other modes have no PE, as AtCoder has
-    none: a difference in whitespace alone is a WA there.
-    """
-    if mode == "tokens":
-        return "AC" if tokens(expected) == tokens(got) else "WA"
-    expected, got = normalize(expected, mode), normalize(got, mode)
-    if expected == got:
-        return "AC"
-    if mode != "jutge":
-        return "WA"
-    if INVALID_CHARACTER.search(got):
-        return "IC"
-    return "PE" if tokens(expected).upper() == tokens(got).upper() else "WA"
-
-
-def over_time(run, profile):
-    """TLE: killed for time, or over the limit in CPU time (in wall time if CPU is unknown)."""
-    if run.timed_out:
-        return True
-    used = run.wall if run.cpu is None else run.cpu
-    return used > profile.time_limit
-
-
-def verdict_of(run, expected, profile):
-    if over_time(run, profile):
-        return "TLE"
-    if run.overflowed:
-        return "OLE"
-    if run.peak_mib is not None and run.peak_mib > profile.memory_limit:
-        return "MLE"
-    if run.status != 0:
-        return "RE"
-    if expected is None:
-        return "--"
-    return compare(expected, run.output, profile.compare)
-
-
-def is_slow(run, profile):
-    """Over half the time limit in CPU time, or over half the wall-time backstop."""
-    if run.cpu is None:
-        return run.wall > profile.time_limit / 2
-    return run.cpu > profile.time_limit / 2 or run.wall > profile.time_limit * BACKSTOP / 2
-
-
-def judge(case, args, running):
-    """Run one case and judge it. Runs in a worker thread."""
-    profile = args.profiles[case.problem]
-    if args.command:
-        command, executable = args.command
-    else:
-        command, executable = [args.python, str(Path("solutions", case.problem + ".py"))], None
-    try:
-        run = execute(
-            running,
-            (command, executable),
-            case.input,
-            args.root,
-            profile.time_limit,
-            args.ole * MIB,
-        )
-        expected = case.expected.read_bytes() if case.expected else None
-    except OSError as error:
-        return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = verdict_of(run, expected, profile)
-    slow = verdict in PASSING and is_slow(run, profile)
-    details = explain(verdict, case, run, expected, profile, args)
-    return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
-
-
-# Explaining a verdict
-
-
-def explain(verdict, case, run, expected, profile, args):
-    """The lines printed under a failing case."""
-    if verdict == "TLE":
-        return [time_description(run, profile.time_limit)]
-    if verdict == "OLE":
-        return [f"output passed {args.ole:g} MiB: stopped reading and killed it"]
-    if verdict == "MLE":
-        return [f"peak memory {run.peak_mib:.1f} MiB, over the {profile.memory_limit:g} MiB limit"]
-    if verdict == "RE":
-        return [exit_description(run.status), *stderr_tail(run.stderr)]
-    if verdict == "IC":
-        return [invalid_character(run.output), *short_input(case.input)]
-    if verdict in ("WA", "PE"):
-        details = mismatch(verdict, run.output, expected, profile.compare)
-        return details + short_input(case.input)
-    return []
-
-
-def time_description(run, limit):
-    if run.cpu is None:
-        return f"killed after {limit:g} s of wall time (CPU time is not measured here)"
-    if run.cpu > limit:
-        return f"CPU time {run.cpu:.2f} s, over the {limit:g} s limit"
-    return (
-        f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-        f"only {run.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
-    )
-
-
-def invalid_character(data):
-    at = INVALID_CHARACTER.search(data).start()
-    line = data.count(NEWLINE, 0, at) + 1
-    column = at - data.rfind(NEWLINE, 0, at)
-    return (
-        f"invalid character: byte {data[at]:#04x} at line {line}, column {column}; "
-        "Jutge.org accepts printable ASCII, newline, CR and tab only"
-    )
-
-
-def exit_description(code):
-    """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
-    if code < 0:
-        try:
-            return f"killed by signal {-code} ({signal.Signals(-code).name})"
-        except ValueError:
-            return f"killed by signal {-code}"
-    if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
-        return f"exit status {code} ({code:#010x})"
-    return f"exit status {code}"
-
-
-def stderr_tail(data):
-    lines = data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
-    if not lines:
-        return ["(nothing on stderr)"]
-    return ["stderr, last lines:"] + ["  " + shorten(line) for line in lines]
-
-
-def mismatch(verdict, got, expected, mode):
-    """How near the output is, the first difference, and a short unified diff.
-
-    Outputs can be 64 MiB: they are searched as bytes, and only the lines shown are split.
-    """
-    details = []
-    if verdict == "PE":
-        details.append(
-            "presentation error: equal once runs of whitespace are one space, the ends "
-            "trimmed and letters upper-cased"
-        )
-    elif expected.translate(None, SPACE) == got.translate(None, SPACE):
-        details.append("only whitespace differs, and this judge counts that as a wrong answer")
-    elif tokens(expected).upper() == tokens(got).upper():
-        details.append("only letter case or whitespace differs: Jutge.org would say PE")
-    line_mode = mode if mode in ("loose", "jutge") else "exact"
-    want, have = normalize(expected, line_mode), normalize(got, line_mode)
-    start = line_start(want, common_prefix(want, have))
-    if mode == "tokens":
-        want_tokens, have_tokens = tokens(expected), tokens(got)
-        at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
-        where = f"token {want_tokens.count(b' ', 0, at) + 1}"
-        shown = [token_at(want_tokens, at), token_at(have_tokens, at)]
-    else:
-        where = f"line {want.count(NEWLINE, 0, start) + 1}"
-        shown = [line_at(want, start), line_at(have, start)]
-    details += [
-        "first difference at " + where,
-        "  expected: " + shown[0],
-        "  got:      " + shown[1],
-    ]
-    if not (one_line(want) and one_line(have)):
-        details += unified_diff(want, have, line_start(want, start, back=2))
-    return details
-
-
-def common_prefix(a, b):
-    """The length of the longest common prefix of two byte strings."""
-    size, step, limit = 0, 1 << 16, min(len(a), len(b))
-    while step:
-        while size + step <= limit and a[size : size + step] == b[size : size + step]:
-            size += step
-        step //= 2
-    return size
-
-
-def line_start(data, offset, back=0):
-    """Where the line holding offset starts, or the one `back` lines above it."""
-    start = data.rfind(NEWLINE, 0, offset) + 1
-    for _ in range(back):
-        if start:
-            start = data.rfind(NEWLINE, 0, start - 1) + 1
-    return start
-
-
-def lines_from(data, start, count):
-    """Up to count lines of data from offset start, each with its newline if it has one."""
-    lines = []
-    while start < len(data) and len(lines) < count:
-        end = data.find(NEWLINE, start)
-        end = len(data) if end < 0 else end + 1
-        lines.append(data[start:end])
-        start = end
-    return lines
-
-
-def one_line(data):
-    return data.find(NEWLINE, 0, len(data) - 1) < 0
-
-
-def line_at(data, start):
-    line = lines_from(data, start, 1)
-    return visible(line[0]) if line else "(end of output)"
-
-
-def token_at(data, start):
-    end = data.find(b" ", start)
-    token = data[start : end if end >= 0 else len(data)]
-    return shorten(token.decode("utf-8", "backslashreplace")) if token else "(no more tokens)"
-
-
-def visible(line):
-    """A line of output with its whitespace made visible and its newline said in words."""
-    text = line.rstrip(b"\n").decode("utf-8", "backslashreplace")
-    head = text[:SHOWN_CHARS].replace(" ", "·").replace("\t", "→")
-    head = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in head)
-    return head + more(text) + ("" if line.endswith(b"\n") else "  (no final newline)")
-
-
-def shorten(text):
-    return text[:SHOWN_CHARS] + more(text)
-
-
-def more(text):
-    extra = len(text) - SHOWN_CHARS
-    return f"... ({extra} more characters)" if extra > 0 else ""
-
-
-def unified_diff(want, have, start):
-    """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
-    before = want.count(NEWLINE, 0, start)
-    old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
-    shown = [visible(line) for line in old], [visible(line) for line in new]
-    diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
-    lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
-    if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
-        lines.append(f"... (cut after line {before + DIFF_WINDOW})")
-    return ["diff:"] + ["  " + line for line in lines]
-
-
-def shift_hunk(header, offset):
-    """Renumber a hunk header made from a window that starts after `offset` lines."""
-    return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
-
-
-def short_input(path):
-    try:
-        data = path.read_bytes() if path.stat().st_size <= SHORT_INPUT else b""
-    except OSError:
-        return []
-    lines = data.decode("utf-8", "backslashreplace").splitlines()
-    if not data or len(lines) > SHORT_INPUT_LINES:
-        return []
-    return ["input:"] + ["  " + line for line in lines]
-
-
-# Reporting
-
-
-def label(case):
-    return case.problem + "/" + case.name
-
-
-def mib(value):
-    return "?" if value is None else f"{value:.1f}"
-
-
-def ms(seconds):
-    return "?" if seconds is None else f"{seconds * 1000:.0f}"
-
-
-class Report:
-    """Prints each result in case order, a summary after each problem, and the totals."""
-
-    def __init__(self, cases, profiles, colour):
-        self.profiles = profiles
-        self.colour = colour
-        self.width = min(max(len(label(case)) for case in cases), 48)
-        self.left = Counter(case.problem for case in cases)
-        self.results = []
-
-    def paint(self, text, key):
-        if not self.colour:
-            return text
-        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text)
-
-    def add(self, result):
-        self.results.append(result)
-        line = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB".format(
-            self.paint(f"{result.verdict:<3}", result.verdict),
-            label(result.case),
-            self.width,
-            ms(result.cpu),
-            ms(result.wall),
-            mib(result.peak_mib),
-        )
-        if result.slow:
-            line += " " + self.paint("slow", "slow")
-        lines = [line] + ["    " + detail for detail in result.details]
-        problem = result.case.problem
-        self.left[problem] -= 1
-        if not self.left[problem]:
-            done = [r for r in self.results if r.case.problem == problem]
-            lines.append(self.summary(problem, done))
-        say("\n".join(lines))
-
-    def summary(self, problem, results):
-        counts = Counter(result.verdict for result in results)
-        failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
-        text = f"== {problem} ({describe(self.profiles[problem])}): "
-        text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
-        if failures:
-            text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
-        if counts["--"]:
-            text += f", {counts['--']} not checked (no .out)"
-        ran = [result for result in results if result.verdict != "IE"]
-        cpus = [result.cpu for result in ran if result.cpu is not None]
-        peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
-        slowest = max(result.wall for result in results)
-        text += f"; slowest {ms(max(cpus, default=None))} ms CPU, {ms(slowest)} ms wall"
-        if peaks:
-            text += f", peak {max(peaks):.1f} MiB"
-        if len(cpus) < len(ran):
-            text += "; CPU time not measured here: TLE judged by wall time"
-        if len(peaks) < len(ran):
-            text += "; memory not measured here: MLE not judged"
-        return text
-
-    def totals(self):
-        passed = sum(result.verdict == "AC" for result in self.results)
-        failed = sum(result.verdict not in PASSING for result in self.results)
-        return passed, failed
-
-
-def say(text):
-    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
-    try:
-        print(text)
-        sys.stdout.flush()
-    except OSError as error:  # BrokenPipeError; on Windows, EINVAL
-        raise OutputClosed() from error
-
-
-def silence_stdout():
-    """Point stdout at the null device, so that the exit does not fail flushing it again."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-
-
-def check_writable(path):
-    """Raise UsageError unless a file can be written at path; leave no new file behind."""
-    existed = os.path.exists(path)
-    try:
-        with open(path, "a"):
-            pass
-    except OSError as error:
-        raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
-    if not existed:
-        with contextlib.suppress(OSError):
-            os.remove(path)
-
-
-def rounded(value, scale=1):
-    return None if value is None else round(value * scale, 1)
-
-
-def write_json(path, args, results, passed, failed):
-    problems = {
-        name: {
-            "judge": profile.judge,
-            "time_limit_s": profile.time_limit,
-            "memory_limit_mib": profile.memory_limit,
-            "compare": profile.compare,
-        }
-        for name, profile in args.profiles.items()
-    }
-    cases = [
-        {
-            "problem": result.case.problem,
-            "case": result.case.name,
-            "verdict": result.verdict,
-            "cpu_ms": rounded(result.cpu, 1000),
-            "wall_ms": rounded(result.wall, 1000),
-            "peak_mib": rounded(result.peak_mib),
-            "slow": result.slow,
-        }
-        for result in results
-    ]
-    data = {
-        "python": None if args.command else args.python,
-        "command": args.command_text,
-        "path": "portable" if PORTABLE else "posix",
-        "ole_mib": args.ole,
-        "wall_backstop": BACKSTOP,
-        "problems": problems,
-        "passed": passed,
-        "failed": failed,
-        "cases": cases,
-    }
-    with open(path, "w") as file:
-        json.dump(data, file, indent=2)
-        file.write("\n")
-
-
-# Command line
-
-
-def run_all(cases, args, on_result):
-    """Judge the cases on args.jobs threads; hand the results over in case order."""
-    running = Running(PortableProcess if PORTABLE else PosixProcess)
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(judge, case, args, running) for case in cases]
-        try:
-            for future in futures:
-                on_result(future.result())
-        except BaseException:  # Ctrl-C or a closed stdout: leave no case running
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            running.kill_all()
-            for future in futures:
-                future.cancel()
-            raise
-
-
-def positive(text):
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text}")
-    return value
-
-
-def positive_int(text):
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
-    return value
-
-
-def make_parser():
-    parser = argparse.ArgumentParser(
-        prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    add = parser.add_argument
-    add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
-    add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
-    add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
-    add(
-        "--command",
-        metavar="CMD",
-        help="judge this program instead of PYTHON solutions/NAME.py; one problem, run from the "
-        "root, split as a shell would",
-    )
-    add("--tle", type=positive, metavar="S", help="CPU time limit (default: the Judge: line's)")
-    add("--mle", type=positive, metavar="MIB", help="memory limit (default: the Judge: line's)")
-    add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
-    mode = parser.add_mutually_exclusive_group().add_argument
-    mode(
-        "--compare", choices=COMPARES, help="how outputs are compared (default: the Judge: line's)"
-    )
-    mode(
-        "--loose",
-        dest="compare",
-        action="store_const",
-        const="loose",
-        help="--compare loose: also ignore spaces at line ends and empty lines at the end",
-    )
-    mode(
-        "--tokens",
-        dest="compare",
-        action="store_const",
-        const="tokens",
-        help="--compare tokens: compare whitespace-separated tokens only",
-    )
-    add(
-        "-j",
-        dest="jobs",
-        type=positive_int,
-        default=os.cpu_count() or 1,
-        metavar="N",
-        help="cases run in parallel (default: the number of CPUs)",
-    )
-    add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
-    add(
-        "--root",
-        type=Path,
-        default=Path(__file__).resolve().parent,
-        metavar="DIR",
-        help="folder with solutions/ and testcases/ (default: the runner's own)",
-    )
-    return parser
-
-
-def usage_error(message):
-    print(f"runner.py: error: {message}", file=sys.stderr)
-    return 2
-
-
-def warn(message):
-    print(f"runner.py: warning: {message}", file=sys.stderr)
-
-
-def interrupt(signum, frame):
-    raise KeyboardInterrupt
-
-
-def main(argv=None):
-    """Run the command line; every failure ends in one line, never a traceback."""
-    try:
-        return run(argv)
-    except KeyboardInterrupt:
-        print("interrupted: every running case was killed", file=sys.stderr)
-        return 130
-    except OutputClosed:
-        silence_stdout()
-        return 141  # as for a program killed by SIGPIPE
-    except Exception as error:  # a bug: still one line
-        return usage_error(f"unexpected {type(error).__name__}: {error}")
-
-
-def split_command(text, root):
-    """--command as (args, executable): the program found from the root or on PATH.
-
-    On POSIX the text is split into words as a shell would; on Windows it is passed whole,
-    and CreateProcess splits it as Windows programs expect.
-    """
-    try:
-        words = shlex.split(text, posix=not WINDOWS)
-    except ValueError as error:
-        raise UsageError(f"--command {text}: {error}") from None
-    if not words:
-        raise UsageError("--command is empty")
-    program = words[0].strip('"') if WINDOWS else words[0]
-    has_folder = os.sep in program or (os.altsep and os.altsep in program)
-    found = shutil.which(str(root / program) if has_folder else program)
-    if found is None:
-        where = f"under {root}" if has_folder else "on PATH"
-        raise UsageError(f"--command {text}: no program {program} {where}")
-    return (text if WINDOWS else words), os.path.abspath(found)
-
-
-def profiles_for(args, problems):
-    """Each problem's profile: its Judge: line, with --tle, --mle and --compare over it."""
-    profiles, warnings = {}, []
-    for problem in problems:
-        profile, warning = read_profile(args.root, problem)
-        if warning:
-            warnings.append(warning)
-        profiles[problem] = profile._replace(
-            time_limit=args.tle or profile.time_limit,
-            memory_limit=args.mle or profile.memory_limit,
-            compare=args.compare or profile.compare,
-        )
-    return profiles, warnings
-
-
-def run(argv):
-    parser = make_parser()
-    args = parser.parse_args(argv)
-    args.root = args.root.resolve()
-    found = shutil.which(args.python)
-    if found is None:
-        parser.error(f"--python {args.python}: no such program")
-    args.python = os.path.abspath(found)  # the cases run from the root, maybe not from here
-    args.command_text = args.command
-    try:
-        if args.command is not None:
-            if len(args.problems) != 1:
-                raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
-            args.command = split_command(args.command, args.root)
-        problems, warnings = find_problems(args.root, args.problems, bool(args.command))
-        cases = [case for problem in problems for case in find_cases(args.root, problem, args.keep)]
-        if not cases:
-            raise UsageError(f"no case name contains '{args.keep}'")
-        if args.json:
-            check_writable(args.json)
-    except UsageError as error:
-        return usage_error(error)
-    args.profiles, more = profiles_for(args, problems)
-    for warning in warnings + more:
-        warn(warning)
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(errors="backslashreplace")
-    signal.signal(signal.SIGTERM, interrupt)
-    colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    report = Report(cases, args.profiles, colour)
-    run_all(cases, args, report.add)
-    passed, failed = report.totals()
-    status = 1 if failed else 0
-    if args.json:
-        try:
-            write_json(args.json, args, report.results, passed, failed)
-        except OSError as error:
-            status = usage_error(f"--json {args.json}: could not write it: {error}")
-    say(f"{passed} passed, {failed} failed")
-    return status
 
 
 if __name__ == "__main__":
