@@ -90,6 +90,7 @@ NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 PROFILE_FIELDS = re.compile(
     r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*(\w+)"
+    r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
 )
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
@@ -99,10 +100,13 @@ Run = namedtuple(
 )
 Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison")
-DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
+Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison other_limit")
+DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact", None)
+JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 # Everything the command line decides, built once before any case runs.
-Settings = namedtuple("Settings", "root python command command_text keep ole jobs json profiles")
+Settings = namedtuple(
+    "Settings", "root python command command_text workdir keep judge_only ole jobs json profiles"
+)
 
 
 class UsageError(Exception):
@@ -179,9 +183,13 @@ def find_problems(root, names, command=False):
     return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
 
 
-def find_cases(root, problem, keep):
-    """The cases of one problem whose name contains `keep`, in natural order, and a warning
-    for each .out without its .in."""
+def is_judge_case(case):
+    return case.name.startswith(JUDGE_PREFIX)
+
+
+def find_cases(root, problem, keep, judge_only=False):
+    """The cases of one problem whose name contains `keep` (and only the judge cases with
+    judge_only), in natural order, and a warning for each .out without its .in."""
     folder = root / "testcases" / problem
     inputs = {path.stem: path for path in folder.glob("*.in")}
     stray = [
@@ -191,7 +199,7 @@ def find_cases(root, problem, keep):
     ]
     found = []
     for name in sorted(inputs, key=natural_key):
-        if keep in name:
+        if keep in name and (name.startswith(JUDGE_PREFIX) or not judge_only):
             expected = Path(str(inputs[name])[:-3] + ".out")  # lexists: a broken link is there
             there = os.path.lexists(str(expected))  # a name too long for a file is not
             found.append(Case(problem, name, inputs[name], expected if there else None))
@@ -245,7 +253,8 @@ def read_profile(root, problem):
             f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
             f"want '{JUDGE_FORMAT}': {using}"
         )
-    return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4)), None
+    other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
+    return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
 
 
 def describe(profile):
@@ -376,16 +385,20 @@ def judge_case(case, settings, running):
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, (command, executable), case.input, settings.root, limits)
+        outcome = execute(running, (command, executable), case.input, settings.workdir, limits)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
     verdict = verdict_of(outcome, expected, profile)
     slow = verdict in PASSING and is_slow(outcome, profile)
     details = explain(verdict, case, outcome, expected, profile, settings)
+    if details and not is_judge_case(case):
+        details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
 
 
 # Explaining a verdict
+
+EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
@@ -1039,6 +1052,16 @@ def ms(seconds):
     return "?" if seconds is None else f"{seconds * 1000:.0f}"
 
 
+def kinds_apart(results):
+    """The judge cases' and the extended cases' counts, as the summary line shows them."""
+    parts = []
+    for kind, judge in (("judge cases", True), ("extended", False)):
+        ran = [result for result in results if is_judge_case(result.case) == judge]
+        passed = sum(result.verdict in PASSING for result in ran)
+        parts.append(f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}")
+    return ", ".join(parts)
+
+
 class Report:
     """Prints each result in case order, a summary after each problem, and the totals."""
 
@@ -1083,6 +1106,7 @@ class Report:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
         if counts["--"]:
             text += f", {counts['--']} not checked (no .out)"
+        text += "; " + kinds_apart(results)
         ran = [result for result in results if result.verdict != "IE"]
         cpus = [result.cpu for result in ran if result.cpu is not None]
         peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
@@ -1148,6 +1172,7 @@ def write_json(settings, results, passed, failed):
             "time_limit_s": profile.time_limit,
             "memory_limit_mib": profile.memory_limit,
             "compare": profile.comparison,
+            "other_limit": profile.other_limit,  # another language's [name, seconds], or None
         }
         for name, profile in settings.profiles.items()
     }
@@ -1155,6 +1180,7 @@ def write_json(settings, results, passed, failed):
         {
             "problem": result.case.problem,
             "case": result.case.name,
+            "judge_case": is_judge_case(result.case),
             "verdict": result.verdict,
             "cpu_ms": rounded(result.cpu, 1000),
             "wall_ms": rounded(result.wall, 1000),
@@ -1166,6 +1192,7 @@ def write_json(settings, results, passed, failed):
     data = {
         "python": None if settings.command else settings.python,
         "command": settings.command_text,
+        "judge_only": settings.judge_only,
         "path": "portable" if PORTABLE else "posix",
         "ole_mib": settings.ole,
         "wall_backstop": BACKSTOP,
@@ -1260,7 +1287,8 @@ def make_parser():
     add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
     add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
     add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
-        " one problem, run from the root, split as a shell would")  # fmt: skip
+        " one problem, run from this folder, split as a shell would")  # fmt: skip
+    add("--judge-only", action="store_true", help="only the judge cases (named judge-*)")
     add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
     add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
     add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
@@ -1310,7 +1338,8 @@ def main(argv=None):
 
 
 def split_command(text, root):
-    """--command as (args, executable): the program found from the root or on PATH.
+    """--command as (args, executable): the program found from root (the folder the runner
+    was called from, where the command runs) or on PATH.
 
     On POSIX the text is split into words as a shell would; on Windows it is passed whole,
     and CreateProcess splits it as Windows programs expect.
@@ -1345,6 +1374,18 @@ def profiles_for(root, problems, args):
     return profiles, warnings
 
 
+def other_language_notes(profiles):
+    """For --command: which time limit applies, where the judge gives other languages other."""
+    notes = []
+    for profile in profiles.values():
+        if profile.other_limit:
+            language, seconds = profile.other_limit
+            limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
+            notes.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
+                         f"add --tle {seconds:g} for a {language} program")  # fmt: skip
+    return notes
+
+
 def settings_from(argv):
     """The settings of this run, the cases to judge, and the warnings to give first."""
     parser = make_parser()
@@ -1358,24 +1399,27 @@ def settings_from(argv):
     if args.command is not None:
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
-        command = split_command(args.command, root)
+        command = split_command(args.command, Path.cwd())
     problems, warnings = find_problems(root, args.problems, command is not None)
     cases = []
     for problem in problems:
-        found_cases, stray = find_cases(root, problem, args.keep)
+        found_cases, stray = find_cases(root, problem, args.keep, args.judge_only)
         cases += found_cases
         warnings += stray
     if not cases:
-        raise UsageError(f"no case name contains '{args.keep}'")
+        judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
+        raise UsageError(f"no {judge} name contains '{args.keep}'")
     if args.json is not None:
         check_writable(args.json)
     profiles, unread = profiles_for(root, problems, args)
+    if command and not args.tle:
+        unread += other_language_notes(profiles)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
-    settings = Settings(
-        root, python, command, args.command, args.keep, args.ole, jobs, args.json, profiles
-    )
+    workdir = Path.cwd() if command else root
+    settings = Settings(root, python, command, args.command, workdir, args.keep,
+                        args.judge_only, args.ole, jobs, args.json, profiles)  # fmt: skip
     return settings, cases, warnings + unread
 
 

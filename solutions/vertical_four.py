@@ -1,6 +1,6 @@
 """
 Problem: 竖直四子棋 (vertical four-in-a-row), Huawei OD exam (B paper, 200 points).
-Judge: Huawei OD exam; 2 s; 256 MiB; exact
+Judge: Huawei OD exam; 2 s; 256 MiB; exact; C/C++ 1 s
 Description: W x H upright board, red and blue alternately drop a piece into a
   column; print "N,red" / "N,blue" for the first move making 4 in a line,
   "N,error" for the first move into a column outside 1..W or a full column,

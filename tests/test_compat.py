@@ -257,3 +257,18 @@ def test_oj_rejects_wrong_answer(program, oj_env):
         sorted(set(verdicts.values()))
     )
     assert status != 0, f"oj test exits 0 although {', '.join(caught)} fail:\n{tail}"
+
+
+PLAIN_PORTS = [name for name in PROBLEMS if (ROOT / "tests" / name / "plain.py").is_file()]
+
+
+@pytest.mark.parametrize("name", PLAIN_PORTS)
+def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, oj_env):
+    """The README's command for the judge cases alone: oj's --format picks the judge-* pairs."""
+    command = f"{shlex.quote(sys.executable)} tests/{name}/plain.py"
+    argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
+    argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
+    res = run(argv, timeout=1800, env=oj_env, text=True)
+    judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
+    tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])
+    assert res.returncode == 0 and f"test success: {judge_cases} cases" in res.stdout, tail

@@ -594,7 +594,8 @@ def test_summary_line_per_problem(tmp_path):
     _, out, _, _ = judge(root)
     assert re.search(
         r"^== p \(Test judge: 1 s CPU, 1024 MiB, exact\): 1 passed, 1 failed \(1 WA\), "
-        r"1 not checked \(no .out\); slowest \d+ ms CPU, \d+ ms wall, peak [\d.]+ MiB$",
+        r"1 not checked \(no .out\); no judge cases, extended 2 of 3 passed; "
+        r"slowest \d+ ms CPU, \d+ ms wall, peak [\d.]+ MiB$",
         out,
         re.MULTILINE,
     )
@@ -959,7 +960,10 @@ def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
     for name, profile in data["problems"].items():
         header = (ROOT / "solutions" / (name + ".py")).read_text(encoding="utf-8")
         line = f"Judge: {profile['judge']}; {profile['time_limit_s']:g} s; "
-        line += f"{profile['memory_limit_mib']:g} MiB; {profile['compare']}\n"
+        line += f"{profile['memory_limit_mib']:g} MiB; {profile['compare']}"
+        if profile["other_limit"]:
+            line += "; {} {:g} s".format(*profile["other_limit"])
+        line += "\n"
         assert line in header
     assert data["problems"]["conecta4"]["compare"] == "jutge"
     assert sorted(data["problems"]) == runner.find_problems(ROOT, [])[0]  # as the runner finds them
@@ -976,11 +980,11 @@ def test_command_judges_a_program_that_is_not_python(tmp_path, path):
     root = make_root(
         tmp_path, "raise SystemExit(1)\n", {"a": ("ab\n", "AB\n"), "b": ("c\n", "c\n")}
     )
-    script = root / "upper.sh"
+    elsewhere = tmp_path / "elsewhere"  # the folder it is called from: the program's
+    elsewhere.mkdir()
+    script = elsewhere / "upper.sh"
     script.write_text(UPPER)
     script.chmod(0o755)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     report = elsewhere / "r.json"
     status, out, _, _ = judge(
         root, "p", "--command", "./upper.sh", "--json", "r.json", cwd=elsewhere, path=path
@@ -989,8 +993,19 @@ def test_command_judges_a_program_that_is_not_python(tmp_path, path):
     assert status == 1
     data = json.loads(report.read_text())
     assert data["command"] == "./upper.sh" and data["python"] is None
-    status, out, _, _ = judge(root, "p", "--command", "sh 'upper.sh'", path=path)
+    status, out, _, _ = judge(root, "p", "--command", "sh 'upper.sh'", path=path, cwd=elsewhere)
     assert verdicts(out) == {"p/a": "AC", "p/b": "WA"}
+
+
+@POSIX_ONLY
+def test_command_runs_from_the_folder_it_is_called_from_not_the_root(tmp_path):
+    root = make_root(tmp_path / "repo", "", {"a": ("ab\n", "AB\n")})
+    (root / "mine.py").write_text("print('from the root')\n")
+    mine = tmp_path / "mine.py"
+    mine.write_text("import sys\nprint(sys.stdin.read().strip().upper())\n")
+    cmd = f"{shlex.quote(sys.executable)} mine.py"
+    status, out, _, _ = judge(root, "p", "--command", cmd, cwd=tmp_path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0
 
 
 @POSIX_ONLY
@@ -998,7 +1013,7 @@ def test_command_needs_no_solution_file(tmp_path):
     root = make_root(tmp_path, "", {"a": ("ab\n", "AB\n")})
     (root / "solutions" / "p.py").unlink()
     (root / "upper.sh").write_text(UPPER)
-    status, out, err, _ = judge(root, "testcases/p", "--command", "sh upper.sh")
+    status, out, err, _ = judge(root, "testcases/p", "--command", "sh upper.sh", cwd=root)
     assert verdicts(out) == {"p/a": "AC"} and status == 0
     assert "cannot read solutions/p.py" in err and USING in err
 
@@ -1335,4 +1350,51 @@ def test_one_comparator_table_serves_the_tests_too():
     import inspect
 
     assert util.runner() is runner and runner.__file__ == str(RUNNER)
-    assert "runner().compare(" in inspect.getsource(util.catching_case)
+    assert "runner().compare(" in inspect.getsource(util.same_output)
+    assert "same_output(" in inspect.getsource(util.catching_case)
+
+
+# Judge cases (named judge-*) and extended cases
+
+
+def test_judge_only_keeps_the_judge_cases_and_the_summary_counts_both_kinds(tmp_path):
+    cases = {"judge-a": ("a\n", "a\n"), "judge-b": ("b\n", "b\n"), "bom": ("x\n", "y\n")}
+    root = make_root(tmp_path, ECHO, cases)
+    status, out, _, _ = judge(root)
+    assert status == 1 and verdicts(out) == {"p/judge-a": "AC", "p/judge-b": "AC", "p/bom": "WA"}
+    lines = out.splitlines()
+    at = lines.index(next(line for line in lines if "p/bom" in line))
+    assert lines[at + 1] == "    " + runner.EXTENDED_NOTE
+    assert "; judge cases 2 of 2 passed, extended 0 of 1 passed;" in out
+    status, out, _, _ = judge(root, "--judge-only", "--json", "r.json", cwd=tmp_path)
+    assert status == 0 and verdicts(out) == {"p/judge-a": "AC", "p/judge-b": "AC"}
+    assert last_line(out) == "2 passed, 0 failed" and "judge cases 2 of 2 passed" in out
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["judge_only"] and [case["judge_case"] for case in data["cases"]] == [True, True]
+
+
+def test_a_failing_judge_case_has_no_extended_note(tmp_path):
+    root = make_root(tmp_path, ECHO, {"judge-a": ("a\n", "b\n")})
+    status, out, _, _ = judge(root)
+    assert status == 1 and runner.EXTENDED_NOTE not in out
+
+
+def test_judge_only_without_judge_cases_is_a_usage_error(tmp_path):
+    root = make_root(tmp_path, ECHO, {"bom": ("a\n", "a\n")})
+    status, _, err, _ = judge(root, "--judge-only")
+    assert status == 2 and "no judge case (judge-*)" in err
+
+
+@POSIX_ONLY
+def test_command_says_which_limit_it_applies_where_languages_differ(tmp_path):
+    root = make_root(tmp_path, ECHO, {"judge-a": ("a\n", "a\n")})
+    solution = root / "solutions" / "p.py"
+    solution.write_text("# Judge: Exam; 2 s; 256 MiB; exact; C/C++ 1 s\n" + ECHO)
+    status, _, err, _ = judge(root, "p", "--command", "cat", "--tle", "2")  # --tle: no note
+    assert status == 0 and "C/C++" not in err
+    command = [PYTHON, str(RUNNER), "--root", str(root), "p", "--command", "cat"]
+    done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60)
+    assert done.returncode == 0
+    assert "--command is judged with Exam's 2 s; it gives C/C++ 1 s: add --tle 1" in done.stderr
+    profile, warning = runner.read_profile(root, "p")
+    assert warning is None and profile.other_limit == ("C/C++", 1.0)
