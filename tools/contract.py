@@ -44,8 +44,10 @@ oracle.py solve required: `solve(text) -> str`: the brute force, written from th
 oracle.py solve_large optional: `solve_large(text) -> str`: a second checker for the
     `BIG_CASES` testcases when `solve` is too slow for them, checked against `solve` in
     `test_NAME.py`
-gen.py random_input required: `random_input(rng) -> str`: one seeded random input of the
-    stress test
+gen.py random_input required: `random_input(rng, judge=False) -> str`: one seeded random
+    input of the stress test; with `judge=True` only inputs the judge's statement allows
+gen.py EXTENDED_LABELS optional: the labels only extended inputs have, left out of
+    `min_count` in judge mode
 gen.py STRESS required: dict: `count` inputs from `seed`, and `min_count`, the least number
     of inputs each outcome kind and label must occur in
 gen.py kind required: `kind(output) -> str`: the outcome kind of an answer
@@ -71,9 +73,10 @@ wrong/ required: at least MIN_WRONG programs, each a bug contestants make, named
     one-line docstring (a program may import a _NAME.py of the folder)
 equivalent_mutants.txt required: the mutants of the solution that no input can kill,
     `ID  reason` a line (# comments)
-validate.py why_extended optional: `why_extended(data: bytes) -> Optional[str]`: None when
-    the judge's statement allows the input, else a short reason
-plain.py optional: a judge-faithful solution written as a contestant would, a test fixture
+validate.py why_extended required: `why_extended(data: bytes) -> Optional[str]`: None when
+    the judge's statement allows the input (a judge case, named `judge-*`), else a short reason
+plain.py required: a judge-faithful solution written as a contestant would, reading the
+    judge's format only: a test fixture that must pass every judge case
 plain.cpp optional: the same in C++
 """
 

@@ -3,7 +3,7 @@
 Judge-faithful port: reads only the judge's format (moves 1-8 separated by spaces or
 line breaks, empty lines print the board). A test fixture, not the repo's solution.
 Idea: read line by line; an empty line prints the board, every number is a move; after
-each move look both ways along four directions for 4 in a row, then check for a full board.
+each move look for 4 in a row anywhere on the small board, then check for a full board.
 """
 
 import sys
@@ -19,16 +19,14 @@ def show():
     out.append("\\--------/")
 
 
-def wins(r, c, p):
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        n = 1
-        for sg in (1, -1):
-            y, x = r + sg * dr, c + sg * dc
-            while 0 <= y < ROWS and 0 <= x < COLS and board[y][x] == p:
-                n += 1
-                y, x = y + sg * dr, x + sg * dc
-        if n >= 4:
-            return True
+def four(p):
+    """Whether p has four in a row anywhere: every cell, every direction (the board is small)."""
+    for r in range(ROWS):
+        for c in range(COLS):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + k * dr, c + k * dc) for k in range(4)]
+                if all(0 <= y < ROWS and 0 <= x < COLS and board[y][x] == p for y, x in cells):
+                    return True
     return False
 
 
@@ -48,8 +46,8 @@ def main():
             p = str(turn)
             board[r][c] = p
             turn, placed = 1 - turn, placed + 1
-            if wins(r, c, p) or placed == ROWS * COLS:
-                out.append("CONNECT4" if wins(r, c, p) else "FULL")
+            if four(p) or placed == ROWS * COLS:
+                out.append("CONNECT4" if four(p) else "FULL")
                 show()
                 return
     out.append("QUIT")
