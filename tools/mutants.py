@@ -60,6 +60,7 @@ COLUMNS = (
 )
 JUDGE_COLUMNS = (
     "problem",
+    "game-logic wrong programs, rejected by the judge cases",
     "mutants outside the input layer",
     "killed by judge-mode stress",
     "and by the judge cases",
@@ -388,8 +389,13 @@ def equivalents(name):
     return {line for line in ids if line and not line.startswith("#")}
 
 
-def wrong_programs(name):
-    return sorted((ROOT / "tests" / name / "wrong").glob("[!_]*.py"))
+def wrong_programs(name, game_logic_only=False):
+    """The wrong-answer corpus of a problem; with game_logic_only, the programs whose bug is
+    in the game's logic (docstring "Bug: ..."), not in reading extended input."""
+    found = sorted((ROOT / "tests" / name / "wrong").glob("[!_]*.py"))
+    if game_logic_only:
+        found = [path for path in found if path.read_text("utf-8").startswith('"""Bug:')]
+    return found
 
 
 def measure(name, every, jobs, chosen=None):
@@ -398,7 +404,7 @@ def measure(name, every, jobs, chosen=None):
     mutants alone, on judge-mode stress inputs and the judge cases."""
     judge = chosen is not None
     text, pairs = (SOLUTIONS / (name + ".py")).read_text("utf-8"), stress_pairs(name, jobs, judge)
-    wrong = [] if judge else wrong_programs(name)
+    wrong = wrong_programs(name, game_logic_only=judge)
     problem = Problem(name, text, every, testcases(name, judge), pairs, wrong, judge)
     answers = {}
 
@@ -467,23 +473,30 @@ def report(name, every, answers, took):
 
 
 def judge_report(name, every, answers, took, chosen):
-    """Print the judge-only figures of one problem; return (its table row, [])."""
+    """Print the judge-only figures of one problem; return (its table row, what is wrong)."""
     if answers["tests", -1] is not None or answers["stress", -1] is not None:
         why = f"{name}: the solution itself fails on the judge cases or judge-mode stress"
         print(why)
-        return f"| {name} | | | | |", [why]
+        return f"| {name} | | | | | |", [why]
     stress = [i for i in chosen if answers["stress", i] is not None]
     tests = [i for i in stress if answers["tests", i] is not None]
     survivors = [i for i in stress if answers["tests", i] is None]
     score = percent(len(tests), len(stress))
+    wrong = wrong_programs(name, game_logic_only=True)
+    passing = [path.name for i, path in enumerate(wrong) if answers["wrong", i] is None]
     print(f"{name} (judge cases only): {len(chosen)} of {len(every)} mutants outside the input "
           f"layer, {took}; killed by judge-mode stress {len(stress)}, and by the judge cases "
           f"{len(tests)}: score {score}")  # fmt: skip
+    print(f"  game-logic wrong programs rejected by the judge cases: "
+          f"{len(wrong) - len(passing)} of {len(wrong)}"
+          + (f"; passing: {', '.join(passing)}" if passing else ""))  # fmt: skip
     print(f"  survivors (killed by judge-mode stress only): {len(survivors)}")
     for i in survivors:
         print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
-    cells = [f"`{name}`", f"{len(chosen)} of {len(every)}", len(stress), len(tests), score]
-    return "| " + " | ".join(map(str, cells)) + " |", []
+    cells = [f"`{name}`", f"{len(wrong) - len(passing)} of {len(wrong)}"]
+    cells += [f"{len(chosen)} of {len(every)}", len(stress), len(tests), score]
+    faults = [f"{name}: wrong programs pass the judge cases: {passing}"] if passing else []
+    return "| " + " | ".join(map(str, cells)) + " |", faults
 
 
 def table(rows, columns=COLUMNS):
