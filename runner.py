@@ -101,7 +101,8 @@ Run = namedtuple(
 Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
 Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison other_limit")
-DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact", None)
+Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of another language
+DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 # Everything the command line decides, built once before any case runs.
 Settings = namedtuple(

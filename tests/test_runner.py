@@ -585,6 +585,7 @@ def test_json_file_has_every_case(tmp_path):
             "time_limit_s": 1,
             "memory_limit_mib": 1024,
             "compare": "exact",
+            "other_limit": None,
         }
     }
 
