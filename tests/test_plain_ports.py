@@ -36,6 +36,10 @@ def compiled(tmp_path_factory):
     return built
 
 
+def count_judge_cases(name):
+    return len(list((TESTCASES / name).glob("judge-*.in")))
+
+
 def command(name, port, compiled):
     if port == "plain.py":
         return f"{shlex.quote(sys.executable)} tests/{name}/plain.py"
@@ -55,7 +59,7 @@ def runner(name, cmd, *flags, tmp_path):
 def test_every_judge_case_passes(name, port, tmp_path, request):
     compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
     done, cases = runner(name, command(name, port, compiled), "--judge-only", tmp_path=tmp_path)
-    judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
+    judge_cases = count_judge_cases(name)
     last = done.stdout.splitlines()[-1]
     assert done.returncode == 0 and last == f"{judge_cases} passed, 0 failed", done.stdout[-3000:]
     assert len(cases) == judge_cases
@@ -74,5 +78,5 @@ def test_every_failure_is_an_extended_case_and_says_so(name, port, tmp_path, req
         at = next(i for i, line in enumerate(lines) if re.search(rf"/{re.escape(case)}\s", line))
         assert lines[at + 1].strip().startswith(EXTENDED), lines[at : at + 2]
     summary = next(line for line in lines if line.startswith(f"== {name} "))
-    judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
+    judge_cases = count_judge_cases(name)
     assert f"judge cases {judge_cases} of {judge_cases} passed" in summary, summary

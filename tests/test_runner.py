@@ -621,19 +621,24 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     assert "\033[" not in out
 
 
-@LINUX_ONLY
-def test_ctrl_c_stops_everything(tmp_path, path):
-    root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
-    judging = subprocess.Popen(
+def started(command, path):
+    """The runner started in the background with its output piped, to be signalled. A suite
+    started in the background (`cmd &`) inherits SIGINT ignored, and the runner rightly keeps
+    it so: this runner gets the default, as from a terminal."""
+    return subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=path_env(path),
-        # A suite started in the background (`cmd &`) inherits SIGINT ignored, and the
-        # runner rightly keeps it so: give this runner the default, as a terminal would.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+@LINUX_ONLY
+def test_ctrl_c_stops_everything(tmp_path, path):
+    root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
+    judging = started(command, path)
     pids = root / "pids"
     deadline = time.monotonic() + 10
     while not (pids.exists() and len(pids.read_text().split()) == 2):
@@ -1095,13 +1100,7 @@ def interrupted_run(tmp_path, signals, path):
     report = tmp_path / "old.json"
     report.write_text("{}\n")
     command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-    judging = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=path_env(path),
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    judging = started(command, path)
     deadline = time.monotonic() + 10
     while not marked(marker):
         assert time.monotonic() < deadline, "the case never started"

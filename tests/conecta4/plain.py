@@ -46,8 +46,9 @@ def main():
             p = str(turn)
             board[r][c] = p
             turn, placed = 1 - turn, placed + 1
-            if four(p) or placed == ROWS * COLS:
-                out.append("CONNECT4" if four(p) else "FULL")
+            won = four(p)
+            if won or placed == ROWS * COLS:
+                out.append("CONNECT4" if won else "FULL")
                 show()
                 return
     out.append("QUIT")
