@@ -1209,14 +1209,14 @@ def write_json(settings, results, passed, failed):
 
 # Command line
 
-STOPPING = threading.Event()
+STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
 def on_signal(signum, frame):
     """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one, can land inside a lock or cut the killing of the running cases short."""
-    STOPPING.set()
+    later one landing inside the handler, a lock or the killing of the cases, can stop it."""
+    STOPPED.append(signum)
 
 
 def catch_signals(handler=on_signal):
@@ -1224,7 +1224,7 @@ def catch_signals(handler=on_signal):
     every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
     stopped they are ignored: Python's exit would set them back to killing the runner."""
     if handler is on_signal:
-        STOPPING.clear()
+        del STOPPED[:]
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
@@ -1239,13 +1239,12 @@ def run_all(cases, settings, on_result):
             futures = [pool.submit(judge_case, case, settings, running) for case in cases]
             try:
                 for future in futures:
-                    while not (STOPPING.is_set() or wait([future], timeout=TICK).done):
+                    while not (STOPPED or wait([future], timeout=TICK).done):
                         pass
-                    if STOPPING.is_set():
+                    if STOPPED:
                         raise KeyboardInterrupt
                     on_result(future.result())
             except BaseException:  # a signal or a closed stdout: leave no case running
-                STOPPING.set()
                 running.kill_all()
                 for future in futures:
                     future.cancel()

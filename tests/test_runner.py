@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 from pathlib import Path
 
@@ -1131,6 +1132,36 @@ def test_signals_stop_the_run_and_nothing_outlives_it(tmp_path, path, signals):
         assert err == "interrupted: every running case was killed\n"
         assert none_left(marker)
         assert not report.exists()  # no report of an earlier run passes for this one's
+
+
+def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
+    """A second signal may land on any line the handler runs, its callees' included (a
+    threading.Event's lock once deadlocked the runner there): it runs again on each."""
+    landed = []
+
+    def again(frame, event, arg):
+        if event == "line":  # the trace function itself is not traced
+            landed.append(frame.f_code.co_name)
+            runner.on_signal(signal.SIGTERM, None)
+        return again
+
+    def handle():
+        sys.settrace(again)
+        try:
+            runner.on_signal(signal.SIGINT, None)
+        finally:
+            sys.settrace(None)
+
+    saved = list(getattr(runner, "STOPPED", []))
+    worker = threading.Thread(target=handle, daemon=True)
+    worker.start()
+    worker.join(5)
+    assert not worker.is_alive(), f"the handler deadlocked on a signal landing in {landed[-1]}"
+    try:
+        signals = [signal.SIGTERM] * len(landed) + [signal.SIGINT]
+        assert landed and runner.STOPPED[-len(signals) :] == signals
+    finally:
+        runner.STOPPED[:] = saved
 
 
 # The case forks two children that burn CPU time with its stdout open, and never waits.
