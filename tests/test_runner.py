@@ -1205,9 +1205,10 @@ def test_memory_is_judged_while_the_case_runs(tmp_path, path):
 
 
 @POSIX_ONLY
-def test_a_small_program_is_not_judged_on_the_runners_memory(tmp_path, path):
+@pytest.mark.parametrize("command", ["sleep 0.3", "true"], ids=["read-while-it-runs", "quick"])
+def test_a_small_program_is_not_judged_on_the_runners_memory(tmp_path, path, command):
     root = make_root(tmp_path, "", {"a": ("", "")})
-    status, out, _, _ = judge(root, "p", "--command", "sleep 0.3", "--mle", "4", path=path)
+    status, out, _, _ = judge(root, "p", "--command", command, "--mle", "4", path=path)
     assert verdicts(out) == {"p/a": "AC"}, out
     assert status == 0
 
