@@ -1,49 +1,14 @@
 #!/usr/bin/env python3
 """A judge on your laptop: run every solution on its testcases and give judge verdicts.
 
-Problem NAME pairs solutions/NAME.py with the folder testcases/NAME/, where a case is
-CASE.in with the expected CASE.out beside it. Each case runs as its own process,
-`PYTHON solutions/NAME.py < CASE.in` (or --command's program), from the root folder, and
-its whole process tree is killed when it ends. Problems named on the command line may be
-written NAME, NAME.py or solutions/NAME.py. Without names every problem runs; one that is
-only half added is skipped with a warning.
-
-Each problem is judged as its judge does, by the line `Judge: NAME; N s; M MiB; COMPARE`
-in its solution's header: the time limit in CPU seconds, the memory limit, and how the
-output is compared. --tle, --mle and --compare override it; without the line, 2 s,
-1024 MiB and exact, with a warning. The comparisons:
-    exact   equal to CASE.out, CRLF read as LF, as online-judge-tools compares
-    jutge   Jutge.org's: identical bytes AC; a byte outside printable ASCII, newline, CR
-            and tab IC; equal once whitespace runs are one space, the ends trimmed and
-            letters upper-cased PE; else WA
-    tokens  equal as whitespace-separated tokens
-    loose   exact, but spaces at line ends and empty lines at the end do not count
-
-Verdicts, the first that applies (the README says more):
-    TLE  CPU time (user + system) over the limit, or wall time over 3x the limit (a
-         backstop for a case that waits); the whole process tree is killed
-    OLE  output over --ole MiB; reading stops and the tree is killed
-    MLE  peak memory over the limit; on Linux a case is stopped once it holds twice
-         the limit
-    RE   non-zero exit status or killed by a signal
-    IC   (jutge) an invalid character in the output
-    PE   (jutge) presentation error
-    WA   wrong answer
-    AC   accepted ("slow" when over half the CPU limit or half the backstop)
-    --   the case has no .out: it ran fine but nothing was checked
-    IE   the runner could not run the case (an unreadable file, say)
-
-A case's whole tree is killed and measured: on Linux the runner adopts what a case leaves
-(a subreaper), on macOS its process group is killed, on Windows a Job Object holds it.
-RUNNER_PORTABLE=1 reads the output with threads, as on Windows. What is not measured shows
-as "?": TLE is then judged by wall time and MLE not at all.
-
-Usage:
-    python3 runner.py                          every problem
-    python3 runner.py conecta4 vertical_four   only these problems
-    python3 runner.py -k sample                only the cases whose name contains "sample"
-    python3 runner.py --python pypy3           the solutions on another interpreter
-    python3 runner.py conecta4 --command ./a.out   another program on conecta4's cases
+Problem NAME pairs solutions/NAME.py with testcases/NAME/, where a case is CASE.in with the
+expected CASE.out beside it. Each case runs as its own process from the root folder,
+`PYTHON solutions/NAME.py < CASE.in` (or --command's program), and its whole process tree is
+killed when it ends. A problem is judged by the line `Judge: NAME; N s; M MiB; COMPARE` in its
+solution's header: CPU time limit, memory limit, and comparison (exact, jutge, tokens or
+loose); --tle, --mle and --compare override it. Verdicts, the first that applies: TLE, OLE,
+MLE, RE, IC, PE, WA, AC; "--" when a case has no .out, IE when it cannot be run. What is not
+measured shows as "?". README.md says more.
 
 The last line printed is `N passed, M failed`, where M counts every verdict except AC
 and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted
@@ -1456,22 +1421,55 @@ def judge_command_line(argv):
 
 
 class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree and keeps its CPU time and
-    peak memory, read while it runs too. Where no job can be made, taskkill /T /F kills the
-    tree and nothing is measured, as in a PlainTree."""
+    """Windows: the case in a Job Object, which kills its whole tree (and, as the runner's
+    handle closes, outlives no runner) and keeps the CPU time and peak committed memory of
+    every process it held, read while it runs too. The case joins the job just after it
+    starts: a grandchild started in that instant would escape. Where no job can be made,
+    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+
+    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
 
     def __init__(self, command, stdin, cwd):
         super().__init__(command, stdin, cwd)
-        self.job = WindowsJob.holding(self.child)
+        try:
+            self.job = self.make_job()
+        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
+            self.job = None
         self.measures = self.job is not None
+
+    def make_job(self):
+        import ctypes
+
+        self.ctypes, self.structures = ctypes, job_structures(ctypes)
+        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
+        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
+        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
+        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
+        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
+        process = ctypes.c_void_p(int(self.child._handle))
+        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
+        if limited and api.AssignProcessToJobObject(job, process):
+            return job
+        error = ctypes.WinError(ctypes.get_last_error())
+        if job.value:
+            api.CloseHandle(job)
+        raise error
 
     def usage_now(self):
         """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
-        return self.job.usage() if self.job else (None, None)
+        if not self.job:
+            return None, None
+        accounting, limits = (structure() for structure in self.structures)
+        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
+            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
+            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
+                return None, None
+        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
+        return cpu, limits.PeakProcessMemoryUsed / MIB
 
     def kill(self):
         if self.job:
-            self.job.kill()
+            self.api.TerminateJobObject(self.job, 1)
             return
         if self.child.poll() is None:
             with contextlib.suppress(OSError):
@@ -1483,117 +1481,31 @@ class WindowsTree(PlainTree):
     def finish(self):
         code, (cpu, peak) = self.child.wait(), self.usage_now()
         if self.job:
-            self.job.close()
+            self.api.CloseHandle(self.job)
         return code, cpu, peak, peak
-
-
-class WindowsJob:
-    """A Windows Job Object holding one case: TerminateJobObject kills the whole tree, and
-    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE kills it if the runner dies first. The job also keeps
-    the CPU time (user + kernel) and the peak committed memory of every process it held.
-
-    A process is put in the job just after it starts: a grandchild started in that instant,
-    before the solution's own code runs, would escape it.
-    """
-
-    KILL_ON_JOB_CLOSE = 0x2000
-    ACCOUNTING, EXTENDED_LIMITS = 1, 9  # JOBOBJECTINFOCLASS values
-    api = None
-
-    @classmethod
-    def holding(cls, child):
-        """A job holding child, or None if Windows refuses one (then taskkill is used)."""
-        try:
-            return cls(child)
-        except (OSError, AttributeError):
-            return None
-
-    def __init__(self, child):
-        import ctypes
-
-        self.ctypes = ctypes
-        self.structures = job_structures(ctypes)
-        api = self.kernel32()
-        self.handle = api.CreateJobObjectW(None, None)
-        if not self.handle:
-            raise ctypes.WinError(ctypes.get_last_error())
-        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
-        limited = api.SetInformationJobObject(
-            self.handle, self.EXTENDED_LIMITS, ctypes.byref(limits), ctypes.sizeof(limits)
-        )
-        if not (limited and api.AssignProcessToJobObject(self.handle, int(child._handle))):
-            error = ctypes.WinError(ctypes.get_last_error())
-            api.CloseHandle(self.handle)
-            raise error
-
-    def kernel32(self):
-        if WindowsJob.api is None:
-            ctypes = self.ctypes
-            api = ctypes.WinDLL("kernel32", use_last_error=True)
-            handle, dword, pointer = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p
-            api.CreateJobObjectW.restype = handle
-            api.CreateJobObjectW.argtypes = (pointer, ctypes.c_wchar_p)
-            api.SetInformationJobObject.argtypes = (handle, ctypes.c_int, pointer, dword)
-            api.QueryInformationJobObject.argtypes = (handle, ctypes.c_int, pointer, dword, pointer)
-            api.AssignProcessToJobObject.argtypes = (handle, handle)
-            api.TerminateJobObject.argtypes = (handle, ctypes.c_uint)
-            api.CloseHandle.argtypes = (handle,)
-            WindowsJob.api = api
-        return WindowsJob.api
-
-    def usage(self):
-        """(CPU seconds, peak MiB) of all the processes the job has held."""
-        ctypes, api = self.ctypes, self.kernel32()
-        accounting, limits = (structure() for structure in self.structures)
-        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
-            size = ctypes.sizeof(data)
-            if not api.QueryInformationJobObject(self.handle, kind, ctypes.byref(data), size, None):
-                return None, None
-        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
-        return cpu, limits.PeakProcessMemoryUsed / MIB
-
-    def kill(self):
-        self.kernel32().TerminateJobObject(self.handle, 1)
-
-    def close(self):
-        self.kernel32().CloseHandle(self.handle)
 
 
 def job_structures(ctypes):
     """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
     out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
+    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
 
-    class Accounting(ctypes.Structure):
-        _fields_ = (
-            ("TotalUserTime", ctypes.c_int64),
-            ("TotalKernelTime", ctypes.c_int64),
-            ("ThisPeriodTotalUserTime", ctypes.c_int64),
-            ("ThisPeriodTotalKernelTime", ctypes.c_int64),
-            ("TotalPageFaultCount", ctypes.c_uint32),
-            ("TotalProcesses", ctypes.c_uint32),
-            ("ActiveProcesses", ctypes.c_uint32),
-            ("TotalTerminatedProcesses", ctypes.c_uint32),
-        )
+    def structure(name, layout):
+        fields = [field.split(":") for field in layout.split()]
+        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
 
-    class ExtendedLimits(ctypes.Structure):
-        _fields_ = (
-            ("PerProcessUserTimeLimit", ctypes.c_int64),
-            ("PerJobUserTimeLimit", ctypes.c_int64),
-            ("LimitFlags", ctypes.c_uint32),
-            ("MinimumWorkingSetSize", ctypes.c_size_t),
-            ("MaximumWorkingSetSize", ctypes.c_size_t),
-            ("ActiveProcessLimit", ctypes.c_uint32),
-            ("Affinity", ctypes.c_size_t),
-            ("PriorityClass", ctypes.c_uint32),
-            ("SchedulingClass", ctypes.c_uint32),
-            ("IoInfo", ctypes.c_uint64 * 6),
-            ("ProcessMemoryLimit", ctypes.c_size_t),
-            ("JobMemoryLimit", ctypes.c_size_t),
-            ("PeakProcessMemoryUsed", ctypes.c_size_t),
-            ("PeakJobMemoryUsed", ctypes.c_size_t),
-        )
-
-    return Accounting, ExtendedLimits
+    return structure(
+        "Accounting",
+        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
+        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
+    ), structure(
+        "ExtendedLimits",
+        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
+        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
+        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
+        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
+    )
 
 
 if __name__ == "__main__":
