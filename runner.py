@@ -103,14 +103,6 @@ def known_problems(root):
     return sorted(found)
 
 
-def problem_name(text):
-    """NAME from NAME, NAME.py, solutions/NAME.py or testcases/NAME/."""
-    path = PurePath(text)
-    if path.parent.name not in ("", "solutions", "testcases"):
-        return text
-    return path.stem if path.suffix == ".py" else path.name
-
-
 def unrunnable(root, name, command=False):
     """Why problem NAME cannot be judged, or None when it can."""
     if not command and not (root / "solutions" / (name + ".py")).is_file():
@@ -124,23 +116,23 @@ def unrunnable(root, name, command=False):
 
 
 def find_problems(root, names, command=False):
-    """The problems to judge and a warning for each one skipped.
-
-    Problems named on the command line must all be runnable. Without names every problem
-    under root is judged, and one that is only half added is skipped with a warning.
-    """
+    """The problems to judge (those named, each runnable; else every runnable one) and a
+    warning for each one skipped."""
     known = known_problems(root)
+    chosen = []
+    for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
+        path = PurePath(text)
+        name = path.stem if path.suffix == ".py" else path.name
+        if path.parent.name not in ("", "solutions", "testcases"):
+            name = text
+        if name not in known:
+            listed = ", ".join(known) if known else f"none under {root}"
+            raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
+        reason = unrunnable(root, name, command)
+        if reason:
+            raise UsageError(reason)
+        chosen.append(name)
     if names:
-        chosen = []
-        for text in names:
-            name = problem_name(text)
-            if name not in known:
-                listed = ", ".join(known) if known else f"none under {root}"
-                raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-            reason = unrunnable(root, name, command)
-            if reason:
-                raise UsageError(reason)
-            chosen.append(name)
         return list(dict.fromkeys(chosen)), []
     reasons = {name: unrunnable(root, name) for name in known}
     chosen = [name for name in known if not reasons[name]]
@@ -173,8 +165,8 @@ def find_cases(root, problem, keep, judge_only=False):
 
 
 def open_regular(path):
-    """A file descriptor for reading path, which must be a regular file: a FIFO would hang
-    the run, and a directory or a device is no testcase."""
+    """path opened for reading; it must be a regular file: a FIFO would hang the run, and a
+    directory or a device is no testcase."""
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
     fd = os.open(str(path), os.O_RDONLY | nonblocking)
     mode = os.fstat(fd).st_mode
@@ -185,11 +177,11 @@ def open_regular(path):
         raise OSError(f"{printable(path.name)} is not a regular file")
     if nonblocking:
         os.set_blocking(fd, True)
-    return fd
+    return open(fd, "rb")
 
 
 def read_regular(path):
-    with open(open_regular(path), "rb") as file:
+    with open_regular(path) as file:
         return file.read()
 
 
@@ -197,11 +189,8 @@ def read_regular(path):
 
 
 def read_profile(root, problem):
-    """The profile in solutions/PROBLEM.py's `Judge: NAME; N s; M MiB; COMPARE` line.
-
-    Returns (profile, warning): the defaults and a one-line warning when the line is missing
-    or cannot be read, the profile and None otherwise.
-    """
+    """(profile, None) from solutions/PROBLEM.py's `Judge:` line; (the defaults, a one-line
+    warning) when the line is missing or cannot be read."""
     path = Path("solutions", problem + ".py")
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
@@ -221,13 +210,6 @@ def read_profile(root, problem):
         )
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
     return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
-
-
-def describe(profile):
-    """A profile in words, as the summary line shows it."""
-    name = profile.judge_name or "no Judge: line"
-    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB"
-    return f"{name}: {limits}, {profile.comparison}"
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
@@ -258,23 +240,18 @@ def tokens(data):
     return data.strip()
 
 
-def presentation_equal(want, have):
-    """Jutge.org's PE: equal once runs of whitespace are one space, the ends trimmed and
-    letters upper-cased."""
-    return tokens(want).upper() == tokens(have).upper()
-
-
 def equal_or_wrong(want, have):
     return "AC" if want == have else "WA"
 
 
 def jutge_verdict(want, have):
-    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE; WA."""
+    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE when
+    equal once runs of whitespace are one space, the ends trimmed and letters upper-cased."""
     if want == have:
         return "AC"
     if INVALID_CHARACTER.search(have):
         return "IC"
-    return "PE" if presentation_equal(want, have) else "WA"
+    return "PE" if tokens(want).upper() == tokens(have).upper() else "WA"
 
 
 # normal: the output as compared; verdict: of the two normal forms; lines: the output as its
@@ -299,28 +276,18 @@ def compare(expected, got, mode):
 # Judging
 
 
-def over_time(outcome, profile):
-    """TLE: killed for time, or over the limit in CPU time (in wall time if CPU is unknown)."""
-    if outcome.timed_out:
-        return True
-    used = outcome.wall if outcome.cpu is None else outcome.cpu
-    return used > profile.time_limit
-
-
-def over_memory(outcome, profile):
-    """MLE: stopped for memory, or a peak of the case's own over the limit."""
-    judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
-    return outcome.memory_out or (judged is not None and judged > profile.memory_limit)
-
-
 def verdict_of(outcome, expected, profile):
+    """TLE when killed for time or over the limit in CPU time (in wall time if CPU is not
+    known); MLE when stopped for memory or the case's own peak is over the limit."""
+    used = outcome.wall if outcome.cpu is None else outcome.cpu
+    judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
     if outcome.memory_out:
         return "MLE"
-    if over_time(outcome, profile):
+    if outcome.timed_out or used > profile.time_limit:
         return "TLE"
     if outcome.overflowed:
         return "OLE"
-    if over_memory(outcome, profile):
+    if judged is not None and judged > profile.memory_limit:
         return "MLE"
     if outcome.status != 0:
         return "RE"
@@ -339,11 +306,8 @@ def is_slow(outcome, profile):
 def judge_case(case, settings, running):
     """Run one case and judge it. Runs in a worker thread."""
     profile = settings.profiles[case.problem]
-    if settings.command:
-        command, executable = settings.command
-    else:
-        solution = str(Path("solutions", case.problem + ".py"))
-        command, executable = [settings.python, solution], None
+    solution = str(Path("solutions", case.problem + ".py"))
+    command = settings.command or ([settings.python, solution], None)
     try:  # the .out first: a solution cannot rewrite it before it is read
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
@@ -351,7 +315,7 @@ def judge_case(case, settings, running):
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, (command, executable), case.input, settings.workdir, limits)
+        outcome = execute(running, command, case.input, settings.workdir, limits)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
     verdict = verdict_of(outcome, expected, profile)
@@ -374,7 +338,10 @@ def explain(verdict, case, outcome, expected, profile, settings):
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
-        return [memory_description(outcome, profile.memory_limit)]
+        limit = f"{profile.memory_limit:g} MiB limit"
+        text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {limit}"
+        stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
+        return [text + (stopped if outcome.memory_out else "")]
     if verdict == "RE":
         return [exit_description(outcome.status), *stderr_tail(outcome.stderr)]
     if verdict == "IC":
@@ -395,13 +362,6 @@ def time_description(outcome, limit):
         f"only {outcome.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is "
         "overloaded"
     )
-
-
-def memory_description(outcome, limit):
-    text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {limit:g} MiB limit"
-    if outcome.memory_out:
-        text += f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
-    return text
 
 
 def invalid_character(data):
@@ -434,10 +394,8 @@ def stderr_tail(data):
 
 
 def mismatch(verdict, got, expected, mode):
-    """How near the output is, the first difference, and a short unified diff.
-
-    Outputs can be 64 MiB: they are searched as bytes, and only the lines shown are split.
-    """
+    """How near the output is, the first difference, and a short unified diff. Outputs can be
+    64 MiB: they are searched as bytes, and only the lines shown are split."""
     details = []
     if verdict == "PE":
         details.append(
@@ -446,7 +404,7 @@ def mismatch(verdict, got, expected, mode):
         )
     elif expected.translate(None, SPACE) == got.translate(None, SPACE):
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
-    elif presentation_equal(expected, got):
+    elif tokens(expected).upper() == tokens(got).upper():
         details.append("only letter case or whitespace differs: Jutge.org would say PE")
     comparator = COMPARATORS[mode]
     want, have = comparator.lines(expected), comparator.lines(got)
@@ -458,13 +416,13 @@ def mismatch(verdict, got, expected, mode):
         shown = [token_at(want_tokens, at), token_at(have_tokens, at)]
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
-        shown = [line_at(want, start), line_at(have, start)]
+        shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
     details += [
         "first difference at " + where,
         "  expected: " + shown[0],
         "  got:      " + shown[1],
     ]
-    if not (one_line(want) and one_line(have)):
+    if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
 
@@ -499,38 +457,25 @@ def lines_from(data, start, count):
     return lines
 
 
-def one_line(data):
-    return data.find(NEWLINE, 0, len(data) - 1) < 0
-
-
-def line_at(data, start):
-    line = lines_from(data, start, 1)
-    return visible(line[0]) if line else "(end of output)"
-
-
 def token_at(data, start):
     end = data.find(b" ", start)
-    token = data[start : end if end >= 0 else len(data)]
-    return (
-        shorten(printable(token.decode("utf-8", "backslashreplace")))
-        if token
-        else "(no more tokens)"
-    )
+    token = data[start : end if end >= 0 else len(data)].decode("utf-8", "backslashreplace")
+    return shorten(printable(token)) if token else "(no more tokens)"
 
 
-def visible(line):
-    """A line of output with its whitespace made visible and its newline said in words."""
-    text = line.rstrip(b"\n").decode("utf-8", "backslashreplace")
-    head = text[:SHOWN_CHARS].replace(" ", "·").replace("\t", "→")
-    return (
-        printable(head)
-        + more_characters(text)
-        + ("" if line.endswith(b"\n") else "  (no final newline)")
-    )
+def visible(lines):
+    """The first of lines (of output) with its whitespace made visible and its newline said
+    in words; "(end of output)" if there is none."""
+    if not lines:
+        return "(end of output)"
+    text = lines[0].rstrip(b"\n").decode("utf-8", "backslashreplace")
+    shown = printable(shorten(text.replace(" ", "·").replace("\t", "→")))
+    return shown + ("" if lines[0].endswith(b"\n") else "  (no final newline)")
 
 
 def shorten(text):
-    return text[:SHOWN_CHARS] + more_characters(text)
+    extra = len(text) - SHOWN_CHARS
+    return text[:SHOWN_CHARS] + (f"... ({extra} more characters)" if extra > 0 else "")
 
 
 def printable(text):
@@ -538,16 +483,11 @@ def printable(text):
     return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
 
 
-def more_characters(text):
-    extra = len(text) - SHOWN_CHARS
-    return f"... ({extra} more characters)" if extra > 0 else ""
-
-
 def unified_diff(want, have, start):
     """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
     before = want.count(NEWLINE, 0, start)
     old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
-    shown = [visible(line) for line in old], [visible(line) for line in new]
+    shown = [visible([line]) for line in old], [visible([line]) for line in new]
     diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
     lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
     if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
@@ -974,7 +914,7 @@ def execute(running, command, input_path, cwd, limits):
     """
     time_limit, memory_limit, output_cap = limits
     start = time.monotonic()
-    with open(open_regular(input_path), "rb") as stdin:
+    with open_regular(input_path) as stdin:
         case_tree, reader = running.start(command, stdin, cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
@@ -1066,7 +1006,9 @@ class Report:
     def summary(self, problem, results):
         counts = Counter(result.verdict for result in results)
         failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
-        text = f"== {printable(problem)} ({describe(self.profiles[problem])}): "
+        profile = self.profiles[problem]
+        limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.comparison}"
+        text = f"== {printable(problem)} ({profile.judge_name or 'no Judge: line'}: {limits}): "
         text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
         if failures:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
