@@ -623,11 +623,6 @@ class ThreadReader:
                 pipe.close()
 
 
-def exit_code(status):
-    """A wait status as Popen.returncode gives it: negative for a signal."""
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-
-
 def peak_of(usage):
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
@@ -661,36 +656,32 @@ class PlainTree:
         return self.child.wait(), None, None, None
 
 
-class PosixTree:
-    """POSIX with os.wait4: the case's process group is killed, and wait4 gives the CPU time
-    and peak memory of the case and of the descendants it waited for. A descendant that
-    leaves the group (setsid) is not reached. A process starts as a copy of the runner, and
-    wait4's peak never falls below what it copied: only a peak above that is the case's own.
-    """
+class PosixTree(PlainTree):
+    """POSIX with os.wait4: the case's process group is killed (a descendant that leaves it
+    with setsid is not reached), and wait4 gives the CPU time and peak memory of the case and
+    of the descendants it waited for. A process starts as a copy of the runner, and wait4's
+    peak never falls below what it copied: only a peak above that is the case's own."""
 
     measures = True
 
     def __init__(self, command, stdin, cwd):
-        self.child = launch(command, stdin, cwd)
-        self.copied = runner_peak()  # read after the start: at least what the case copied
+        import resource
+
+        super().__init__(command, stdin, cwd)
+        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
         self.result = None
 
     def reap(self, block):
         pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
         if not pid:
             return None
-        return exit_code(status), usage.ru_utime + usage.ru_stime, peak_of(usage)
+        code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+        return code, usage.ru_utime + usage.ru_stime, peak_of(usage)
 
     def exited(self):
         if self.result is None:
             self.result = self.reap(block=False)
         return self.result is not None
-
-    def usage_now(self):
-        return None, None
-
-    def kill(self):
-        kill_group(self.child.pid)
 
     def finish(self, seen=0.0):
         if self.result is None:
@@ -698,13 +689,6 @@ class PosixTree:
         self.child.returncode = self.result[0]  # reaped by wait4: Popen must not wait again
         code, cpu, peak = self.result
         return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
-
-
-def runner_peak():
-    """The runner's own peak resident memory in MiB."""
-    import resource
-
-    return peak_of(resource.getrusage(resource.RUSAGE_SELF))
 
 
 def proc_fields(pid):
@@ -718,8 +702,7 @@ def proc_fields(pid):
 
 def proc_cpu(pid):
     """CPU seconds of a running pid and of the children it waited for; 0 once it is gone."""
-    fields = proc_fields(pid)
-    return sum(int(field) for field in fields[11:15]) / CLOCK_TICKS
+    return sum(int(field) for field in proc_fields(pid)[11:15]) / CLOCK_TICKS
 
 
 def proc_peak(pid):
@@ -749,7 +732,7 @@ class Family:
     whose tree it was seen in, or whose session it is in; one of no known case is killed."""
 
     def __init__(self):
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # held while a case starts: it is no orphan
         self.trees = {}  # the case's own pid: its LinuxTree
 
     @staticmethod
@@ -763,16 +746,6 @@ class Family:
             return libc.prctl(36, 1, 0, 0, 0) == 0  # 36: PR_SET_CHILD_SUBREAPER
         except Exception:  # no libc to ask: the process group alone is killed
             return False
-
-    def launch(self, tree, command, stdin, cwd):
-        with self.lock:  # a case just started is no orphan: sweep() waits for it
-            child = launch(command, stdin, cwd)
-            self.trees[child.pid] = tree
-        return child
-
-    def forget(self, tree):
-        with self.lock:
-            self.trees.pop(tree.child.pid, None)
 
     def sweep(self, everything=False):
         """Hand each orphan to its case; kill and reap the others (all, if everything)."""
@@ -808,9 +781,9 @@ class LinuxTree(PosixTree):
     def __init__(self, command, stdin, cwd):
         self.seen, self.orphans = set(), set()
         self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
-        self.child = FAMILY.launch(self, command, stdin, cwd)
-        self.copied = runner_peak()
-        self.result = None
+        with FAMILY.lock:  # a case just started is no orphan: sweep() waits for it
+            super().__init__(command, stdin, cwd)
+            FAMILY.trees[self.child.pid] = self
 
     def walk(self):
         """Every live process of the tree: the case's own, the orphans, their descendants."""
@@ -860,7 +833,8 @@ class LinuxTree(PosixTree):
     def finish(self, seen=0.0):
         code, cpu, peak, judged = super().finish(self.peak_seen)
         self.collect(block=True)
-        FAMILY.forget(self)
+        with FAMILY.lock:
+            FAMILY.trees.pop(self.child.pid, None)
         peak = max(peak, self.peak_done)
         return code, cpu + self.cpu_done, peak, max(judged, self.peak_done)
 
