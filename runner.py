@@ -919,54 +919,35 @@ def execute(running, command, input_path, cwd, limits):
 
 # Reporting
 
+LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
+JSON_PROFILE = ("judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit")
+
 
 def label(case):
     return printable(case.problem + "/" + case.name)
-
-
-def mib(value):
-    return "?" if value is None else f"{value:.1f}"
 
 
 def ms(seconds):
     return "?" if seconds is None else f"{seconds * 1000:.0f}"
 
 
-def kinds_apart(results):
-    """The judge cases' and the extended cases' counts, as the summary line shows them."""
-    parts = []
-    for kind, judge in (("judge cases", True), ("extended", False)):
-        ran = [result for result in results if is_judge_case(result.case) == judge]
-        passed = sum(result.verdict in PASSING for result in ran)
-        parts.append(f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}")
-    return ", ".join(parts)
-
-
 class Report:
     """Prints each result in case order, a summary after each problem, and the totals."""
 
     def __init__(self, cases, profiles, colour):
-        self.profiles = profiles
-        self.colour = colour
+        self.profiles, self.colour = profiles, colour
         self.width = min(max(len(label(case)) for case in cases), 48)
         self.left = Counter(case.problem for case in cases)
         self.results = []
 
     def paint(self, text, key):
-        if not self.colour:
-            return text
-        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text)
+        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text) if self.colour else text
 
     def add(self, result):
         self.results.append(result)
-        line = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB".format(
-            self.paint(f"{result.verdict:<3}", result.verdict),
-            label(result.case),
-            self.width,
-            ms(result.cpu),
-            ms(result.wall),
-            mib(result.peak_mib),
-        )
+        peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
+        cells = label(result.case), self.width, ms(result.cpu), ms(result.wall), peak
+        line = LINE.format(self.paint(f"{result.verdict:<3}", result.verdict), *cells)
         if result.slow:
             line += " " + self.paint("slow", "slow")
         lines = [line] + ["    " + detail for detail in result.details]
@@ -988,7 +969,11 @@ class Report:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
         if counts["--"]:
             text += f", {counts['--']} not checked (no .out)"
-        text += "; " + kinds_apart(results)
+        for kind, judge in (("judge cases", True), ("extended", False)):
+            ran = [result for result in results if is_judge_case(result.case) == judge]
+            passed = sum(result.verdict in PASSING for result in ran)
+            text += "; " if judge else ", "
+            text += f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}"
         ran = [result for result in results if result.verdict != "IE"]
         cpus = [result.cpu for result in ran if result.cpu is not None]
         peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
@@ -1004,8 +989,7 @@ class Report:
 
     def totals(self):
         passed = sum(result.verdict == "AC" for result in self.results)
-        failed = sum(result.verdict not in PASSING for result in self.results)
-        return passed, failed
+        return passed, sum(result.verdict not in PASSING for result in self.results)
 
 
 def say(text):
@@ -1015,13 +999,6 @@ def say(text):
         sys.stdout.flush()
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
-
-
-def silence_stdout():
-    """Point stdout at the null device, so that the exit does not fail flushing it again."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
 
 
 def check_writable(path):
@@ -1048,16 +1025,6 @@ def rounded(value, scale=1):
 
 
 def write_json(settings, results, passed, failed):
-    problems = {
-        name: {
-            "judge": profile.judge_name,
-            "time_limit_s": profile.time_limit,
-            "memory_limit_mib": profile.memory_limit,
-            "compare": profile.comparison,
-            "other_limit": profile.other_limit,  # another language's [name, seconds], or None
-        }
-        for name, profile in settings.profiles.items()
-    }
     cases = [
         {
             "problem": result.case.problem,
@@ -1077,8 +1044,8 @@ def write_json(settings, results, passed, failed):
         "judge_only": settings.judge_only,
         "path": "portable" if PORTABLE else "posix",
         "ole_mib": settings.ole,
-        "wall_backstop": BACKSTOP,
-        "problems": problems,
+        "wall_backstop": BACKSTOP,  # each profile's other_limit: [language, seconds] or null
+        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
         "cases": cases,
@@ -1199,10 +1166,6 @@ def usage_error(message):
     return 2
 
 
-def warn(message):
-    note(f"runner.py: warning: {message}")
-
-
 def main(argv=None):
     """Run the command line; every failure ends in one line, never a traceback."""
     try:
@@ -1211,20 +1174,18 @@ def main(argv=None):
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
-    except OutputClosed:
-        silence_stdout()
+    except OutputClosed:  # stdout to the null device, or the exit fails flushing it again
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # as for a program killed by SIGPIPE
     except Exception as error:  # a bug: still one line
         return usage_error(f"unexpected {type(error).__name__}: {error}")
 
 
 def split_command(text, root):
-    """--command as (args, executable): the program found from root (the folder the runner
-    was called from, where the command runs) or on PATH.
-
-    On POSIX the text is split into words as a shell would; on Windows it is passed whole,
-    and CreateProcess splits it as Windows programs expect.
-    """
+    """--command as (args, executable), the program found from root (the folder it runs in)
+    or on PATH. POSIX splits the text as a shell would; Windows passes it whole to
+    CreateProcess, which splits it as Windows programs expect."""
     try:
         words = shlex.split(text, posix=not WINDOWS)
     except ValueError as error:
@@ -1241,30 +1202,23 @@ def split_command(text, root):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile: its Judge: line, with --tle, --mle and --compare over it."""
+    """Each problem's profile, its Judge: line with --tle, --mle and --compare over it, and the
+    warnings: for --command, which time limit applies where other languages have another."""
     profiles, warnings = {}, []
     for problem in problems:
         profile, warning = read_profile(root, problem)
-        if warning:
-            warnings.append(warning)
-        profiles[problem] = profile._replace(
+        warnings += [warning] if warning else []
+        profile = profiles[problem] = profile._replace(
             time_limit=args.tle or profile.time_limit,
             memory_limit=args.mle or profile.memory_limit,
             comparison=args.compare or profile.comparison,
         )
-    return profiles, warnings
-
-
-def other_language_notes(profiles):
-    """For --command: which time limit applies, where the judge gives other languages other."""
-    notes = []
-    for profile in profiles.values():
-        if profile.other_limit:
+        if args.command is not None and not args.tle and profile.other_limit:
             language, seconds = profile.other_limit
             limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
-            notes.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
-                         f"add --tle {seconds:g} for a {language} program")  # fmt: skip
-    return notes
+            warnings.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
+                            f"add --tle {seconds:g} for a {language} program")  # fmt: skip
+    return profiles, warnings
 
 
 def settings_from(argv):
@@ -1293,8 +1247,6 @@ def settings_from(argv):
     if args.json is not None:
         check_writable(args.json)
     profiles, unread = profiles_for(root, problems, args)
-    if command and not args.tle:
-        unread += other_language_notes(profiles)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
@@ -1310,7 +1262,7 @@ def judge_command_line(argv):
     except UsageError as error:
         return usage_error(error)
     for warning in warnings:
-        warn(warning)
+        note(f"runner.py: warning: {warning}")
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
