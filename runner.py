@@ -1,18 +1,14 @@
 #!/usr/bin/env python3
 """A judge on your laptop: run every solution on its testcases and give judge verdicts.
 
-Problem NAME pairs solutions/NAME.py with testcases/NAME/, where a case is CASE.in with the
-expected CASE.out beside it. Each case runs as its own process from the root folder,
-`PYTHON solutions/NAME.py < CASE.in` (or --command's program), and its whole process tree is
-killed when it ends. A problem is judged by the line `Judge: NAME; N s; M MiB; COMPARE` in its
-solution's header: CPU time limit, memory limit, and comparison (exact, jutge, tokens or
-loose); --tle, --mle and --compare override it. Verdicts, the first that applies: TLE, OLE,
-MLE, RE, IC, PE, WA, AC; "--" when a case has no .out, IE when it cannot be run. What is not
-measured shows as "?". README.md says more.
-
-The last line printed is `N passed, M failed`, where M counts every verdict except AC
-and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted
-(Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
+Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
+(or --command's program), and its output is judged against CASE.out by the line
+`Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
+memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
+WA or AC; "--" when there is no .out, IE when the case cannot be run. README.md says more.
+The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
+status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
+SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
 
 import argparse
@@ -77,10 +73,6 @@ Settings = namedtuple(
 
 class UsageError(Exception):
     """A problem with the command line or the folders it points at: exit status 2."""
-
-
-class Interrupted(Exception):
-    """Raised in a worker that would start a case after Ctrl-C."""
 
 
 class OutputClosed(Exception):
@@ -333,45 +325,34 @@ EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only l
 
 def explain(verdict, case, outcome, expected, profile, settings):
     """The lines printed under a failing case."""
+    limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
+    if verdict == "TLE" and cpu is None:
+        return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
+    if verdict == "TLE" and cpu > limit:
+        return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
     if verdict == "TLE":
-        return [time_description(outcome, profile.time_limit)]
+        return [
+            f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
+        ]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
-        limit = f"{profile.memory_limit:g} MiB limit"
-        text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {limit}"
+        text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {profile.memory_limit:g} MiB"
         stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
-        return [text + (stopped if outcome.memory_out else "")]
+        return [text + " limit" + (stopped if outcome.memory_out else "")]
     if verdict == "RE":
-        return [exit_description(outcome.status), *stderr_tail(outcome.stderr)]
+        lines = outcome.stderr.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+        tail = ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
+        return [exit_description(outcome.status), *(tail if lines else ["(nothing on stderr)"])]
     if verdict == "IC":
-        return [invalid_character(outcome.output), *short_input(case.input)]
+        at = INVALID_CHARACTER.search(data).start()
+        where = f"line {data.count(NEWLINE, 0, at) + 1}, column {at - data.rfind(NEWLINE, 0, at)}"
+        text = f"invalid character: byte {data[at]:#04x} at {where}; Jutge.org accepts "
+        return [text + "printable ASCII, newline, CR and tab only", *short_input(case.input)]
     if verdict in ("WA", "PE"):
-        details = mismatch(verdict, outcome.output, expected, profile.comparison)
-        return details + short_input(case.input)
+        return mismatch(verdict, data, expected, profile.comparison) + short_input(case.input)
     return []
-
-
-def time_description(outcome, limit):
-    if outcome.cpu is None:
-        return f"killed after {limit:g} s of wall time (CPU time is not measured here)"
-    if outcome.cpu > limit:
-        return f"CPU time {outcome.cpu:.2f} s, over the {limit:g} s limit"
-    return (
-        f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-        f"only {outcome.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is "
-        "overloaded"
-    )
-
-
-def invalid_character(data):
-    at = INVALID_CHARACTER.search(data).start()
-    line = data.count(NEWLINE, 0, at) + 1
-    column = at - data.rfind(NEWLINE, 0, at)
-    return (
-        f"invalid character: byte {data[at]:#04x} at line {line}, column {column}; "
-        "Jutge.org accepts printable ASCII, newline, CR and tab only"
-    )
 
 
 def exit_description(code):
@@ -384,13 +365,6 @@ def exit_description(code):
     if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
         return f"exit status {code} ({code:#010x})"
     return f"exit status {code}"
-
-
-def stderr_tail(data):
-    lines = data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
-    if not lines:
-        return ["(nothing on stderr)"]
-    return ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
 
 
 def mismatch(verdict, got, expected, mode):
@@ -513,16 +487,13 @@ def short_input(path):
 
 # Running one case
 #
-# launch() starts a case; two pieces watch it. A reader takes its output: SelectorReader on
-# POSIX, ThreadReader on the portable path. A tree kills, measures and reaps the case and
-# every process it started, one kind per platform behind the same methods: LinuxTree,
-# PosixTree (macOS and other POSIX), PlainTree (no os.wait4: nothing measured), and, at
-# the end of this file, WindowsTree.
-#     exited()     whether the case's own process has ended
-#     usage_now()  (CPU seconds, peak MiB) so far, each None where not read while it runs
-#     kill()       the whole tree, grandchildren too
-#     finish()     after kill(): (exit code, CPU seconds, peak MiB, own peak MiB judged)
-# RUNNER_PORTABLE=1 picks the portable reader anywhere, so that it is tested off Windows.
+# A tree starts a case and kills, measures and reaps it and every process it started, one kind
+# per platform: LinuxTree, PosixTree (macOS and other POSIX), PlainTree (no os.wait4: nothing
+# measured) and, at the end of this file, WindowsTree. Each has exited(); usage_now(), the
+# (CPU seconds, peak MiB) so far, each None where not read while it runs; kill(), the whole
+# tree; and, after kill(), finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged).
+# A reader takes the case's output: SelectorReader on POSIX, ThreadReader on the portable
+# path, which RUNNER_PORTABLE=1 picks anywhere, so that it is tested off Windows.
 
 POSIX = os.name == "posix"
 WINDOWS = os.name == "nt"
@@ -530,19 +501,6 @@ LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def launch(command, stdin, cwd):
-    """Start (args, executable) from cwd, its output on pipes; on POSIX in its own session."""
-    return subprocess.Popen(
-        command[0],
-        executable=command[1],
-        stdin=stdin,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(cwd),
-        start_new_session=POSIX,
-    )
 
 
 class SelectorReader:
@@ -581,13 +539,9 @@ class ThreadReader:
     def __init__(self, child, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.woken = threading.Event()
-        self.pipes = (child.stdout, child.stderr)
-        self.threads = [
-            threading.Thread(target=self.pump, args=(child.stdout, self.output, output_cap)),
-            threading.Thread(target=self.pump, args=(child.stderr, self.errors, None)),
-        ]
+        work = (child.stdout, self.output, output_cap), (child.stderr, self.errors, None)
+        self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
         for thread in self.threads:
-            thread.daemon = True
             thread.start()
 
     def pump(self, pipe, buffer, cap):
@@ -617,7 +571,7 @@ class ThreadReader:
             time.sleep(min(timeout, 0.002))
 
     def close(self, child):
-        for thread, pipe in zip(self.threads, self.pipes):
+        for thread, pipe in zip(self.threads, (child.stdout, child.stderr)):
             thread.join(1.0)
             if not thread.is_alive():  # else a process outside the tree holds it: leave it
                 pipe.close()
@@ -638,7 +592,16 @@ class PlainTree:
     measures = False
 
     def __init__(self, command, stdin, cwd):
-        self.child = launch(command, stdin, cwd)
+        """Start (args, executable) from cwd, its output on pipes; on POSIX in a new session."""
+        self.child = subprocess.Popen(
+            command[0],
+            executable=command[1],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=str(cwd),
+            start_new_session=POSIX,
+        )
 
     def exited(self):
         return self.child.poll() is not None
@@ -698,11 +661,6 @@ def proc_fields(pid):
             return fields.read().rsplit(b")", 1)[1].split()
     except (OSError, IndexError):
         return []
-
-
-def proc_cpu(pid):
-    """CPU seconds of a running pid and of the children it waited for; 0 once it is gone."""
-    return sum(int(field) for field in proc_fields(pid)[11:15]) / CLOCK_TICKS
 
 
 def proc_peak(pid):
@@ -817,7 +775,8 @@ class LinuxTree(PosixTree):
         pids = self.walk()
         done = self.result[1] if self.result else 0.0
         self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
-        return done + self.cpu_done + sum(map(proc_cpu, pids)), self.peak_seen
+        ticks = sum(int(tick) for pid in pids for tick in proc_fields(pid)[11:15])  # waited too
+        return done + self.cpu_done + ticks / CLOCK_TICKS, self.peak_seen
 
     def kill(self):
         for _ in range(100):  # until no process of the tree is left, however fast it forks
@@ -860,7 +819,7 @@ class Running:
     def start(self, command, stdin, cwd, output_cap):
         with self.lock:
             if self.stopped:
-                raise Interrupted()
+                raise KeyboardInterrupt  # no case starts once the run is stopped
             case_tree = self.tree(command, stdin, cwd)
             self.trees.add(case_tree)
         return case_tree, self.reader(case_tree.child, output_cap)
