@@ -288,13 +288,6 @@ def verdict_of(outcome, expected, profile):
     return compare(expected, outcome.output, profile.comparison)
 
 
-def is_slow(outcome, profile):
-    """Over half the time limit in CPU time, or over half the wall-time backstop."""
-    if outcome.cpu is None:
-        return outcome.wall > profile.time_limit / 2
-    return outcome.cpu > profile.time_limit / 2 or outcome.wall > profile.time_limit * BACKSTOP / 2
-
-
 def judge_case(case, settings, running):
     """Run one case and judge it. Runs in a worker thread."""
     profile = settings.profiles[case.problem]
@@ -311,7 +304,9 @@ def judge_case(case, settings, running):
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
     verdict = verdict_of(outcome, expected, profile)
-    slow = verdict in PASSING and is_slow(outcome, profile)
+    half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
+    over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
+    slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
     if details and not is_judge_case(case):
         details.insert(0, EXTENDED_NOTE)
@@ -684,14 +679,15 @@ def children_of(pid):
     return found
 
 
-class Family:
-    """The runner as Linux's child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process whose
-    parent ends becomes the runner's child, not init's. Each such orphan goes to the case
-    whose tree it was seen in, or whose session it is in; one of no known case is killed."""
+class LinuxTree(PosixTree):
+    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process whose
+    parent ends becomes the runner's child, not init's. Each such orphan goes to the case whose
+    tree it was seen in or whose session it is in (one of no known case is killed), which counts
+    its CPU time and memory when the runner reaps it. Every descendant is found from /proc,
+    however it left the case's session, and killed. Usage is read while the case runs."""
 
-    def __init__(self):
-        self.lock = threading.Lock()  # held while a case starts: it is no orphan
-        self.trees = {}  # the case's own pid: its LinuxTree
+    lock = threading.Lock()  # held while a case starts: it is no orphan
+    trees = {}  # noqa: RUF012 (every running case's own pid: its tree)
 
     @staticmethod
     def possible():
@@ -705,13 +701,14 @@ class Family:
         except Exception:  # no libc to ask: the process group alone is killed
             return False
 
-    def sweep(self, everything=False):
+    @classmethod
+    def sweep(cls, everything=False):
         """Hand each orphan to its case; kill and reap the others (all, if everything)."""
-        with self.lock:
+        with cls.lock:
             for pid in children_of(os.getpid()):
-                if pid in self.trees and not everything:
+                if pid in cls.trees and not everything:
                     continue
-                owner = None if everything else self.owner(pid)
+                owner = None if everything else cls.owner(pid)
                 if owner:
                     owner.orphans.add(pid)
                 else:
@@ -719,29 +716,21 @@ class Family:
                         os.kill(pid, signal.SIGKILL)
                         os.waitpid(pid, 0)
 
-    def owner(self, pid):
+    @classmethod
+    def owner(cls, pid):
         fields = proc_fields(pid)
         session = int(fields[3]) if len(fields) > 3 else None
-        for tree in self.trees.values():
+        for tree in cls.trees.values():
             if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
                 return tree
         return None
 
-
-FAMILY = Family()
-
-
-class LinuxTree(PosixTree):
-    """Linux with the runner as subreaper: every descendant is found from /proc, however it
-    left the case's session, and killed; the orphans are reaped by the runner, and their CPU
-    time and memory counted. CPU time and memory are read while the case runs."""
-
     def __init__(self, command, stdin, cwd):
         self.seen, self.orphans = set(), set()
         self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
-        with FAMILY.lock:  # a case just started is no orphan: sweep() waits for it
+        with self.lock:  # a case just started is no orphan: sweep() waits for it
             super().__init__(command, stdin, cwd)
-            FAMILY.trees[self.child.pid] = self
+            self.trees[self.child.pid] = self
 
     def walk(self):
         """Every live process of the tree: the case's own, the orphans, their descendants."""
@@ -757,7 +746,7 @@ class LinuxTree(PosixTree):
 
     def collect(self, block=False):
         """Sweep the orphans in, and reap those that ended."""
-        FAMILY.sweep()
+        self.sweep()
         for pid in list(self.orphans):
             with contextlib.suppress(OSError):
                 if block:  # killed already, unless it was born in the last instant
@@ -792,8 +781,8 @@ class LinuxTree(PosixTree):
     def finish(self, seen=0.0):
         code, cpu, peak, judged = super().finish(self.peak_seen)
         self.collect(block=True)
-        with FAMILY.lock:
-            FAMILY.trees.pop(self.child.pid, None)
+        with self.lock:
+            self.trees.pop(self.child.pid, None)
         peak = max(peak, self.peak_done)
         return code, cpu + self.cpu_done, peak, max(judged, self.peak_done)
 
@@ -804,7 +793,7 @@ def tree_kind():
         return WindowsTree
     if not WAIT4:
         return PlainTree
-    return LinuxTree if LINUX and Family.possible() else PosixTree
+    return LinuxTree if LINUX and LinuxTree.possible() else PosixTree
 
 
 class Running:
@@ -837,14 +826,10 @@ class Running:
 
 
 def execute(running, command, input_path, cwd, limits):
-    """Run command, an (args, executable) pair, with input_path on stdin; return its Run.
-
-    limits are the CPU time limit, the memory limit in MiB and the output cap in bytes.
-    Reading stops when the CPU time passes the time limit, the memory MEMORY_BACKSTOP times
-    its limit (where either is read while the case runs), the wall time BACKSTOP times the
-    limit (the limit itself where CPU time is not measured at all), or the output its cap.
-    Then, and whenever the run ends, the whole process tree is killed.
-    """
+    """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
+    tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
+    its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
+    limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
     start = time.monotonic()
     with open_regular(input_path) as stdin:
@@ -960,23 +945,21 @@ def say(text):
         raise OutputClosed() from error
 
 
-def check_writable(path):
-    """Raise UsageError unless a report can be written at path, a regular file or a new
-    one (a FIFO would hang the run); leave no new file behind."""
+def clear_report(path):
+    """Check that a report can be written at path, a regular file or a new one (a FIFO would
+    hang the run), and remove an earlier one: an interrupted run leaves no old report."""
     if not path:
         raise UsageError("--json needs a file name")
     with contextlib.suppress(OSError):
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise UsageError(f"--json {path}: cannot write it: not a regular file")
-    existed = os.path.exists(path)
     try:
         with open(path, "a"):
             pass
     except OSError as error:
         raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
-    if not existed:
-        with contextlib.suppress(OSError):
-            os.remove(path)
+    with contextlib.suppress(OSError):
+        os.remove(path)
 
 
 def rounded(value, scale=1):
@@ -1058,7 +1041,7 @@ def run_all(cases, settings, on_result):
                 raise
     finally:
         if running.tree is LinuxTree:
-            FAMILY.sweep(everything=True)  # nothing a case started outlives the run
+            LinuxTree.sweep(everything=True)  # nothing a case started outlives the run
 
 
 def positive(text):
@@ -1204,7 +1187,7 @@ def settings_from(argv):
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")
     if args.json is not None:
-        check_writable(args.json)
+        clear_report(args.json)
     profiles, unread = profiles_for(root, problems, args)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
@@ -1228,9 +1211,6 @@ def judge_command_line(argv):
         sys.stdout.reconfigure(errors="backslashreplace")
     catch_signals()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
-    if settings.json:  # no report of an earlier run is left if this one is interrupted
-        with contextlib.suppress(OSError):
-            os.remove(settings.json)
     report = Report(cases, settings.profiles, colour)
     run_all(cases, settings, report.add)
     passed, failed = report.totals()
