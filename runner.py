@@ -65,6 +65,7 @@ Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison o
 Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of another language
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
+EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 # Everything the command line decides, built once before any case runs.
 Settings = namedtuple(
     "Settings", "root python command command_text workdir keep judge_only ole jobs json profiles"
@@ -79,20 +80,13 @@ class OutputClosed(Exception):
     """The report cannot be written: stdout is a pipe whose reader has gone (| head)."""
 
 
-# Finding problems and cases
+# Finding problems, cases, and each solution's `Judge:` header line
 
 
 def natural_key(name):
     """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
-
-
-def known_problems(root):
-    """Every name under root that has a solutions/NAME.py or a testcases/NAME/ folder."""
-    found = {path.stem for path in (root / "solutions").glob("[!_]*.py")}
-    found.update(path.name for path in (root / "testcases").glob("*") if path.is_dir())
-    return sorted(found)
 
 
 def unrunnable(root, name, command=False):
@@ -110,7 +104,8 @@ def unrunnable(root, name, command=False):
 def find_problems(root, names, command=False):
     """The problems to judge (those named, each runnable; else every runnable one) and a
     warning for each one skipped."""
-    known = known_problems(root)
+    known = {path.stem for path in (root / "solutions").glob("[!_]*.py")}  # half added too
+    known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
     chosen = []
     for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
         path = PurePath(text)
@@ -175,9 +170,6 @@ def open_regular(path):
 def read_regular(path):
     with open_regular(path) as file:
         return file.read()
-
-
-# Judge profiles: each solution's `Judge:` header line
 
 
 def read_profile(root, problem):
@@ -265,7 +257,7 @@ def compare(expected, got, mode):
     return comparator.verdict(comparator.normal(expected), comparator.normal(got))
 
 
-# Judging
+# Judging a case, and explaining its verdict
 
 
 def verdict_of(outcome, expected, profile):
@@ -311,11 +303,6 @@ def judge_case(case, settings, running):
     if details and not is_judge_case(case):
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
-
-
-# Explaining a verdict
-
-EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
@@ -512,9 +499,6 @@ class SelectorReader:
 
     def read(self, timeout):
         """Read what the case writes within timeout seconds."""
-        if not self.reading():
-            time.sleep(min(timeout, 0.002))  # output closed: wait for the exit
-            return
         for key, _ in self.selector.select(timeout):
             chunk = os.read(key.fd, 65536)
             if not chunk:
@@ -541,7 +525,7 @@ class ThreadReader:
 
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
-        try:
+        with contextlib.suppress(OSError, ValueError):  # the pipe was closed under it
             while cap is None or len(buffer) <= cap:
                 chunk = os.read(pipe.fileno(), 65536)
                 if not chunk:
@@ -549,21 +533,15 @@ class ThreadReader:
                 buffer.extend(chunk)
                 if cap is None:
                     del buffer[:-STDERR_KEPT]
-        except (OSError, ValueError):  # the pipe was closed under it
-            pass
-        finally:
-            self.woken.set()
+        self.woken.set()
 
     def reading(self):
         return any(thread.is_alive() for thread in self.threads)
 
     def read(self, timeout):
         """Wait up to timeout seconds for a pipe to close or the output to pass its cap."""
-        if self.reading():
-            self.woken.wait(timeout)
-            self.woken.clear()
-        else:
-            time.sleep(min(timeout, 0.002))
+        self.woken.wait(timeout)
+        self.woken.clear()
 
     def close(self, child):
         for thread, pipe in zip(self.threads, (child.stdout, child.stderr)):
@@ -660,13 +638,11 @@ def proc_fields(pid):
 
 def proc_peak(pid):
     """The peak resident memory of pid's current program (VmHWM) in MiB, or 0."""
-    with contextlib.suppress(OSError, ValueError, IndexError), open(
-        f"/proc/{pid}/status", "rb"
-    ) as status:
-        for line in status:
-            if line.startswith(b"VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return int(re.search(rb"\nVmHWM:\s*(\d+)", status.read()).group(1)) / 1024
+    except (OSError, AttributeError):  # gone, or a zombie: no VmHWM
+        return 0.0
 
 
 def children_of(pid):
@@ -708,22 +684,16 @@ class LinuxTree(PosixTree):
             for pid in children_of(os.getpid()):
                 if pid in cls.trees and not everything:
                     continue
-                owner = None if everything else cls.owner(pid)
-                if owner:
-                    owner.orphans.add(pid)
+                fields = proc_fields(pid)
+                session = int(fields[3]) if len(fields) > 3 else None
+                for tree in [] if everything else cls.trees.values():
+                    if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
+                        tree.orphans.add(pid)
+                        break
                 else:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
                         os.waitpid(pid, 0)
-
-    @classmethod
-    def owner(cls, pid):
-        fields = proc_fields(pid)
-        session = int(fields[3]) if len(fields) > 3 else None
-        for tree in cls.trees.values():
-            if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
-                return tree
-        return None
 
     def __init__(self, command, stdin, cwd):
         self.seen, self.orphans = set(), set()
@@ -801,9 +771,7 @@ class Running:
 
     def __init__(self, tree, reader):
         self.tree, self.reader = tree, reader
-        self.lock = threading.Lock()
-        self.trees = set()
-        self.stopped = False
+        self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap):
         with self.lock:
@@ -848,7 +816,10 @@ def execute(running, command, input_path, cwd, limits):
             if peak is not None and peak > memory_limit * MEMORY_BACKSTOP:
                 memory_out = True
                 break
-            reader.read(min(deadline - elapsed, TICK))  # at least every TICK: has it exited?
+            if reader.reading():  # and at least every TICK: has it exited?
+                reader.read(min(deadline - elapsed, TICK))
+            else:  # its output is closed: wait for the exit
+                time.sleep(min(deadline - elapsed, 0.002))
             if len(reader.output) > output_cap:
                 overflowed = True
                 break
@@ -876,7 +847,7 @@ def ms(seconds):
 
 
 class Report:
-    """Prints each result in case order, a summary after each problem, and the totals."""
+    """Prints each result in case order, and a summary after each problem."""
 
     def __init__(self, cases, profiles, colour):
         self.profiles, self.colour = profiles, colour
@@ -930,10 +901,6 @@ class Report:
         if len(peaks) < len(ran):
             text += "; memory not measured here: MLE not judged"
         return text
-
-    def totals(self):
-        passed = sum(result.verdict == "AC" for result in self.results)
-        return passed, sum(result.verdict not in PASSING for result in self.results)
 
 
 def say(text):
@@ -1097,10 +1064,9 @@ def make_parser():
 
 def note(text):
     """One line on stderr, if stderr is still there to take it."""
-    if sys.stderr is not None:
-        with contextlib.suppress(OSError, ValueError):
-            print(text, file=sys.stderr)
-            sys.stderr.flush()
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
 
 
 def usage_error(message):
@@ -1213,7 +1179,8 @@ def judge_command_line(argv):
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
     report = Report(cases, settings.profiles, colour)
     run_all(cases, settings, report.add)
-    passed, failed = report.totals()
+    passed = sum(result.verdict == "AC" for result in report.results)
+    failed = sum(result.verdict not in PASSING for result in report.results)
     status = 1 if failed else 0
     if settings.json:
         try:
