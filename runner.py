@@ -175,23 +175,20 @@ def read_regular(path):
 def read_profile(root, problem):
     """(profile, None) from solutions/PROBLEM.py's `Judge:` line; (the defaults, a one-line
     warning) when the line is missing or cannot be read."""
-    path = Path("solutions", problem + ".py")
+    path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
         with open(str(root / path), encoding="utf-8", errors="replace") as file:
-            head = file.read(HEADER_CHARS)
+            line = JUDGE_LINE.search(file.read(HEADER_CHARS))
     except OSError as error:
-        return DEFAULT_PROFILE, f"cannot read {path.as_posix()} ({error.strerror}): {using}"
-    line = JUDGE_LINE.search(head)
+        return DEFAULT_PROFILE, f"cannot read {path} ({error.strerror}): {using}"
     if not line:
-        return DEFAULT_PROFILE, f"{path.as_posix()} has no '{JUDGE_FORMAT}' line: {using}"
+        return DEFAULT_PROFILE, f"{path} has no '{JUDGE_FORMAT}' line: {using}"
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
     numbers = [float(fields.group(index)) for index in (2, 3)] if fields else [0]
     if not fields or fields.group(4) not in COMPARATORS or min(numbers) <= 0:
-        return DEFAULT_PROFILE, (
-            f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
-            f"want '{JUDGE_FORMAT}': {using}"
-        )
+        text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
+        return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
     return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
 
@@ -805,23 +802,20 @@ def execute(running, command, input_path, cwd, limits):
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     try:
-        while not (case_tree.exited() and not reader.reading()):  # every byte written is read
-            if running.stopped:
-                break
+        # until the case has exited and every byte it wrote is read, or the run is stopped
+        while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = time.monotonic() - start
-            cpu, peak = case_tree.usage_now()
-            if elapsed >= deadline or (cpu is not None and cpu > time_limit):
-                timed_out = True
-                break
-            if peak is not None and peak > memory_limit * MEMORY_BACKSTOP:
-                memory_out = True
+            cpu, peak = case_tree.usage_now()  # None, None where not read while it runs
+            timed_out = elapsed >= deadline or (cpu or 0) > time_limit
+            memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
+            if timed_out or memory_out:
                 break
             if reader.reading():  # and at least every TICK: has it exited?
                 reader.read(min(deadline - elapsed, TICK))
             else:  # its output is closed: wait for the exit
                 time.sleep(min(deadline - elapsed, 0.002))
-            if len(reader.output) > output_cap:
-                overflowed = True
+            overflowed = len(reader.output) > output_cap
+            if overflowed:
                 break
         wall = time.monotonic() - start
     finally:
