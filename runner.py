@@ -370,11 +370,8 @@ def mismatch(verdict, got, expected, mode):
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
         shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
-    details += [
-        "first difference at " + where,
-        "  expected: " + shown[0],
-        "  got:      " + shown[1],
-    ]
+    details.append("first difference at " + where)
+    details += ["  expected: " + shown[0], "  got:      " + shown[1]]
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
@@ -604,23 +601,18 @@ class PosixTree(PlainTree):
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
         self.result = None
 
-    def reap(self, block):
-        pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
-        if not pid:
-            return None
-        code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-        return code, usage.ru_utime + usage.ru_stime, peak_of(usage)
-
-    def exited(self):
-        if self.result is None:
-            self.result = self.reap(block=False)
+    def exited(self, block=False):
+        if self.result is None:  # reaped by wait4, which measures it
+            pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
+            if pid:
+                code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+                self.result = code, usage.ru_utime + usage.ru_stime, peak_of(usage)
         return self.result is not None
 
     def finish(self, seen=0.0):
-        if self.result is None:
-            self.result = self.reap(block=True)
-        self.child.returncode = self.result[0]  # reaped by wait4: Popen must not wait again
+        self.exited(block=True)
         code, cpu, peak = self.result
+        self.child.returncode = code  # reaped by wait4: Popen must not wait again
         return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
 
 
@@ -701,13 +693,11 @@ class LinuxTree(PosixTree):
 
     def walk(self):
         """Every live process of the tree: the case's own, the orphans, their descendants."""
-        found, queue = [], list(self.orphans)
+        found = list(self.orphans)
         if self.result is None:  # once reaped, its pid may be another process's
-            queue.append(self.child.pid)
-        while queue:
-            pid = queue.pop()
-            found.append(pid)
-            queue += children_of(pid)
+            found.append(self.child.pid)
+        for pid in found:  # the list grows as the walk goes down
+            found += children_of(pid)
         self.seen.update(found)
         return found
 
