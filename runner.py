@@ -46,6 +46,7 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 TICK = 0.05  # the longest a case runs unwatched, in seconds
+TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
@@ -366,7 +367,9 @@ def mismatch(verdict, got, expected, mode):
         want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
         at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
         where = f"token {want_tokens.count(b' ', 0, at) + 1}"
-        shown = [token_at(want_tokens, at), token_at(have_tokens, at)]
+        shown = [TOKEN.match(data, at).group() for data in (want_tokens, have_tokens)]
+        shown = [shorten(printable(t.decode("utf-8", "backslashreplace"))) for t in shown]
+        shown = [text or "(no more tokens)" for text in shown]
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
         shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
@@ -405,12 +408,6 @@ def lines_from(data, start, count):
         lines.append(data[start:end])
         start = end
     return lines
-
-
-def token_at(data, start):
-    end = data.find(b" ", start)
-    token = data[start : end if end >= 0 else len(data)].decode("utf-8", "backslashreplace")
-    return shorten(printable(token)) if token else "(no more tokens)"
 
 
 def visible(lines):
@@ -548,11 +545,6 @@ def peak_of(usage):
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
 
-def kill_group(pgid):
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
-        os.killpg(pgid, signal.SIGKILL)
-
-
 class PlainTree:
     """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
 
@@ -578,7 +570,8 @@ class PlainTree:
 
     def kill(self):
         if POSIX:
-            kill_group(self.child.pid)
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
+                os.killpg(self.child.pid, signal.SIGKILL)
         else:
             self.child.kill()
 
@@ -726,7 +719,7 @@ class LinuxTree(PosixTree):
 
     def kill(self):
         for _ in range(100):  # until no process of the tree is left, however fast it forks
-            kill_group(self.child.pid)
+            super().kill()  # the process group
             self.collect()  # the orphans first: the walk starts from them too
             pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
             if not pids:
