@@ -46,6 +46,7 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 TICK = 0.05  # the longest a case runs unwatched, in seconds
+A_LINE = re.compile(rb"[^\n]*\n?")
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
@@ -56,7 +57,7 @@ PROFILE_FIELDS = re.compile(
 )
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
-Case = namedtuple("Case", "problem name input expected")
+Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
 Run = namedtuple(
     "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
 )
@@ -129,10 +130,6 @@ def find_problems(root, names, command=False):
     return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
 
 
-def is_judge_case(case):
-    return case.name.startswith(JUDGE_PREFIX)
-
-
 def find_cases(root, problem, keep, judge_only=False):
     """The cases of one problem whose name contains `keep` (and only the judge cases with
     judge_only), in natural order, and a warning for each .out without its .in."""
@@ -145,10 +142,11 @@ def find_cases(root, problem, keep, judge_only=False):
     ]
     found = []
     for name in sorted(inputs, key=natural_key):
-        if keep in name and (name.startswith(JUDGE_PREFIX) or not judge_only):
+        judge = name.startswith(JUDGE_PREFIX)
+        if keep in name and (judge or not judge_only):
             expected = Path(str(inputs[name])[:-3] + ".out")  # lexists: a broken link is there
             there = os.path.lexists(str(expected))  # a name too long for a file is not
-            found.append(Case(problem, name, inputs[name], expected if there else None))
+            found.append(Case(problem, name, inputs[name], expected if there else None, judge))
     return found, stray
 
 
@@ -298,7 +296,7 @@ def judge_case(case, settings, running):
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
-    if details and not is_judge_case(case):
+    if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
 
@@ -394,20 +392,14 @@ def line_start(data, offset, back=0):
     """Where the line holding offset starts, or the one `back` lines above it."""
     start = data.rfind(NEWLINE, 0, offset) + 1
     for _ in range(back):
-        if start:
-            start = data.rfind(NEWLINE, 0, start - 1) + 1
+        start = data.rfind(NEWLINE, 0, max(start - 1, 0)) + 1
     return start
 
 
 def lines_from(data, start, count):
     """Up to count lines of data from offset start, each with its newline if it has one."""
-    lines = []
-    while start < len(data) and len(lines) < count:
-        end = data.find(NEWLINE, start)
-        end = len(data) if end < 0 else end + 1
-        lines.append(data[start:end])
-        start = end
-    return lines
+    found = [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
+    return [line for line in found if line]  # the pattern also matches "" at the end
 
 
 def visible(lines):
@@ -862,7 +854,7 @@ class Report:
         if counts["--"]:
             text += f", {counts['--']} not checked (no .out)"
         for kind, judge in (("judge cases", True), ("extended", False)):
-            ran = [result for result in results if is_judge_case(result.case) == judge]
+            ran = [result for result in results if result.case.judge == judge]
             passed = sum(result.verdict in PASSING for result in ran)
             text += "; " if judge else ", "
             text += f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}"
@@ -915,7 +907,7 @@ def write_json(settings, results, passed, failed):
         {
             "problem": result.case.problem,
             "case": result.case.name,
-            "judge_case": is_judge_case(result.case),
+            "judge_case": result.case.judge,
             "verdict": result.verdict,
             "cpu_ms": rounded(result.cpu, 1000),
             "wall_ms": rounded(result.wall, 1000),
@@ -944,7 +936,6 @@ def write_json(settings, results, passed, failed):
 # Command line
 
 STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
 def on_signal(signum, frame):
@@ -959,7 +950,7 @@ def catch_signals(handler=on_signal):
     stopped they are ignored: Python's exit would set them back to killing the runner."""
     if handler is on_signal:
         del STOPPED[:]
-    for name in STOP_SIGNALS:
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, handler)
