@@ -336,10 +336,8 @@ def explain(verdict, case, outcome, expected, profile, settings):
 def exit_description(code):
     """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
     if code < 0:
-        try:
-            return f"killed by signal {-code} ({signal.Signals(-code).name})"
-        except ValueError:
-            return f"killed by signal {-code}"
+        names = {number.value: f" ({number.name})" for number in signal.Signals}
+        return f"killed by signal {-code}{names.get(-code, '')}"
     if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
         return f"exit status {code} ({code:#010x})"
     return f"exit status {code}"
@@ -572,10 +570,9 @@ class PlainTree:
 
 
 class PosixTree(PlainTree):
-    """POSIX with os.wait4: the case's process group is killed (a descendant that leaves it
-    with setsid is not reached), and wait4 gives the CPU time and peak memory of the case and
-    of the descendants it waited for. A process starts as a copy of the runner, and wait4's
-    peak never falls below what it copied: only a peak above that is the case's own."""
+    """POSIX with os.wait4: the case's process group is killed (one that leaves it by setsid is
+    not reached); wait4 gives the CPU time and peak memory of the case and what it waited for,
+    a peak never below the runner's copy it started as: only a peak above it is its own."""
 
     measures = True
 
@@ -630,24 +627,22 @@ def children_of(pid):
 
 
 class LinuxTree(PosixTree):
-    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process whose
-    parent ends becomes the runner's child, not init's. Each such orphan goes to the case whose
-    tree it was seen in or whose session it is in (one of no known case is killed), which counts
-    its CPU time and memory when the runner reaps it. Every descendant is found from /proc,
-    however it left the case's session, and killed. Usage is read while the case runs."""
+    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): an orphan becomes the
+    runner's child, and goes to the case whose tree it was seen in or whose session it is in
+    (one of no known case is killed), which counts its CPU time and memory once reaped. Every
+    descendant is found from /proc and killed; usage is read while the case runs."""
 
     lock = threading.Lock()  # held while a case starts: it is no orphan
     trees = {}  # noqa: RUF012 (every running case's own pid: its tree)
 
     @staticmethod
     def possible():
-        if not os.path.exists(f"/proc/self/task/{os.getpid()}/children"):
-            return False
+        """Make the runner a subreaper (prctl's option 36) where /proc lists children; say if so."""
         try:
             import ctypes
 
-            libc = ctypes.CDLL(None, use_errno=True)
-            return libc.prctl(36, 1, 0, 0, 0) == 0  # 36: PR_SET_CHILD_SUBREAPER
+            readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+            return readable and ctypes.CDLL(None).prctl(36, 1, 0, 0, 0) == 0
         except Exception:  # no libc to ask: the process group alone is killed
             return False
 
@@ -725,8 +720,7 @@ class LinuxTree(PosixTree):
         self.collect(block=True)
         with self.lock:
             self.trees.pop(self.child.pid, None)
-        peak = max(peak, self.peak_done)
-        return code, cpu + self.cpu_done, peak, max(judged, self.peak_done)
+        return code, cpu + self.cpu_done, max(peak, self.peak_done), max(judged, self.peak_done)
 
 
 def tree_kind():
@@ -801,7 +795,7 @@ def execute(running, command, input_path, cwd, limits):
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
 
 
-# Reporting
+# Reporting, and the command line
 
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
 JSON_PROFILE = ("judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit")
@@ -932,8 +926,6 @@ def write_json(settings, results, passed, failed):
         json.dump(data, file, indent=2, allow_nan=False)
         file.write("\n")
 
-
-# Command line
 
 STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
 
@@ -1163,10 +1155,9 @@ def judge_command_line(argv):
 
 
 class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree (and, as the runner's
-    handle closes, outlives no runner) and keeps the CPU time and peak committed memory of
-    every process it held, read while it runs too. The case joins the job just after it
-    starts: a grandchild started in that instant would escape. Where no job can be made,
+    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
+    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
+    just after it starts: a grandchild started in that instant escapes. With no Job Object,
     taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
 
     KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
