@@ -464,6 +464,8 @@ LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+# A case's output comes on pipes; on POSIX it runs in a session of its own.
+PIPED = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "start_new_session": POSIX}
 
 
 class SelectorReader:
@@ -507,13 +509,12 @@ class ThreadReader:
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
         with contextlib.suppress(OSError, ValueError):  # the pipe was closed under it
-            while cap is None or len(buffer) <= cap:
-                chunk = os.read(pipe.fileno(), 65536)
-                if not chunk:
-                    break
+            for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
                 buffer.extend(chunk)
                 if cap is None:
                     del buffer[:-STDERR_KEPT]
+                elif len(buffer) > cap:
+                    break
         self.woken.set()
 
     def reading(self):
@@ -541,16 +542,8 @@ class PlainTree:
     measures = False
 
     def __init__(self, command, stdin, cwd):
-        """Start (args, executable) from cwd, its output on pipes; on POSIX in a new session."""
-        self.child = subprocess.Popen(
-            command[0],
-            executable=command[1],
-            stdin=stdin,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=str(cwd),
-            start_new_session=POSIX,
-        )
+        args, executable = command
+        self.child = subprocess.Popen(args, executable=executable, stdin=stdin, cwd=cwd, **PIPED)
 
     def exited(self):
         return self.child.poll() is not None
