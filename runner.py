@@ -68,8 +68,7 @@ Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of an
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
-# Everything the command line decides, built once before any case runs.
-Settings = namedtuple(
+Settings = namedtuple(  # everything the command line decides, built once before any case runs
     "Settings", "root python command command_text workdir keep judge_only ole jobs json profiles"
 )
 
@@ -104,8 +103,7 @@ def unrunnable(root, name, command=False):
 
 
 def find_problems(root, names, command=False):
-    """The problems to judge (those named, each runnable; else every runnable one) and a
-    warning for each one skipped."""
+    """The problems to judge (those named, else every runnable one), a warning for each skipped."""
     known = {path.stem for path in (root / "solutions").glob("[!_]*.py")}  # half added too
     known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
     chosen = []
@@ -151,8 +149,7 @@ def find_cases(root, problem, keep, judge_only=False):
 
 
 def open_regular(path):
-    """path opened for reading; it must be a regular file: a FIFO would hang the run, and a
-    directory or a device is no testcase."""
+    """path opened for reading if it is a regular file (a FIFO would hang the run), else OSError."""
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
     fd = os.open(str(path), os.O_RDONLY | nonblocking)
     mode = os.fstat(fd).st_mode
@@ -344,8 +341,7 @@ def exit_description(code):
 
 
 def mismatch(verdict, got, expected, mode):
-    """How near the output is, the first difference, and a short unified diff. Outputs can be
-    64 MiB: they are searched as bytes, and only the lines shown are split."""
+    """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
     details = []
     if verdict == "PE":
         details.append(
@@ -401,8 +397,7 @@ def lines_from(data, start, count):
 
 
 def visible(lines):
-    """The first of lines (of output) with its whitespace made visible and its newline said
-    in words; "(end of output)" if there is none."""
+    """The first of lines of output, its whitespace made visible and its newline said in words."""
     if not lines:
         return "(end of output)"
     text = lines[0].rstrip(b"\n").decode("utf-8", "backslashreplace")
@@ -450,13 +445,12 @@ def short_input(path):
 
 # Running one case
 #
-# A tree starts a case and kills, measures and reaps it and every process it started, one kind
-# per platform: LinuxTree, PosixTree (macOS and other POSIX), PlainTree (no os.wait4: nothing
-# measured) and, at the end of this file, WindowsTree. Each has exited(); usage_now(), the
-# (CPU seconds, peak MiB) so far, each None where not read while it runs; kill(), the whole
-# tree; and, after kill(), finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged).
-# A reader takes the case's output: SelectorReader on POSIX, ThreadReader on the portable
-# path, which RUNNER_PORTABLE=1 picks anywhere, so that it is tested off Windows.
+# A tree starts a case, and kills, measures and reaps it with all it started; one kind per
+# platform: LinuxTree, PosixTree (macOS, other POSIX), PlainTree (no os.wait4: nothing measured)
+# and WindowsTree, at the end of this file. Each has exited(); usage_now(), the (CPU seconds,
+# peak MiB) so far, None where not read while it runs; kill(), the whole tree; after it,
+# finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged). A reader takes the output:
+# SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
 
 POSIX = os.name == "posix"
 WINDOWS = os.name == "nt"
@@ -808,8 +802,7 @@ class Report:
     def __init__(self, cases, profiles, colour):
         self.profiles, self.colour = profiles, colour
         self.width = min(max(len(label(case)) for case in cases), 48)
-        self.left = Counter(case.problem for case in cases)
-        self.results = []
+        self.left, self.results = Counter(case.problem for case in cases), []  # left: cases to come
 
     def paint(self, text, key):
         return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text) if self.colour else text
@@ -862,8 +855,7 @@ class Report:
 def say(text):
     """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
     try:
-        print(text)
-        sys.stdout.flush()
+        print(text, flush=True)
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
 
@@ -877,8 +869,7 @@ def clear_report(path):
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise UsageError(f"--json {path}: cannot write it: not a regular file")
     try:
-        with open(path, "a"):
-            pass
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT))  # can it be written, or made?
     except OSError as error:
         raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
     with contextlib.suppress(OSError):
@@ -890,7 +881,18 @@ def rounded(value, scale=1):
 
 
 def write_json(settings, results, passed, failed):
-    cases = [
+    data = {
+        "python": None if settings.command else settings.python,
+        "command": settings.command_text,
+        "judge_only": settings.judge_only,
+        "path": "portable" if PORTABLE else "posix",
+        "ole_mib": settings.ole,
+        "wall_backstop": BACKSTOP,  # each profile's other_limit: [language, seconds] or null
+        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
+        "passed": passed,
+        "failed": failed,
+    }
+    data["cases"] = [
         {
             "problem": result.case.problem,
             "case": result.case.name,
@@ -903,18 +905,6 @@ def write_json(settings, results, passed, failed):
         }
         for result in results
     ]
-    data = {
-        "python": None if settings.command else settings.python,
-        "command": settings.command_text,
-        "judge_only": settings.judge_only,
-        "path": "portable" if PORTABLE else "posix",
-        "ole_mib": settings.ole,
-        "wall_backstop": BACKSTOP,  # each profile's other_limit: [language, seconds] or null
-        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
-        "passed": passed,
-        "failed": failed,
-        "cases": cases,
-    }
     with open(settings.json, "w") as file:
         json.dump(data, file, indent=2, allow_nan=False)
         file.write("\n")
