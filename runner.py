@@ -887,7 +887,7 @@ def write_json(settings, results, passed, failed):
         "judge_only": settings.judge_only,
         "path": "portable" if PORTABLE else "posix",
         "ole_mib": settings.ole,
-        "wall_backstop": BACKSTOP,  # each profile's other_limit: [language, seconds] or null
+        "wall_backstop": BACKSTOP,
         "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
