@@ -642,7 +642,7 @@ class LinuxTree(PosixTree):
                     continue
                 fields = proc_fields(pid)
                 session = int(fields[3]) if len(fields) > 3 else None
-                for tree in [] if everything else cls.trees.values():
+                for tree in [] if everything else cls.trees.values():  # everything: no owner
                     if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
                         tree.orphans.add(pid)
                         break
