@@ -1,53 +1,14 @@
 #!/usr/bin/env python3
 """A judge on your laptop: run every solution on its testcases and give judge verdicts.
 
-Problem NAME pairs solutions/NAME.py with the folder testcases/NAME/, where a case is
-CASE.in with the expected CASE.out beside it. Each case runs as its own process,
-`PYTHON solutions/NAME.py < CASE.in` (or --command's program), from the root folder, and
-its whole process tree is killed when it ends. Problems named on the command line may be
-written NAME, NAME.py or solutions/NAME.py. Without names every problem runs; one that is
-only half added is skipped with a warning.
-
-Each problem is judged as its judge does, by the line `Judge: NAME; N s; M MiB; COMPARE`
-in its solution's header: the time limit in CPU seconds, the memory limit, and how the
-output is compared. --tle, --mle and --compare override it; without the line, 2 s,
-1024 MiB and exact, with a warning. The comparisons:
-    exact   equal to CASE.out, CRLF read as LF, as online-judge-tools compares
-    jutge   Jutge.org's: identical bytes AC; a byte outside printable ASCII, newline, CR
-            and tab IC; equal once whitespace runs are one space, the ends trimmed and
-            letters upper-cased PE; else WA
-    tokens  equal as whitespace-separated tokens
-    loose   exact, but spaces at line ends and empty lines at the end do not count
-
-Verdicts, the first that applies (the README says more):
-    TLE  CPU time (user + system) over the limit, or wall time over 3x the limit (a
-         backstop for a case that waits); the whole process tree is killed
-    OLE  output over --ole MiB; reading stops and the tree is killed
-    MLE  peak memory over the limit; on Linux a case is stopped once it holds twice
-         the limit
-    RE   non-zero exit status or killed by a signal
-    IC   (jutge) an invalid character in the output
-    PE   (jutge) presentation error
-    WA   wrong answer
-    AC   accepted ("slow" when over half the CPU limit or half the backstop)
-    --   the case has no .out: it ran fine but nothing was checked
-    IE   the runner could not run the case (an unreadable file, say)
-
-A case's whole tree is killed and measured: on Linux the runner adopts what a case leaves
-(a subreaper), on macOS its process group is killed, on Windows a Job Object holds it.
-RUNNER_PORTABLE=1 reads the output with threads, as on Windows. What is not measured shows
-as "?": TLE is then judged by wall time and MLE not at all.
-
-Usage:
-    python3 runner.py                          every problem
-    python3 runner.py conecta4 vertical_four   only these problems
-    python3 runner.py -k sample                only the cases whose name contains "sample"
-    python3 runner.py --python pypy3           the solutions on another interpreter
-    python3 runner.py conecta4 --command ./a.out   another program on conecta4's cases
-
-The last line printed is `N passed, M failed`, where M counts every verdict except AC
-and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted
-(Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
+Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
+(or --command's program), and its output is judged against CASE.out by the line
+`Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
+memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
+WA or AC; "--" when there is no .out, IE when the case cannot be run. README.md says more.
+The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
+status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
+SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
 
 import argparse
@@ -85,6 +46,8 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 TICK = 0.05  # the longest a case runs unwatched, in seconds
+A_LINE = re.compile(rb"[^\n]*\n?")
+TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
@@ -94,7 +57,7 @@ PROFILE_FIELDS = re.compile(
 )
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
-Case = namedtuple("Case", "problem name input expected")
+Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
 Run = namedtuple(
     "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
 )
@@ -104,8 +67,8 @@ Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison o
 Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of another language
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
-# Everything the command line decides, built once before any case runs.
-Settings = namedtuple(
+EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
+Settings = namedtuple(  # everything the command line decides, built once before any case runs
     "Settings", "root python command command_text workdir keep judge_only ole jobs json profiles"
 )
 
@@ -114,36 +77,17 @@ class UsageError(Exception):
     """A problem with the command line or the folders it points at: exit status 2."""
 
 
-class Interrupted(Exception):
-    """Raised in a worker that would start a case after Ctrl-C."""
-
-
 class OutputClosed(Exception):
     """The report cannot be written: stdout is a pipe whose reader has gone (| head)."""
 
 
-# Finding problems and cases
+# Finding problems, cases, and each solution's `Judge:` header line
 
 
 def natural_key(name):
     """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
-
-
-def known_problems(root):
-    """Every name under root that has a solutions/NAME.py or a testcases/NAME/ folder."""
-    found = {path.stem for path in (root / "solutions").glob("[!_]*.py")}
-    found.update(path.name for path in (root / "testcases").glob("*") if path.is_dir())
-    return sorted(found)
-
-
-def problem_name(text):
-    """NAME from NAME, NAME.py, solutions/NAME.py or testcases/NAME/."""
-    path = PurePath(text)
-    if path.parent.name not in ("", "solutions", "testcases"):
-        return text
-    return path.stem if path.suffix == ".py" else path.name
 
 
 def unrunnable(root, name, command=False):
@@ -159,33 +103,29 @@ def unrunnable(root, name, command=False):
 
 
 def find_problems(root, names, command=False):
-    """The problems to judge and a warning for each one skipped.
-
-    Problems named on the command line must all be runnable. Without names every problem
-    under root is judged, and one that is only half added is skipped with a warning.
-    """
-    known = known_problems(root)
+    """The problems to judge (those named, else every runnable one), a warning for each skipped."""
+    known = {path.stem for path in (root / "solutions").glob("[!_]*.py")}  # half added too
+    known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
+    chosen = []
+    for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
+        path = PurePath(text)
+        name = path.stem if path.suffix == ".py" else path.name
+        if path.parent.name not in ("", "solutions", "testcases"):
+            name = text
+        if name not in known:
+            listed = ", ".join(known) if known else f"none under {root}"
+            raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
+        reason = unrunnable(root, name, command)
+        if reason:
+            raise UsageError(reason)
+        chosen.append(name)
     if names:
-        chosen = []
-        for text in names:
-            name = problem_name(text)
-            if name not in known:
-                listed = ", ".join(known) if known else f"none under {root}"
-                raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-            reason = unrunnable(root, name, command)
-            if reason:
-                raise UsageError(reason)
-            chosen.append(name)
         return list(dict.fromkeys(chosen)), []
     reasons = {name: unrunnable(root, name) for name in known}
     chosen = [name for name in known if not reasons[name]]
     if not chosen:
         raise UsageError(f"no problem under {root} has both solutions/NAME.py and testcases")
     return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
-
-
-def is_judge_case(case):
-    return case.name.startswith(JUDGE_PREFIX)
 
 
 def find_cases(root, problem, keep, judge_only=False):
@@ -200,16 +140,16 @@ def find_cases(root, problem, keep, judge_only=False):
     ]
     found = []
     for name in sorted(inputs, key=natural_key):
-        if keep in name and (name.startswith(JUDGE_PREFIX) or not judge_only):
+        judge = name.startswith(JUDGE_PREFIX)
+        if keep in name and (judge or not judge_only):
             expected = Path(str(inputs[name])[:-3] + ".out")  # lexists: a broken link is there
             there = os.path.lexists(str(expected))  # a name too long for a file is not
-            found.append(Case(problem, name, inputs[name], expected if there else None))
+            found.append(Case(problem, name, inputs[name], expected if there else None, judge))
     return found, stray
 
 
 def open_regular(path):
-    """A file descriptor for reading path, which must be a regular file: a FIFO would hang
-    the run, and a directory or a device is no testcase."""
+    """path opened for reading if it is a regular file (a FIFO would hang the run), else OSError."""
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
     fd = os.open(str(path), os.O_RDONLY | nonblocking)
     mode = os.fstat(fd).st_mode
@@ -220,49 +160,33 @@ def open_regular(path):
         raise OSError(f"{printable(path.name)} is not a regular file")
     if nonblocking:
         os.set_blocking(fd, True)
-    return fd
+    return open(fd, "rb")
 
 
 def read_regular(path):
-    with open(open_regular(path), "rb") as file:
+    with open_regular(path) as file:
         return file.read()
 
 
-# Judge profiles: each solution's `Judge:` header line
-
-
 def read_profile(root, problem):
-    """The profile in solutions/PROBLEM.py's `Judge: NAME; N s; M MiB; COMPARE` line.
-
-    Returns (profile, warning): the defaults and a one-line warning when the line is missing
-    or cannot be read, the profile and None otherwise.
-    """
-    path = Path("solutions", problem + ".py")
+    """(profile, None) from solutions/PROBLEM.py's `Judge:` line; (the defaults, a one-line
+    warning) when the line is missing or cannot be read."""
+    path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
         with open(str(root / path), encoding="utf-8", errors="replace") as file:
-            head = file.read(HEADER_CHARS)
+            line = JUDGE_LINE.search(file.read(HEADER_CHARS))
     except OSError as error:
-        return DEFAULT_PROFILE, f"cannot read {path.as_posix()} ({error.strerror}): {using}"
-    line = JUDGE_LINE.search(head)
+        return DEFAULT_PROFILE, f"cannot read {path} ({error.strerror}): {using}"
     if not line:
-        return DEFAULT_PROFILE, f"{path.as_posix()} has no '{JUDGE_FORMAT}' line: {using}"
+        return DEFAULT_PROFILE, f"{path} has no '{JUDGE_FORMAT}' line: {using}"
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
     numbers = [float(fields.group(index)) for index in (2, 3)] if fields else [0]
     if not fields or fields.group(4) not in COMPARATORS or min(numbers) <= 0:
-        return DEFAULT_PROFILE, (
-            f"{path.as_posix()}: cannot read 'Judge: {shorten(line.group(1))}', "
-            f"want '{JUDGE_FORMAT}': {using}"
-        )
+        text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
+        return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
     return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
-
-
-def describe(profile):
-    """A profile in words, as the summary line shows it."""
-    name = profile.judge_name or "no Judge: line"
-    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB"
-    return f"{name}: {limits}, {profile.comparison}"
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
@@ -293,23 +217,18 @@ def tokens(data):
     return data.strip()
 
 
-def presentation_equal(want, have):
-    """Jutge.org's PE: equal once runs of whitespace are one space, the ends trimmed and
-    letters upper-cased."""
-    return tokens(want).upper() == tokens(have).upper()
-
-
 def equal_or_wrong(want, have):
     return "AC" if want == have else "WA"
 
 
 def jutge_verdict(want, have):
-    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE; WA."""
+    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE when
+    equal once runs of whitespace are one space, the ends trimmed and letters upper-cased."""
     if want == have:
         return "AC"
     if INVALID_CHARACTER.search(have):
         return "IC"
-    return "PE" if presentation_equal(want, have) else "WA"
+    return "PE" if tokens(want).upper() == tokens(have).upper() else "WA"
 
 
 # normal: the output as compared; verdict: of the two normal forms; lines: the output as its
@@ -331,31 +250,21 @@ def compare(expected, got, mode):
     return comparator.verdict(comparator.normal(expected), comparator.normal(got))
 
 
-# Judging
-
-
-def over_time(outcome, profile):
-    """TLE: killed for time, or over the limit in CPU time (in wall time if CPU is unknown)."""
-    if outcome.timed_out:
-        return True
-    used = outcome.wall if outcome.cpu is None else outcome.cpu
-    return used > profile.time_limit
-
-
-def over_memory(outcome, profile):
-    """MLE: stopped for memory, or a peak of the case's own over the limit."""
-    judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
-    return outcome.memory_out or (judged is not None and judged > profile.memory_limit)
+# Judging a case, and explaining its verdict
 
 
 def verdict_of(outcome, expected, profile):
+    """TLE when killed for time or over the limit in CPU time (in wall time if CPU is not
+    known); MLE when stopped for memory or the case's own peak is over the limit."""
+    used = outcome.wall if outcome.cpu is None else outcome.cpu
+    judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
     if outcome.memory_out:
         return "MLE"
-    if over_time(outcome, profile):
+    if outcome.timed_out or used > profile.time_limit:
         return "TLE"
     if outcome.overflowed:
         return "OLE"
-    if over_memory(outcome, profile):
+    if judged is not None and judged > profile.memory_limit:
         return "MLE"
     if outcome.status != 0:
         return "RE"
@@ -364,21 +273,11 @@ def verdict_of(outcome, expected, profile):
     return compare(expected, outcome.output, profile.comparison)
 
 
-def is_slow(outcome, profile):
-    """Over half the time limit in CPU time, or over half the wall-time backstop."""
-    if outcome.cpu is None:
-        return outcome.wall > profile.time_limit / 2
-    return outcome.cpu > profile.time_limit / 2 or outcome.wall > profile.time_limit * BACKSTOP / 2
-
-
 def judge_case(case, settings, running):
     """Run one case and judge it. Runs in a worker thread."""
     profile = settings.profiles[case.problem]
-    if settings.command:
-        command, executable = settings.command
-    else:
-        solution = str(Path("solutions", case.problem + ".py"))
-        command, executable = [settings.python, solution], None
+    solution = str(Path("solutions", case.problem + ".py"))
+    command = settings.command or ([settings.python, solution], None)
     try:  # the .out first: a solution cannot rewrite it before it is read
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
@@ -386,93 +285,63 @@ def judge_case(case, settings, running):
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, (command, executable), case.input, settings.workdir, limits)
+        outcome = execute(running, command, case.input, settings.workdir, limits)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
     verdict = verdict_of(outcome, expected, profile)
-    slow = verdict in PASSING and is_slow(outcome, profile)
+    half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
+    over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
+    slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
-    if details and not is_judge_case(case):
+    if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
 
 
-# Explaining a verdict
-
-EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
-
-
 def explain(verdict, case, outcome, expected, profile, settings):
     """The lines printed under a failing case."""
+    limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
+    if verdict == "TLE" and cpu is None:
+        return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
+    if verdict == "TLE" and cpu > limit:
+        return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
     if verdict == "TLE":
-        return [time_description(outcome, profile.time_limit)]
+        return [
+            f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
+        ]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
-        return [memory_description(outcome, profile.memory_limit)]
+        text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {profile.memory_limit:g} MiB"
+        stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
+        return [text + " limit" + (stopped if outcome.memory_out else "")]
     if verdict == "RE":
-        return [exit_description(outcome.status), *stderr_tail(outcome.stderr)]
+        lines = outcome.stderr.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+        tail = ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
+        return [exit_description(outcome.status), *(tail if lines else ["(nothing on stderr)"])]
     if verdict == "IC":
-        return [invalid_character(outcome.output), *short_input(case.input)]
+        at = INVALID_CHARACTER.search(data).start()
+        where = f"line {data.count(NEWLINE, 0, at) + 1}, column {at - data.rfind(NEWLINE, 0, at)}"
+        text = f"invalid character: byte {data[at]:#04x} at {where}; Jutge.org accepts "
+        return [text + "printable ASCII, newline, CR and tab only", *short_input(case.input)]
     if verdict in ("WA", "PE"):
-        details = mismatch(verdict, outcome.output, expected, profile.comparison)
-        return details + short_input(case.input)
+        return mismatch(verdict, data, expected, profile.comparison) + short_input(case.input)
     return []
-
-
-def time_description(outcome, limit):
-    if outcome.cpu is None:
-        return f"killed after {limit:g} s of wall time (CPU time is not measured here)"
-    if outcome.cpu > limit:
-        return f"CPU time {outcome.cpu:.2f} s, over the {limit:g} s limit"
-    return (
-        f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-        f"only {outcome.cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is "
-        "overloaded"
-    )
-
-
-def memory_description(outcome, limit):
-    text = f"peak memory {outcome.peak_mib:.1f} MiB, over the {limit:g} MiB limit"
-    if outcome.memory_out:
-        text += f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
-    return text
-
-
-def invalid_character(data):
-    at = INVALID_CHARACTER.search(data).start()
-    line = data.count(NEWLINE, 0, at) + 1
-    column = at - data.rfind(NEWLINE, 0, at)
-    return (
-        f"invalid character: byte {data[at]:#04x} at line {line}, column {column}; "
-        "Jutge.org accepts printable ASCII, newline, CR and tab only"
-    )
 
 
 def exit_description(code):
     """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
     if code < 0:
-        try:
-            return f"killed by signal {-code} ({signal.Signals(-code).name})"
-        except ValueError:
-            return f"killed by signal {-code}"
+        names = {number.value: f" ({number.name})" for number in signal.Signals}
+        return f"killed by signal {-code}{names.get(-code, '')}"
     if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
         return f"exit status {code} ({code:#010x})"
     return f"exit status {code}"
 
 
-def stderr_tail(data):
-    lines = data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
-    if not lines:
-        return ["(nothing on stderr)"]
-    return ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
-
-
 def mismatch(verdict, got, expected, mode):
-    """How near the output is, the first difference, and a short unified diff.
-
-    Outputs can be 64 MiB: they are searched as bytes, and only the lines shown are split.
-    """
+    """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
     details = []
     if verdict == "PE":
         details.append(
@@ -481,7 +350,7 @@ def mismatch(verdict, got, expected, mode):
         )
     elif expected.translate(None, SPACE) == got.translate(None, SPACE):
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
-    elif presentation_equal(expected, got):
+    elif tokens(expected).upper() == tokens(got).upper():
         details.append("only letter case or whitespace differs: Jutge.org would say PE")
     comparator = COMPARATORS[mode]
     want, have = comparator.lines(expected), comparator.lines(got)
@@ -490,16 +359,15 @@ def mismatch(verdict, got, expected, mode):
         want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
         at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
         where = f"token {want_tokens.count(b' ', 0, at) + 1}"
-        shown = [token_at(want_tokens, at), token_at(have_tokens, at)]
+        shown = [TOKEN.match(data, at).group() for data in (want_tokens, have_tokens)]
+        shown = [shorten(printable(t.decode("utf-8", "backslashreplace"))) for t in shown]
+        shown = [text or "(no more tokens)" for text in shown]
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
-        shown = [line_at(want, start), line_at(have, start)]
-    details += [
-        "first difference at " + where,
-        "  expected: " + shown[0],
-        "  got:      " + shown[1],
-    ]
-    if not (one_line(want) and one_line(have)):
+        shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
+    details.append("first difference at " + where)
+    details += ["  expected: " + shown[0], "  got:      " + shown[1]]
+    if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
 
@@ -518,54 +386,28 @@ def line_start(data, offset, back=0):
     """Where the line holding offset starts, or the one `back` lines above it."""
     start = data.rfind(NEWLINE, 0, offset) + 1
     for _ in range(back):
-        if start:
-            start = data.rfind(NEWLINE, 0, start - 1) + 1
+        start = data.rfind(NEWLINE, 0, max(start - 1, 0)) + 1
     return start
 
 
 def lines_from(data, start, count):
     """Up to count lines of data from offset start, each with its newline if it has one."""
-    lines = []
-    while start < len(data) and len(lines) < count:
-        end = data.find(NEWLINE, start)
-        end = len(data) if end < 0 else end + 1
-        lines.append(data[start:end])
-        start = end
-    return lines
+    found = [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
+    return [line for line in found if line]  # the pattern also matches "" at the end
 
 
-def one_line(data):
-    return data.find(NEWLINE, 0, len(data) - 1) < 0
-
-
-def line_at(data, start):
-    line = lines_from(data, start, 1)
-    return visible(line[0]) if line else "(end of output)"
-
-
-def token_at(data, start):
-    end = data.find(b" ", start)
-    token = data[start : end if end >= 0 else len(data)]
-    return (
-        shorten(printable(token.decode("utf-8", "backslashreplace")))
-        if token
-        else "(no more tokens)"
-    )
-
-
-def visible(line):
-    """A line of output with its whitespace made visible and its newline said in words."""
-    text = line.rstrip(b"\n").decode("utf-8", "backslashreplace")
-    head = text[:SHOWN_CHARS].replace(" ", "·").replace("\t", "→")
-    return (
-        printable(head)
-        + more_characters(text)
-        + ("" if line.endswith(b"\n") else "  (no final newline)")
-    )
+def visible(lines):
+    """The first of lines of output, its whitespace made visible and its newline said in words."""
+    if not lines:
+        return "(end of output)"
+    text = lines[0].rstrip(b"\n").decode("utf-8", "backslashreplace")
+    shown = printable(shorten(text.replace(" ", "·").replace("\t", "→")))
+    return shown + ("" if lines[0].endswith(b"\n") else "  (no final newline)")
 
 
 def shorten(text):
-    return text[:SHOWN_CHARS] + more_characters(text)
+    extra = len(text) - SHOWN_CHARS
+    return text[:SHOWN_CHARS] + (f"... ({extra} more characters)" if extra > 0 else "")
 
 
 def printable(text):
@@ -573,16 +415,11 @@ def printable(text):
     return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
 
 
-def more_characters(text):
-    extra = len(text) - SHOWN_CHARS
-    return f"... ({extra} more characters)" if extra > 0 else ""
-
-
 def unified_diff(want, have, start):
     """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
     before = want.count(NEWLINE, 0, start)
     old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
-    shown = [visible(line) for line in old], [visible(line) for line in new]
+    shown = [visible([line]) for line in old], [visible([line]) for line in new]
     diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
     lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
     if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
@@ -608,16 +445,12 @@ def short_input(path):
 
 # Running one case
 #
-# launch() starts a case; two pieces watch it. A reader takes its output: SelectorReader on
-# POSIX, ThreadReader on the portable path. A tree kills, measures and reaps the case and
-# every process it started, one kind per platform behind the same methods: LinuxTree,
-# PosixTree (macOS and other POSIX), PlainTree (no os.wait4: nothing measured), and, at
-# the end of this file, WindowsTree.
-#     exited()     whether the case's own process has ended
-#     usage_now()  (CPU seconds, peak MiB) so far, each None where not read while it runs
-#     kill()       the whole tree, grandchildren too
-#     finish()     after kill(): (exit code, CPU seconds, peak MiB, own peak MiB judged)
-# RUNNER_PORTABLE=1 picks the portable reader anywhere, so that it is tested off Windows.
+# A tree starts a case, and kills, measures and reaps it with all it started; one kind per
+# platform: LinuxTree, PosixTree (macOS, other POSIX), PlainTree (no os.wait4: nothing measured)
+# and WindowsTree, at the end of this file. Each has exited(); usage_now(), the (CPU seconds,
+# peak MiB) so far, None where not read while it runs; kill(), the whole tree; after it,
+# finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged). A reader takes the output:
+# SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
 
 POSIX = os.name == "posix"
 WINDOWS = os.name == "nt"
@@ -625,19 +458,8 @@ LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def launch(command, stdin, cwd):
-    """Start (args, executable) from cwd, its output on pipes; on POSIX in its own session."""
-    return subprocess.Popen(
-        command[0],
-        executable=command[1],
-        stdin=stdin,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(cwd),
-        start_new_session=POSIX,
-    )
+# A case's output comes on pipes; on POSIX it runs in a session of its own.
+PIPED = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "start_new_session": POSIX}
 
 
 class SelectorReader:
@@ -654,9 +476,6 @@ class SelectorReader:
 
     def read(self, timeout):
         """Read what the case writes within timeout seconds."""
-        if not self.reading():
-            time.sleep(min(timeout, 0.002))  # output closed: wait for the exit
-            return
         for key, _ in self.selector.select(timeout):
             chunk = os.read(key.fd, 65536)
             if not chunk:
@@ -676,60 +495,39 @@ class ThreadReader:
     def __init__(self, child, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.woken = threading.Event()
-        self.pipes = (child.stdout, child.stderr)
-        self.threads = [
-            threading.Thread(target=self.pump, args=(child.stdout, self.output, output_cap)),
-            threading.Thread(target=self.pump, args=(child.stderr, self.errors, None)),
-        ]
+        work = (child.stdout, self.output, output_cap), (child.stderr, self.errors, None)
+        self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
         for thread in self.threads:
-            thread.daemon = True
             thread.start()
 
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
-        try:
-            while cap is None or len(buffer) <= cap:
-                chunk = os.read(pipe.fileno(), 65536)
-                if not chunk:
-                    break
+        with contextlib.suppress(OSError, ValueError):  # the pipe was closed under it
+            for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
                 buffer.extend(chunk)
                 if cap is None:
                     del buffer[:-STDERR_KEPT]
-        except (OSError, ValueError):  # the pipe was closed under it
-            pass
-        finally:
-            self.woken.set()
+                elif len(buffer) > cap:
+                    break
+        self.woken.set()
 
     def reading(self):
         return any(thread.is_alive() for thread in self.threads)
 
     def read(self, timeout):
         """Wait up to timeout seconds for a pipe to close or the output to pass its cap."""
-        if self.reading():
-            self.woken.wait(timeout)
-            self.woken.clear()
-        else:
-            time.sleep(min(timeout, 0.002))
+        self.woken.wait(timeout)
+        self.woken.clear()
 
     def close(self, child):
-        for thread, pipe in zip(self.threads, self.pipes):
+        for thread, pipe in zip(self.threads, (child.stdout, child.stderr)):
             thread.join(1.0)
             if not thread.is_alive():  # else a process outside the tree holds it: leave it
                 pipe.close()
 
 
-def exit_code(status):
-    """A wait status as Popen.returncode gives it: negative for a signal."""
-    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-
-
 def peak_of(usage):
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-
-
-def kill_group(pgid):
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
-        os.killpg(pgid, signal.SIGKILL)
 
 
 class PlainTree:
@@ -738,7 +536,8 @@ class PlainTree:
     measures = False
 
     def __init__(self, command, stdin, cwd):
-        self.child = launch(command, stdin, cwd)
+        args, executable = command
+        self.child = subprocess.Popen(args, executable=executable, stdin=stdin, cwd=cwd, **PIPED)
 
     def exited(self):
         return self.child.poll() is not None
@@ -748,7 +547,8 @@ class PlainTree:
 
     def kill(self):
         if POSIX:
-            kill_group(self.child.pid)
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
+                os.killpg(self.child.pid, signal.SIGKILL)
         else:
             self.child.kill()
 
@@ -756,50 +556,33 @@ class PlainTree:
         return self.child.wait(), None, None, None
 
 
-class PosixTree:
-    """POSIX with os.wait4: the case's process group is killed, and wait4 gives the CPU time
-    and peak memory of the case and of the descendants it waited for. A descendant that
-    leaves the group (setsid) is not reached. A process starts as a copy of the runner, and
-    wait4's peak never falls below what it copied: only a peak above that is the case's own.
-    """
+class PosixTree(PlainTree):
+    """POSIX with os.wait4: the case's process group is killed (one that leaves it by setsid is
+    not reached); wait4 gives the CPU time and peak memory of the case and what it waited for,
+    a peak never below the runner's copy it started as: only a peak above it is its own."""
 
     measures = True
 
     def __init__(self, command, stdin, cwd):
-        self.child = launch(command, stdin, cwd)
-        self.copied = runner_peak()  # read after the start: at least what the case copied
+        import resource
+
+        super().__init__(command, stdin, cwd)
+        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
         self.result = None
 
-    def reap(self, block):
-        pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
-        if not pid:
-            return None
-        return exit_code(status), usage.ru_utime + usage.ru_stime, peak_of(usage)
-
-    def exited(self):
-        if self.result is None:
-            self.result = self.reap(block=False)
+    def exited(self, block=False):
+        if self.result is None:  # reaped by wait4, which measures it
+            pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
+            if pid:
+                code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+                self.result = code, usage.ru_utime + usage.ru_stime, peak_of(usage)
         return self.result is not None
 
-    def usage_now(self):
-        return None, None
-
-    def kill(self):
-        kill_group(self.child.pid)
-
     def finish(self, seen=0.0):
-        if self.result is None:
-            self.result = self.reap(block=True)
-        self.child.returncode = self.result[0]  # reaped by wait4: Popen must not wait again
+        self.exited(block=True)
         code, cpu, peak = self.result
+        self.child.returncode = code  # reaped by wait4: Popen must not wait again
         return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
-
-
-def runner_peak():
-    """The runner's own peak resident memory in MiB."""
-    import resource
-
-    return peak_of(resource.getrusage(resource.RUSAGE_SELF))
 
 
 def proc_fields(pid):
@@ -811,21 +594,13 @@ def proc_fields(pid):
         return []
 
 
-def proc_cpu(pid):
-    """CPU seconds of a running pid and of the children it waited for; 0 once it is gone."""
-    fields = proc_fields(pid)
-    return sum(int(field) for field in fields[11:15]) / CLOCK_TICKS
-
-
 def proc_peak(pid):
     """The peak resident memory of pid's current program (VmHWM) in MiB, or 0."""
-    with contextlib.suppress(OSError, ValueError, IndexError), open(
-        f"/proc/{pid}/status", "rb"
-    ) as status:
-        for line in status:
-            if line.startswith(b"VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            return int(re.search(rb"\nVmHWM:\s*(\d+)", status.read()).group(1)) / 1024
+    except (OSError, AttributeError):  # gone, or a zombie: no VmHWM
+        return 0.0
 
 
 def children_of(pid):
@@ -838,90 +613,64 @@ def children_of(pid):
     return found
 
 
-class Family:
-    """The runner as Linux's child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process whose
-    parent ends becomes the runner's child, not init's. Each such orphan goes to the case
-    whose tree it was seen in, or whose session it is in; one of no known case is killed."""
+class LinuxTree(PosixTree):
+    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): an orphan becomes the
+    runner's child, and goes to the case whose tree it was seen in or whose session it is in
+    (one of no known case is killed), which counts its CPU time and memory once reaped. Every
+    descendant is found from /proc and killed; usage is read while the case runs."""
 
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.trees = {}  # the case's own pid: its LinuxTree
+    lock = threading.Lock()  # held while a case starts: it is no orphan
+    trees = {}  # noqa: RUF012 (every running case's own pid: its tree)
 
     @staticmethod
     def possible():
-        if not os.path.exists(f"/proc/self/task/{os.getpid()}/children"):
-            return False
+        """Make the runner a subreaper (prctl's option 36) where /proc lists children; say if so."""
         try:
             import ctypes
 
-            libc = ctypes.CDLL(None, use_errno=True)
-            return libc.prctl(36, 1, 0, 0, 0) == 0  # 36: PR_SET_CHILD_SUBREAPER
+            readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+            return readable and ctypes.CDLL(None).prctl(36, 1, 0, 0, 0) == 0
         except Exception:  # no libc to ask: the process group alone is killed
             return False
 
-    def launch(self, tree, command, stdin, cwd):
-        with self.lock:  # a case just started is no orphan: sweep() waits for it
-            child = launch(command, stdin, cwd)
-            self.trees[child.pid] = tree
-        return child
-
-    def forget(self, tree):
-        with self.lock:
-            self.trees.pop(tree.child.pid, None)
-
-    def sweep(self, everything=False):
+    @classmethod
+    def sweep(cls, everything=False):
         """Hand each orphan to its case; kill and reap the others (all, if everything)."""
-        with self.lock:
+        with cls.lock:
             for pid in children_of(os.getpid()):
-                if pid in self.trees and not everything:
+                if pid in cls.trees and not everything:
                     continue
-                owner = None if everything else self.owner(pid)
-                if owner:
-                    owner.orphans.add(pid)
+                fields = proc_fields(pid)
+                session = int(fields[3]) if len(fields) > 3 else None
+                for tree in [] if everything else cls.trees.values():  # everything: no owner
+                    if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
+                        tree.orphans.add(pid)
+                        break
                 else:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
                         os.waitpid(pid, 0)
 
-    def owner(self, pid):
-        fields = proc_fields(pid)
-        session = int(fields[3]) if len(fields) > 3 else None
-        for tree in self.trees.values():
-            if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
-                return tree
-        return None
-
-
-FAMILY = Family()
-
-
-class LinuxTree(PosixTree):
-    """Linux with the runner as subreaper: every descendant is found from /proc, however it
-    left the case's session, and killed; the orphans are reaped by the runner, and their CPU
-    time and memory counted. CPU time and memory are read while the case runs."""
-
     def __init__(self, command, stdin, cwd):
         self.seen, self.orphans = set(), set()
         self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
-        self.child = FAMILY.launch(self, command, stdin, cwd)
-        self.copied = runner_peak()
-        self.result = None
+        with self.lock:  # a case just started is no orphan: sweep() waits for it
+            super().__init__(command, stdin, cwd)
+            self.trees[self.child.pid] = self
 
     def walk(self):
         """Every live process of the tree: the case's own, the orphans, their descendants."""
-        found, queue = [], list(self.orphans)
+        found = list(self.orphans)
         if self.result is None:  # once reaped, its pid may be another process's
-            queue.append(self.child.pid)
-        while queue:
-            pid = queue.pop()
-            found.append(pid)
-            queue += children_of(pid)
+            found.append(self.child.pid)
+        for pid in found:  # the list grows as the walk goes down
+            found += children_of(pid)
         self.seen.update(found)
         return found
 
     def collect(self, block=False):
         """Sweep the orphans in, and reap those that ended."""
-        FAMILY.sweep()
+        self.sweep()
         for pid in list(self.orphans):
             with contextlib.suppress(OSError):
                 if block:  # killed already, unless it was born in the last instant
@@ -939,11 +688,12 @@ class LinuxTree(PosixTree):
         pids = self.walk()
         done = self.result[1] if self.result else 0.0
         self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
-        return done + self.cpu_done + sum(map(proc_cpu, pids)), self.peak_seen
+        ticks = sum(int(tick) for pid in pids for tick in proc_fields(pid)[11:15])  # waited too
+        return done + self.cpu_done + ticks / CLOCK_TICKS, self.peak_seen
 
     def kill(self):
         for _ in range(100):  # until no process of the tree is left, however fast it forks
-            kill_group(self.child.pid)
+            super().kill()  # the process group
             self.collect()  # the orphans first: the walk starts from them too
             pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
             if not pids:
@@ -955,9 +705,9 @@ class LinuxTree(PosixTree):
     def finish(self, seen=0.0):
         code, cpu, peak, judged = super().finish(self.peak_seen)
         self.collect(block=True)
-        FAMILY.forget(self)
-        peak = max(peak, self.peak_done)
-        return code, cpu + self.cpu_done, peak, max(judged, self.peak_done)
+        with self.lock:
+            self.trees.pop(self.child.pid, None)
+        return code, cpu + self.cpu_done, max(peak, self.peak_done), max(judged, self.peak_done)
 
 
 def tree_kind():
@@ -966,7 +716,7 @@ def tree_kind():
         return WindowsTree
     if not WAIT4:
         return PlainTree
-    return LinuxTree if LINUX and Family.possible() else PosixTree
+    return LinuxTree if LINUX and LinuxTree.possible() else PosixTree
 
 
 class Running:
@@ -974,14 +724,12 @@ class Running:
 
     def __init__(self, tree, reader):
         self.tree, self.reader = tree, reader
-        self.lock = threading.Lock()
-        self.trees = set()
-        self.stopped = False
+        self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap):
         with self.lock:
             if self.stopped:
-                raise Interrupted()
+                raise KeyboardInterrupt  # no case starts once the run is stopped
             case_tree = self.tree(command, stdin, cwd)
             self.trees.add(case_tree)
         return case_tree, self.reader(case_tree.child, output_cap)
@@ -999,35 +747,31 @@ class Running:
 
 
 def execute(running, command, input_path, cwd, limits):
-    """Run command, an (args, executable) pair, with input_path on stdin; return its Run.
-
-    limits are the CPU time limit, the memory limit in MiB and the output cap in bytes.
-    Reading stops when the CPU time passes the time limit, the memory MEMORY_BACKSTOP times
-    its limit (where either is read while the case runs), the wall time BACKSTOP times the
-    limit (the limit itself where CPU time is not measured at all), or the output its cap.
-    Then, and whenever the run ends, the whole process tree is killed.
-    """
+    """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
+    tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
+    its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
+    limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
     start = time.monotonic()
-    with open(open_regular(input_path), "rb") as stdin:
+    with open_regular(input_path) as stdin:
         case_tree, reader = running.start(command, stdin, cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     try:
-        while not (case_tree.exited() and not reader.reading()):  # every byte written is read
-            if running.stopped:
-                break
+        # until the case has exited and every byte it wrote is read, or the run is stopped
+        while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = time.monotonic() - start
-            cpu, peak = case_tree.usage_now()
-            if elapsed >= deadline or (cpu is not None and cpu > time_limit):
-                timed_out = True
+            cpu, peak = case_tree.usage_now()  # None, None where not read while it runs
+            timed_out = elapsed >= deadline or (cpu or 0) > time_limit
+            memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
+            if timed_out or memory_out:
                 break
-            if peak is not None and peak > memory_limit * MEMORY_BACKSTOP:
-                memory_out = True
-                break
-            reader.read(min(deadline - elapsed, TICK))  # at least every TICK: has it exited?
-            if len(reader.output) > output_cap:
-                overflowed = True
+            if reader.reading():  # and at least every TICK: has it exited?
+                reader.read(min(deadline - elapsed, TICK))
+            else:  # its output is closed: wait for the exit
+                time.sleep(min(deadline - elapsed, 0.002))
+            overflowed = len(reader.output) > output_cap
+            if overflowed:
                 break
         wall = time.monotonic() - start
     finally:
@@ -1038,56 +782,36 @@ def execute(running, command, input_path, cwd, limits):
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
 
 
-# Reporting
+# Reporting, and the command line
+
+LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
+JSON_PROFILE = ("judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit")
 
 
 def label(case):
     return printable(case.problem + "/" + case.name)
 
 
-def mib(value):
-    return "?" if value is None else f"{value:.1f}"
-
-
 def ms(seconds):
     return "?" if seconds is None else f"{seconds * 1000:.0f}"
 
 
-def kinds_apart(results):
-    """The judge cases' and the extended cases' counts, as the summary line shows them."""
-    parts = []
-    for kind, judge in (("judge cases", True), ("extended", False)):
-        ran = [result for result in results if is_judge_case(result.case) == judge]
-        passed = sum(result.verdict in PASSING for result in ran)
-        parts.append(f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}")
-    return ", ".join(parts)
-
-
 class Report:
-    """Prints each result in case order, a summary after each problem, and the totals."""
+    """Prints each result in case order, and a summary after each problem."""
 
     def __init__(self, cases, profiles, colour):
-        self.profiles = profiles
-        self.colour = colour
+        self.profiles, self.colour = profiles, colour
         self.width = min(max(len(label(case)) for case in cases), 48)
-        self.left = Counter(case.problem for case in cases)
-        self.results = []
+        self.left, self.results = Counter(case.problem for case in cases), []  # left: cases to come
 
     def paint(self, text, key):
-        if not self.colour:
-            return text
-        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text)
+        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text) if self.colour else text
 
     def add(self, result):
         self.results.append(result)
-        line = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB".format(
-            self.paint(f"{result.verdict:<3}", result.verdict),
-            label(result.case),
-            self.width,
-            ms(result.cpu),
-            ms(result.wall),
-            mib(result.peak_mib),
-        )
+        peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
+        cells = label(result.case), self.width, ms(result.cpu), ms(result.wall), peak
+        line = LINE.format(self.paint(f"{result.verdict:<3}", result.verdict), *cells)
         if result.slow:
             line += " " + self.paint("slow", "slow")
         lines = [line] + ["    " + detail for detail in result.details]
@@ -1101,13 +825,19 @@ class Report:
     def summary(self, problem, results):
         counts = Counter(result.verdict for result in results)
         failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
-        text = f"== {printable(problem)} ({describe(self.profiles[problem])}): "
+        profile = self.profiles[problem]
+        limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.comparison}"
+        text = f"== {printable(problem)} ({profile.judge_name or 'no Judge: line'}: {limits}): "
         text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
         if failures:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
         if counts["--"]:
             text += f", {counts['--']} not checked (no .out)"
-        text += "; " + kinds_apart(results)
+        for kind, judge in (("judge cases", True), ("extended", False)):
+            ran = [result for result in results if result.case.judge == judge]
+            passed = sum(result.verdict in PASSING for result in ran)
+            text += "; " if judge else ", "
+            text += f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}"
         ran = [result for result in results if result.verdict != "IE"]
         cpus = [result.cpu for result in ran if result.cpu is not None]
         peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
@@ -1121,45 +851,29 @@ class Report:
             text += "; memory not measured here: MLE not judged"
         return text
 
-    def totals(self):
-        passed = sum(result.verdict == "AC" for result in self.results)
-        failed = sum(result.verdict not in PASSING for result in self.results)
-        return passed, failed
-
 
 def say(text):
     """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
     try:
-        print(text)
-        sys.stdout.flush()
+        print(text, flush=True)
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
 
 
-def silence_stdout():
-    """Point stdout at the null device, so that the exit does not fail flushing it again."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-
-
-def check_writable(path):
-    """Raise UsageError unless a report can be written at path, a regular file or a new
-    one (a FIFO would hang the run); leave no new file behind."""
+def clear_report(path):
+    """Check that a report can be written at path, a regular file or a new one (a FIFO would
+    hang the run), and remove an earlier one: an interrupted run leaves no old report."""
     if not path:
         raise UsageError("--json needs a file name")
     with contextlib.suppress(OSError):
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise UsageError(f"--json {path}: cannot write it: not a regular file")
-    existed = os.path.exists(path)
     try:
-        with open(path, "a"):
-            pass
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT))  # can it be written, or made?
     except OSError as error:
         raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
-    if not existed:
-        with contextlib.suppress(OSError):
-            os.remove(path)
+    with contextlib.suppress(OSError):
+        os.remove(path)
 
 
 def rounded(value, scale=1):
@@ -1167,21 +881,22 @@ def rounded(value, scale=1):
 
 
 def write_json(settings, results, passed, failed):
-    problems = {
-        name: {
-            "judge": profile.judge_name,
-            "time_limit_s": profile.time_limit,
-            "memory_limit_mib": profile.memory_limit,
-            "compare": profile.comparison,
-            "other_limit": profile.other_limit,  # another language's [name, seconds], or None
-        }
-        for name, profile in settings.profiles.items()
+    data = {
+        "python": None if settings.command else settings.python,
+        "command": settings.command_text,
+        "judge_only": settings.judge_only,
+        "path": "portable" if PORTABLE else "posix",
+        "ole_mib": settings.ole,
+        "wall_backstop": BACKSTOP,
+        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
+        "passed": passed,
+        "failed": failed,
     }
-    cases = [
+    data["cases"] = [
         {
             "problem": result.case.problem,
             "case": result.case.name,
-            "judge_case": is_judge_case(result.case),
+            "judge_case": result.case.judge,
             "verdict": result.verdict,
             "cpu_ms": rounded(result.cpu, 1000),
             "wall_ms": rounded(result.wall, 1000),
@@ -1190,27 +905,12 @@ def write_json(settings, results, passed, failed):
         }
         for result in results
     ]
-    data = {
-        "python": None if settings.command else settings.python,
-        "command": settings.command_text,
-        "judge_only": settings.judge_only,
-        "path": "portable" if PORTABLE else "posix",
-        "ole_mib": settings.ole,
-        "wall_backstop": BACKSTOP,
-        "problems": problems,
-        "passed": passed,
-        "failed": failed,
-        "cases": cases,
-    }
     with open(settings.json, "w") as file:
         json.dump(data, file, indent=2, allow_nan=False)
         file.write("\n")
 
 
-# Command line
-
 STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
-STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 
 def on_signal(signum, frame):
@@ -1225,7 +925,7 @@ def catch_signals(handler=on_signal):
     stopped they are ignored: Python's exit would set them back to killing the runner."""
     if handler is on_signal:
         del STOPPED[:]
-    for name in STOP_SIGNALS:
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, handler)
@@ -1251,7 +951,7 @@ def run_all(cases, settings, on_result):
                 raise
     finally:
         if running.tree is LinuxTree:
-            FAMILY.sweep(everything=True)  # nothing a case started outlives the run
+            LinuxTree.sweep(everything=True)  # nothing a case started outlives the run
 
 
 def positive(text):
@@ -1307,19 +1007,14 @@ def make_parser():
 
 def note(text):
     """One line on stderr, if stderr is still there to take it."""
-    if sys.stderr is not None:
-        with contextlib.suppress(OSError, ValueError):
-            print(text, file=sys.stderr)
-            sys.stderr.flush()
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
 
 
 def usage_error(message):
     note(f"runner.py: error: {message}")
     return 2
-
-
-def warn(message):
-    note(f"runner.py: warning: {message}")
 
 
 def main(argv=None):
@@ -1330,20 +1025,18 @@ def main(argv=None):
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
-    except OutputClosed:
-        silence_stdout()
+    except OutputClosed:  # stdout to the null device, or the exit fails flushing it again
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # as for a program killed by SIGPIPE
     except Exception as error:  # a bug: still one line
         return usage_error(f"unexpected {type(error).__name__}: {error}")
 
 
 def split_command(text, root):
-    """--command as (args, executable): the program found from root (the folder the runner
-    was called from, where the command runs) or on PATH.
-
-    On POSIX the text is split into words as a shell would; on Windows it is passed whole,
-    and CreateProcess splits it as Windows programs expect.
-    """
+    """--command as (args, executable), the program found from root (the folder it runs in)
+    or on PATH. POSIX splits the text as a shell would; Windows passes it whole to
+    CreateProcess, which splits it as Windows programs expect."""
     try:
         words = shlex.split(text, posix=not WINDOWS)
     except ValueError as error:
@@ -1360,30 +1053,23 @@ def split_command(text, root):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile: its Judge: line, with --tle, --mle and --compare over it."""
+    """Each problem's profile, its Judge: line with --tle, --mle and --compare over it, and the
+    warnings: for --command, which time limit applies where other languages have another."""
     profiles, warnings = {}, []
     for problem in problems:
         profile, warning = read_profile(root, problem)
-        if warning:
-            warnings.append(warning)
-        profiles[problem] = profile._replace(
+        warnings += [warning] if warning else []
+        profile = profiles[problem] = profile._replace(
             time_limit=args.tle or profile.time_limit,
             memory_limit=args.mle or profile.memory_limit,
             comparison=args.compare or profile.comparison,
         )
-    return profiles, warnings
-
-
-def other_language_notes(profiles):
-    """For --command: which time limit applies, where the judge gives other languages other."""
-    notes = []
-    for profile in profiles.values():
-        if profile.other_limit:
+        if args.command is not None and not args.tle and profile.other_limit:
             language, seconds = profile.other_limit
             limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
-            notes.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
-                         f"add --tle {seconds:g} for a {language} program")  # fmt: skip
-    return notes
+            warnings.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
+                            f"add --tle {seconds:g} for a {language} program")  # fmt: skip
+    return profiles, warnings
 
 
 def settings_from(argv):
@@ -1410,10 +1096,8 @@ def settings_from(argv):
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")
     if args.json is not None:
-        check_writable(args.json)
+        clear_report(args.json)
     profiles, unread = profiles_for(root, problems, args)
-    if command and not args.tle:
-        unread += other_language_notes(profiles)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
@@ -1429,19 +1113,17 @@ def judge_command_line(argv):
     except UsageError as error:
         return usage_error(error)
     for warning in warnings:
-        warn(warning)
+        note(f"runner.py: warning: {warning}")
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     catch_signals()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
-    if settings.json:  # no report of an earlier run is left if this one is interrupted
-        with contextlib.suppress(OSError):
-            os.remove(settings.json)
     report = Report(cases, settings.profiles, colour)
     run_all(cases, settings, report.add)
-    passed, failed = report.totals()
+    passed = sum(result.verdict == "AC" for result in report.results)
+    failed = sum(result.verdict not in PASSING for result in report.results)
     status = 1 if failed else 0
     if settings.json:
         try:
@@ -1456,22 +1138,54 @@ def judge_command_line(argv):
 
 
 class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree and keeps its CPU time and
-    peak memory, read while it runs too. Where no job can be made, taskkill /T /F kills the
-    tree and nothing is measured, as in a PlainTree."""
+    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
+    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
+    just after it starts: a grandchild started in that instant escapes. With no Job Object,
+    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+
+    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
 
     def __init__(self, command, stdin, cwd):
         super().__init__(command, stdin, cwd)
-        self.job = WindowsJob.holding(self.child)
+        try:
+            self.job = self.make_job()
+        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
+            self.job = None
         self.measures = self.job is not None
+
+    def make_job(self):
+        import ctypes
+
+        self.ctypes, self.structures = ctypes, job_structures(ctypes)
+        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
+        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
+        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
+        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
+        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
+        process = ctypes.c_void_p(int(self.child._handle))
+        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
+        if limited and api.AssignProcessToJobObject(job, process):
+            return job
+        error = ctypes.WinError(ctypes.get_last_error())
+        if job.value:
+            api.CloseHandle(job)
+        raise error
 
     def usage_now(self):
         """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
-        return self.job.usage() if self.job else (None, None)
+        if not self.job:
+            return None, None
+        accounting, limits = (structure() for structure in self.structures)
+        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
+            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
+            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
+                return None, None
+        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
+        return cpu, limits.PeakProcessMemoryUsed / MIB
 
     def kill(self):
         if self.job:
-            self.job.kill()
+            self.api.TerminateJobObject(self.job, 1)
             return
         if self.child.poll() is None:
             with contextlib.suppress(OSError):
@@ -1483,117 +1197,31 @@ class WindowsTree(PlainTree):
     def finish(self):
         code, (cpu, peak) = self.child.wait(), self.usage_now()
         if self.job:
-            self.job.close()
+            self.api.CloseHandle(self.job)
         return code, cpu, peak, peak
-
-
-class WindowsJob:
-    """A Windows Job Object holding one case: TerminateJobObject kills the whole tree, and
-    JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE kills it if the runner dies first. The job also keeps
-    the CPU time (user + kernel) and the peak committed memory of every process it held.
-
-    A process is put in the job just after it starts: a grandchild started in that instant,
-    before the solution's own code runs, would escape it.
-    """
-
-    KILL_ON_JOB_CLOSE = 0x2000
-    ACCOUNTING, EXTENDED_LIMITS = 1, 9  # JOBOBJECTINFOCLASS values
-    api = None
-
-    @classmethod
-    def holding(cls, child):
-        """A job holding child, or None if Windows refuses one (then taskkill is used)."""
-        try:
-            return cls(child)
-        except (OSError, AttributeError):
-            return None
-
-    def __init__(self, child):
-        import ctypes
-
-        self.ctypes = ctypes
-        self.structures = job_structures(ctypes)
-        api = self.kernel32()
-        self.handle = api.CreateJobObjectW(None, None)
-        if not self.handle:
-            raise ctypes.WinError(ctypes.get_last_error())
-        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
-        limited = api.SetInformationJobObject(
-            self.handle, self.EXTENDED_LIMITS, ctypes.byref(limits), ctypes.sizeof(limits)
-        )
-        if not (limited and api.AssignProcessToJobObject(self.handle, int(child._handle))):
-            error = ctypes.WinError(ctypes.get_last_error())
-            api.CloseHandle(self.handle)
-            raise error
-
-    def kernel32(self):
-        if WindowsJob.api is None:
-            ctypes = self.ctypes
-            api = ctypes.WinDLL("kernel32", use_last_error=True)
-            handle, dword, pointer = ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p
-            api.CreateJobObjectW.restype = handle
-            api.CreateJobObjectW.argtypes = (pointer, ctypes.c_wchar_p)
-            api.SetInformationJobObject.argtypes = (handle, ctypes.c_int, pointer, dword)
-            api.QueryInformationJobObject.argtypes = (handle, ctypes.c_int, pointer, dword, pointer)
-            api.AssignProcessToJobObject.argtypes = (handle, handle)
-            api.TerminateJobObject.argtypes = (handle, ctypes.c_uint)
-            api.CloseHandle.argtypes = (handle,)
-            WindowsJob.api = api
-        return WindowsJob.api
-
-    def usage(self):
-        """(CPU seconds, peak MiB) of all the processes the job has held."""
-        ctypes, api = self.ctypes, self.kernel32()
-        accounting, limits = (structure() for structure in self.structures)
-        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
-            size = ctypes.sizeof(data)
-            if not api.QueryInformationJobObject(self.handle, kind, ctypes.byref(data), size, None):
-                return None, None
-        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
-        return cpu, limits.PeakProcessMemoryUsed / MIB
-
-    def kill(self):
-        self.kernel32().TerminateJobObject(self.handle, 1)
-
-    def close(self):
-        self.kernel32().CloseHandle(self.handle)
 
 
 def job_structures(ctypes):
     """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
     out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
+    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
 
-    class Accounting(ctypes.Structure):
-        _fields_ = (
-            ("TotalUserTime", ctypes.c_int64),
-            ("TotalKernelTime", ctypes.c_int64),
-            ("ThisPeriodTotalUserTime", ctypes.c_int64),
-            ("ThisPeriodTotalKernelTime", ctypes.c_int64),
-            ("TotalPageFaultCount", ctypes.c_uint32),
-            ("TotalProcesses", ctypes.c_uint32),
-            ("ActiveProcesses", ctypes.c_uint32),
-            ("TotalTerminatedProcesses", ctypes.c_uint32),
-        )
+    def structure(name, layout):
+        fields = [field.split(":") for field in layout.split()]
+        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
 
-    class ExtendedLimits(ctypes.Structure):
-        _fields_ = (
-            ("PerProcessUserTimeLimit", ctypes.c_int64),
-            ("PerJobUserTimeLimit", ctypes.c_int64),
-            ("LimitFlags", ctypes.c_uint32),
-            ("MinimumWorkingSetSize", ctypes.c_size_t),
-            ("MaximumWorkingSetSize", ctypes.c_size_t),
-            ("ActiveProcessLimit", ctypes.c_uint32),
-            ("Affinity", ctypes.c_size_t),
-            ("PriorityClass", ctypes.c_uint32),
-            ("SchedulingClass", ctypes.c_uint32),
-            ("IoInfo", ctypes.c_uint64 * 6),
-            ("ProcessMemoryLimit", ctypes.c_size_t),
-            ("JobMemoryLimit", ctypes.c_size_t),
-            ("PeakProcessMemoryUsed", ctypes.c_size_t),
-            ("PeakJobMemoryUsed", ctypes.c_size_t),
-        )
-
-    return Accounting, ExtendedLimits
+    return structure(
+        "Accounting",
+        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
+        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
+    ), structure(
+        "ExtendedLimits",
+        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
+        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
+        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
+        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
+    )
 
 
 if __name__ == "__main__":

@@ -1365,7 +1365,6 @@ def test_no_function_is_over_60_lines():
     assert long == []
 
 
-@pytest.mark.xfail(strict=True, reason="not yet: the subreaper and the fixes made it longer")
 def test_the_runner_is_no_longer_than_before_issue_17():
     assert len(RUNNER.read_text(encoding="utf-8").splitlines()) <= 1228
 
