@@ -38,7 +38,7 @@ class Solution:
         board = {(x, y): c for x, y, c in pieces}
         wins = (set(), set())  # the cells where black, white completes a five
         links = {}  # empty cell -> the cells that black there makes winning for black
-        reach = max([abs(v) for stone in pieces for v in stone], default=0)  # >= every |x|, |y|
+        reach = max([max(abs(x), abs(y)) for x, y, _ in pieces], default=0)  # the largest |x|, |y|
         span = 2 * reach + 5  # line * span + place: keys of two lines are 5+ apart
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
             keys = [((dx * y - dy * x) * span + (x if dx else y)) * 2 + c for x, y, c in pieces]
