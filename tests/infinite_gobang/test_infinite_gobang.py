@@ -241,6 +241,9 @@ REASONED = {
     "judge-anti-diagonal-broken-four": "Black",
     # See gen.max_board.
     "judge-max-1000": "Black",
+    # Black's open three (0,-1002..-1000) far down the column of a lone white stone at the
+    # origin: (0,-999) or (0,-1003) makes a four open at both ends; white blocks one.
+    "judge-open-three-far-from-a-stone-at-the-origin": "Black",
 }
 
 
