@@ -24,9 +24,11 @@ run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
 
 # -rfEs: the closing summary names every failure and error, and every skipped test with its
-# reason (no Python 3.8 installed here, say).
+# reason (no Python 3.8 installed here, say). -n auto: one pytest worker per CPU (TEST_JOBS=0:
+# every test in pytest's own process, one at a time).
+TEST_JOBS ?= auto
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q -rfEs
+	$(VENV)/bin/python -m pytest -q -rfEs -n $(TEST_JOBS)
 
 # The solution tests on another interpreter, e.g. `make test-on PY=pypy3`: judges run PyPy,
 # and CPython 3.8 is the oldest we support. pytest comes from requirements-test.txt, whose
