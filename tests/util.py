@@ -81,11 +81,13 @@ def catching_case(name, program, timeout=5, exe=sys.executable, pattern="*.in"):
     """The smallest testcases/NAME/*.in (or those matching pattern) on which the program, run
     directly, exits non-zero or prints other than the .out says (exactly, CRLF as LF); None
     when every case passes. A case that runs out of time is passed over: the judge that
-    confirms has the last word."""
-    for case in sorted(TESTCASES.joinpath(name).glob(pattern), key=lambda p: p.stat().st_size):
+    confirms has the last word. The programs use the standard library alone, so they run
+    without site's start-up (-S), a quarter of a bare start."""
+    cases = TESTCASES.joinpath(name).glob(pattern)
+    for case in sorted(cases, key=lambda p: (p.stat().st_size, p.name)):
         with open(case, "rb") as stdin:
             try:
-                done = run([exe, str(program)], stdin, timeout=timeout)
+                done = run([exe, "-S", str(program)], stdin, timeout=timeout)
             except subprocess.TimeoutExpired:
                 continue
         if not same_output(done, case.with_suffix(".out").read_bytes()):
