@@ -45,7 +45,7 @@ PASSING = ("AC", "--")
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
-TICK = 0.05  # the longest a case runs unwatched, in seconds
+TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 A_LINE = re.compile(rb"[^\n]*\n?")
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
@@ -69,7 +69,7 @@ DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
-    "Settings", "root python command command_text workdir keep judge_only ole jobs json profiles"
+    "Settings", "python command command_text workdir judge_only ole jobs json profiles"
 )
 
 
@@ -276,8 +276,7 @@ def verdict_of(outcome, expected, profile):
 def judge_case(case, settings, running):
     """Run one case and judge it. Runs in a worker thread."""
     profile = settings.profiles[case.problem]
-    solution = str(Path("solutions", case.problem + ".py"))
-    command = settings.command or ([settings.python, solution], None)
+    command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
     try:  # the .out first: a solution cannot rewrite it before it is read
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
@@ -682,9 +681,8 @@ class LinuxTree(PosixTree):
                 self.peak_done = max(self.peak_done, peak_of(usage))
             self.orphans.discard(pid)
 
-    def usage_now(self):
+    def usage_now(self):  # execute() asks exited() first; an unreaped zombie counts by its ticks
         self.collect()
-        self.exited()
         pids = self.walk()
         done = self.result[1] if self.result else 0.0
         self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
@@ -757,11 +755,13 @@ def execute(running, command, input_path, cwd, limits):
         case_tree, reader = running.start(command, stdin, cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
+    cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
     try:
         # until the case has exited and every byte it wrote is read, or the run is stopped
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = time.monotonic() - start
-            cpu, peak = case_tree.usage_now()  # None, None where not read while it runs
+            if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
+                (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
             timed_out = elapsed >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
@@ -1102,8 +1102,8 @@ def settings_from(argv):
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
     workdir = Path.cwd() if command else root
-    settings = Settings(root, python, command, args.command, workdir, args.keep,
-                        args.judge_only, args.ole, jobs, args.json, profiles)  # fmt: skip
+    settings = Settings(python, command, args.command, workdir, args.judge_only, args.ole,
+                        jobs, args.json, profiles)  # fmt: skip
     return settings, cases, warnings + unread
 
 
