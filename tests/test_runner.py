@@ -1152,7 +1152,7 @@ def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
         finally:
             sys.settrace(None)
 
-    saved = list(getattr(runner, "STOPPED", []))
+    saved = list(runner.STOPPED)
     worker = threading.Thread(target=handle, daemon=True)
     worker.start()
     worker.join(5)
