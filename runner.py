@@ -584,128 +584,279 @@ class PosixTree(PlainTree):
         return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
 
 
-def proc_fields(pid):
-    """The fields of /proc/PID/stat after the command name, or [] once pid is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fields:
-            return fields.read().rsplit(b")", 1)[1].split()
-    except (OSError, IndexError):
-        return []
+# Linux: a launcher, started once per run, forks a supervisor for each case, which starts it.
+# Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a case
+# forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
+# never measured below that, and its peak at exit was only believed when above it. The
+# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
+# of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB), the same in any case of a run.
+# Each supervisor is a child subreaper (prctl 36), so every process its case leaves behind,
+# after setsid() too, becomes its child: found from /proc, left alone until its own case
+# ends (-j N too), then stopped, every last one, before any is killed, so that nothing forks
+# or changes pid during the kill; reaped by wait4, which keeps the CPU time and peak of each.
+# Memory is the peak of the resident sizes of the tree's processes summed, read every 10 ms,
+# or the largest peak wait4 gives at exit, whichever is more: a burst between two readings
+# still counts. A cgroup per case would count pages shared by processes once, but only a
+# machine that delegates one to its users has it; this works on any Linux with /proc.
+LAUNCHER = r"""
+import _socket, ctypes, os, select, signal, sys
+PRCTL, SUBREAPER, TICKS = ctypes.CDLL(None).prctl, 36, os.sysconf("SC_CLK_TCK")
+PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 1048576
 
-
-def proc_peak(pid):
-    """The peak resident memory of pid's current program (VmHWM) in MiB, or 0."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as status:
-            return int(re.search(rb"\nVmHWM:\s*(\d+)", status.read()).group(1)) / 1024
-    except (OSError, AttributeError):  # gone, or a zombie: no VmHWM
-        return 0.0
-
-
-def children_of(pid):
-    """The pids whose parent is pid, from /proc/PID/task/*/children."""
+def children(pid):
     found = []
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/children") as ids:
+    try:
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, task)) as ids:
                 found += [int(word) for word in ids.read().split()]
+    except OSError:
+        pass
     return found
 
+def descendants(roots=None):
+    found = children(os.getpid()) if roots is None else roots
+    for pid in found:  # the list grows as the walk goes down
+        found += children(pid)
+    return found
 
-class LinuxTree(PosixTree):
-    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): an orphan becomes the
-    runner's child, and goes to the case whose tree it was seen in or whose session it is in
-    (one of no known case is killed), which counts its CPU time and memory once reaped. Every
-    descendant is found from /proc and killed; usage is read while the case runs."""
-
-    lock = threading.Lock()  # held while a case starts: it is no orphan
-    trees = {}  # noqa: RUF012 (every running case's own pid: its tree)
-
-    @staticmethod
-    def possible():
-        """Make the runner a subreaper (prctl's option 36) where /proc lists children; say if so."""
+def stop_and_kill(found=descendants):
+    stopped = set()
+    while True:  # stopped, a process cannot fork: walk again until no new one is found
+        new = set(found()) - stopped
+        if not new:
+            break
+        for pid in new:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except OSError:
+                pass
+        stopped |= new
+    for pid in stopped:
         try:
-            import ctypes
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
 
-            readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-            return readable and ctypes.CDLL(None).prctl(36, 1, 0, 0, 0) == 0
-        except Exception:  # no libc to ask: the process group alone is killed
-            return False
+class Supervisor:
+    def __init__(self, channel):
+        self.channel, self.code, self.sampled = channel, None, 0.0
+        self.cpu = self.live = self.peak = 0.0
+
+    def start(self, fds, executable, cwd, args):
+        PRCTL(SUBREAPER, 1, 0, 0, 0)
+        for fd in fds:  # the program has them as 0, 1 and 2 only
+            os.set_inheritable(fd, False)
+        error, failed = os.pipe()  # closed by a successful exec
+        self.main = os.fork()
+        if self.main == 0:
+            try:
+                os.setsid()
+                for target, fd in enumerate(fds):
+                    os.dup2(fd, target)
+                for name in ("SIGPIPE", "SIGXFSZ"):  # as Popen leaves them
+                    signal.signal(getattr(signal, name), signal.SIG_DFL)
+                os.chdir(cwd)
+                os.execv(executable, args)
+            except OSError as problem:
+                os.write(failed, b"%d" % (problem.errno or 0))
+            os._exit(127)
+        for fd in (failed, *fds):  # the reader sees the end of output when the tree closes it
+            os.close(fd)
+        reason = os.read(error, 32)
+        self.channel.send(b"E" + reason if reason else b"S")
+        return not reason
+
+    def reap(self, block=False):
+        while True:
+            try:
+                pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                return
+            if not pid:
+                return
+            self.cpu += usage.ru_utime + usage.ru_stime
+            self.peak = max(self.peak, usage.ru_maxrss / 1024)
+            if pid == self.main:
+                signalled = os.WIFSIGNALED(status)
+                self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+                self.report(b"R")
+
+    def sample(self):
+        resident, ticks = 0, 0
+        for pid in descendants():
+            try:
+                with open("/proc/%d/stat" % pid, "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+                resident += int(fields[21])
+                ticks += sum(map(int, fields[11:15]))  # with the children it waited for
+            except (OSError, IndexError, ValueError):
+                pass
+        self.peak = max(self.peak, resident * PAGE_MIB)
+        self.live = self.cpu + ticks / TICKS
+
+    def report(self, kind):
+        cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
+        code = b"-" if self.code is None else b"%d" % self.code
+        self.channel.send(b"%s %.6f %.3f %s" % (kind, cpu, self.peak, code))
+
+    def run(self):
+        woken, wake = os.pipe()
+        os.set_blocking(wake, False)
+        signal.set_wakeup_fd(wake)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        while True:
+            ready = select.select([self.channel, woken], [], [], 0.01)[0]
+            if woken in ready:
+                os.read(woken, 512)
+            self.reap()
+            if os.times().elapsed - self.sampled >= 0.01:
+                self.sample()
+                self.sampled = os.times().elapsed
+            if self.channel in ready:
+                if self.channel.recv(16) != b"?":  # b"k", or b"" when the runner is gone
+                    break
+                self.report(b"R")
+        stop_and_kill()
+        self.reap(block=True)
+        self.report(b"F")
+
+control = _socket.socket(fileno=int(sys.argv[1]))
+PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # no zombies: the kernel reaps the supervisors
+control.send(b"ready")
+supervisors = set()
+while True:
+    if not select.select([control], [], [], 0.5)[0]:
+        supervisors &= set(children(os.getpid()))
+        stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)))
+        continue
+    text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+    if not text:
+        break
+    fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
+    executable, cwd, *args = text.split(b"\0")
+    pid = os.fork()
+    if pid == 0:
+        control.close()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        channel = _socket.socket(fileno=fds[0])
+        supervisor = Supervisor(channel)
+        if supervisor.start(fds[1:], executable, cwd, args):
+            supervisor.run()
+        os._exit(0)
+    supervisors.add(pid)
+    for fd in fds:
+        os.close(fd)
+"""
+Pipes = namedtuple("Pipes", "stdout stderr")
+
+
+class LinuxTree:
+    """Linux: the case started by a supervisor of its own (see LAUNCHER), which reports its
+    tree's CPU time and memory, and kills and reaps the tree when asked."""
+
+    measures, launcher, lock = True, None, threading.Lock()
 
     @classmethod
-    def sweep(cls, everything=False):
-        """Hand each orphan to its case; kill and reap the others (all, if everything)."""
-        with cls.lock:
-            for pid in children_of(os.getpid()):
-                if pid in cls.trees and not everything:
-                    continue
-                fields = proc_fields(pid)
-                session = int(fields[3]) if len(fields) > 3 else None
-                for tree in [] if everything else cls.trees.values():  # everything: no owner
-                    if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
-                        tree.orphans.add(pid)
-                        break
-                else:
-                    with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGKILL)
-                        os.waitpid(pid, 0)
+    def possible(cls):
+        """Start the run's launcher where /proc lists children; say if it runs."""
+        readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+        if not readable or not sys.executable:
+            return False
+        import socket
+
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        command = [sys.executable, "-S", "-I", "-c", LAUNCHER, str(theirs.fileno())]
+        quiet = {
+            "stdin": subprocess.DEVNULL,
+            "stdout": subprocess.DEVNULL,
+            "stderr": subprocess.DEVNULL,
+        }
+        try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
+            process = subprocess.Popen(
+                command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
+            )
+        except OSError:
+            return False
+        finally:
+            theirs.close()
+        if mine.recv(16) != b"ready":  # no ctypes, no prctl: the process group alone is killed
+            mine.close()
+            process.wait()
+            return False
+        cls.launcher = process, mine
+        return True
+
+    @classmethod
+    def stop(cls):
+        """End the launcher: it exits when its socket closes."""
+        process, control = cls.launcher
+        control.close()
+        process.wait()
 
     def __init__(self, command, stdin, cwd):
-        self.seen, self.orphans = set(), set()
-        self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
-        with self.lock:  # a case just started is no orphan: sweep() waits for it
-            super().__init__(command, stdin, cwd)
-            self.trees[self.child.pid] = self
+        import socket
 
-    def walk(self):
-        """Every live process of the tree: the case's own, the orphans, their descendants."""
-        found = list(self.orphans)
-        if self.result is None:  # once reaped, its pid may be another process's
-            found.append(self.child.pid)
-        for pid in found:  # the list grows as the walk goes down
-            found += children_of(pid)
-        self.seen.update(found)
-        return found
+        args, executable = command
+        self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        (out, out_end), (err, err_end) = os.pipe(), os.pipe()
+        fds = [theirs.fileno(), stdin.fileno(), out_end, err_end]
+        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
+        try:
+            with self.lock:
+                rights = (
+                    socket.SOL_SOCKET,
+                    socket.SCM_RIGHTS,
+                    b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds),
+                )
+                self.launcher[1].sendmsg([text], [rights])
+        finally:
+            theirs.close()
+            os.close(out_end)
+            os.close(err_end)
+        self.child = Pipes(open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (closed by the reader)
+        self.cpu, self.peak, self.code, self.final = 0.0, 0.0, None, False
+        started = self.socket.recv(32)
+        if started != b"S":
+            self.child.stdout.close()
+            self.child.stderr.close()
+            number = int(started[1:] or 0)
+            raise OSError(number, os.strerror(number) if number else "the case did not start")
 
-    def collect(self, block=False):
-        """Sweep the orphans in, and reap those that ended."""
-        self.sweep()
-        for pid in list(self.orphans):
-            with contextlib.suppress(OSError):
-                if block:  # killed already, unless it was born in the last instant
-                    os.kill(pid, signal.SIGKILL)
-                done, _, usage = WAIT4(pid, 0 if block else os.WNOHANG)
-                if not done:
-                    continue
-                self.cpu_done += usage.ru_utime + usage.ru_stime
-                self.peak_done = max(self.peak_done, peak_of(usage))
-            self.orphans.discard(pid)
+    def receive(self, block, final=False):
+        """Take the supervisor's reports (until its final one, with final); the last tells."""
+        self.socket.setblocking(block)
+        with contextlib.suppress(BlockingIOError):
+            while not self.final:
+                words = self.socket.recv(64).split()
+                if not words:  # the supervisor is gone
+                    self.final = True
+                    break
+                self.cpu, self.peak = float(words[1]), float(words[2])
+                self.code = None if words[3] == b"-" else int(words[3])
+                self.final = words[0] == b"F"
+                self.socket.setblocking(final)
 
-    def usage_now(self):  # execute() asks exited() first; an unreaped zombie counts by its ticks
-        self.collect()
-        pids = self.walk()
-        done = self.result[1] if self.result else 0.0
-        self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
-        ticks = sum(int(tick) for pid in pids for tick in proc_fields(pid)[11:15])  # waited too
-        return done + self.cpu_done + ticks / CLOCK_TICKS, self.peak_seen
+    def exited(self):
+        self.receive(block=False)
+        return self.code is not None
+
+    def usage_now(self):
+        with contextlib.suppress(OSError):
+            self.socket.send(b"?")
+            self.receive(block=True)
+        return self.cpu, self.peak
 
     def kill(self):
-        for _ in range(100):  # until no process of the tree is left, however fast it forks
-            super().kill()  # the process group
-            self.collect()  # the orphans first: the walk starts from them too
-            pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
-            if not pids:
-                return
-            for pid in pids:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.socket.send(b"k")
 
-    def finish(self, seen=0.0):
-        code, cpu, peak, judged = super().finish(self.peak_seen)
-        self.collect(block=True)
-        with self.lock:
-            self.trees.pop(self.child.pid, None)
-        return code, cpu + self.cpu_done, max(peak, self.peak_done), max(judged, self.peak_done)
+    def finish(self):
+        with contextlib.suppress(OSError):
+            self.receive(block=True, final=True)
+        self.socket.close()
+        code = -signal.SIGKILL if self.code is None else self.code
+        return code, self.cpu, self.peak, self.peak
 
 
 def tree_kind():
@@ -951,7 +1102,7 @@ def run_all(cases, settings, on_result):
                 raise
     finally:
         if running.tree is LinuxTree:
-            LinuxTree.sweep(everything=True)  # nothing a case started outlives the run
+            LinuxTree.stop()
 
 
 def positive(text):

@@ -1164,6 +1164,107 @@ def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
         runner.STOPPED[:] = saved
 
 
+# A chain that keeps changing its pid and session (fork, the parent exits, setsid), named by
+# the marker on stdin: LINKS links, each burning BURN seconds of CPU first. The case then does
+# WAIT: sleeps, or waits until the last link has ended, and prints its answer.
+HOPPER = """\
+import os, sys, time
+CHAIN = '''
+import os, time
+os.close(1); os.close(2)
+for _ in range(LINKS):
+    start = time.process_time()
+    while time.process_time() - start < BURN:
+        pass
+    if os.fork():
+        os._exit(0)
+    os.setsid()
+'''
+done, holder = os.pipe()
+if os.fork() == 0:
+    os.set_inheritable(holder, True)
+    os.execv(sys.executable, [sys.executable, "-c", CHAIN, sys.stdin.read()])
+os.close(holder)
+WAIT
+print(1)
+"""
+
+
+def hopper(links, burn, wait):
+    return HOPPER.replace("LINKS", links).replace("BURN", burn).replace("WAIT", wait)
+
+
+@LINUX_ONLY
+def test_a_chain_that_keeps_changing_its_pid_is_all_killed(tmp_path, path):
+    marker = f"hopper-{os.getpid()}-{time.monotonic_ns()}"
+    root = make_root(tmp_path, hopper("10**9", "0", "time.sleep(0.3)"), {})
+    for case in "abc":
+        write(root / "testcases" / "p" / (case + ".in"), marker + case)
+        write(root / "testcases" / "p" / (case + ".out"), "1\n")
+    status, out, _, _ = judge(root, "-j", "2", path=path)
+    assert verdicts(out) == {"p/a": "AC", "p/b": "AC", "p/c": "AC"}, out
+    assert marked(marker) == [] and status == 0
+
+
+@LINUX_ONLY
+def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
+    """300 links of 2 ms: 600 ms of CPU, all of it the case's, however loaded the machine."""
+    wait = "os.read(done, 1)  # the end of the pipe: every link has ended"
+    root = make_root(tmp_path, hopper("300", "0.002", wait), {"a": ("chain", "1\n")})
+    status, out, _, _ = judge(root, "--tle", "10", "--json", "r.json", path=path, cwd=tmp_path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0, out
+    assert json.loads((tmp_path / "r.json").read_text())["cases"][0]["cpu_ms"] >= 600
+    status, out, _, _ = judge(root, "--tle", "0.4", path=path)
+    assert verdicts(out) == {"p/a": "TLE"} and status == 1, out
+
+
+# A bounded fork storm: 100 processes that each leave the session, named by the marker.
+STORM = """\
+import os, sys, time
+marker = sys.stdin.read()
+for _ in range(100):
+    if os.fork() == 0:
+        os.setsid()
+        os.close(1)
+        os.close(2)
+        os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
+    marker = f"storm-{os.getpid()}-{time.monotonic_ns()}"
+    root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
+    status, out, _, _ = judge(root, path=path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0, out
+    assert marked(marker) == []
+
+
+# A helper daemonized the classic way (fork, setsid, fork) answers the case through a pipe
+# after its parent has exited; the case waits for it: no one may kill it before the case ends.
+DAEMON = """\
+import os, sys, time
+answer, tell = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork():
+        os._exit(0)
+    time.sleep(0.3)
+    os.write(tell, sys.stdin.read().encode())
+    os._exit(0)
+os.close(tell)
+print(os.read(answer, 100).decode())
+"""
+
+
+@POSIX_ONLY
+def test_a_daemonized_helper_lives_until_its_case_ends(tmp_path, path):
+    root = make_root(tmp_path, DAEMON, {case: (case, case + "\n") for case in "abcd"})
+    status, out, _, _ = judge(root, "-j", "2", path=path)
+    assert verdicts(out) == {f"p/{case}": "AC" for case in "abcd"} and status == 0, out
+
+
 # The case forks two children that burn CPU time with its stdout open, and never waits.
 FORKER = """\
 import os, sys, time
@@ -1204,13 +1305,96 @@ def test_memory_is_judged_while_the_case_runs(tmp_path, path):
     assert 64 < peak < 400 and took < 10
 
 
-@POSIX_ONLY
+def fresh_python_peak():
+    """The peak resident size in MiB of a new `python -c pass`, its own program's only."""
+    code = "import re; print(re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())[1])"
+    return int(subprocess.check_output([PYTHON, "-c", code])) / 1024
+
+
+def shown_peak(out, case="p/a"):
+    return float(re.search(rf" {case} .* ([\d.]+) MiB", out).group(1))
+
+
+@LINUX_ONLY
 @pytest.mark.parametrize("command", ["sleep 0.3", "true"], ids=["read-while-it-runs", "quick"])
-def test_a_small_program_is_not_judged_on_the_runners_memory(tmp_path, path, command):
+def test_a_small_program_shows_no_more_than_a_fresh_python(tmp_path, path, command):
+    """Its figure is its own, on a floor no higher than a new interpreter's: never the
+    runner's size, which grows with the outputs it has read (here a case's 50 MB)."""
+    big = "import sys\nsys.stdout.write('x' * (50 << 20))\n"
+    root = make_root(tmp_path, big, {"a": ("", "")})
+    (root / "testcases" / "p" / "a.out").unlink()
+    write(root / "testcases" / "p" / "b.in", "")
+    status, out, _, _ = judge(root, "p", "--command", command, path=path)
+    assert verdicts(out) == {"p/a": "--", "p/b": "--"} and status == 0
+    assert shown_peak(out, "p/b") <= fresh_python_peak() + 0.5, out
+
+
+# A burst: MIB MiB touched just before the exit, after the case a's 60 MB output.
+BURST = """\
+import sys
+if sys.stdin.read() == "big":
+    sys.stdout.write("x" * (60 << 20))
+else:
+    hoard = bytearray(MIB << 20)
+"""
+
+
+@POSIX_ONLY
+def test_a_short_burst_is_judged_the_same_after_a_big_output(tmp_path, path):
+    solution = BURST.replace("MIB", "170")
+    root = make_root(tmp_path, solution, {"a": ("big", None), "b": ("", ""), "c": ("", "")})
+    status, out, _, _ = judge(root, "--mle", "150", "--ole", "100", "-j", "1", path=path)
+    assert verdicts(out) == {"p/a": "--", "p/b": "MLE", "p/c": "MLE"} and status == 1
+    root = make_root(tmp_path, BURST.replace("MIB", "20"), {})
+    status, out, _, _ = judge(root, "--ole", "100", "-j", "1", path=path)
+    assert verdicts(out) == {"p/a": "--", "p/b": "AC", "p/c": "AC"}
+    status, alone, _, _ = judge(root, "-k", "b", path=path)
+    assert abs(shown_peak(out, "p/b") - shown_peak(alone, "p/b")) <= 1.0, (out, alone)
+
+
+# Four children that hold MIB MiB each at the same time, until all four have it.
+CROWD = """\
+import os, time
+ready, done = os.pipe()
+for _ in range(4):
+    if os.fork() == 0:
+        hoard = bytearray(MIB << 20)
+        os.write(done, b"1")
+        time.sleep(0.5)
+        os._exit(0)
+for _ in range(4):
+    os.read(ready, 1)
+time.sleep(0.2)
+"""
+
+
+@LINUX_ONLY
+def test_memory_is_the_sum_of_the_processes_alive_at_once(tmp_path, path):
+    root = make_root(tmp_path, CROWD.replace("MIB", "50"), {"a": ("", "")})
+    status, out, _, _ = judge(root, "--mle", "128", path=path)
+    assert verdicts(out) == {"p/a": "MLE"} and status == 1, out
+    assert shown_peak(out) > 200
+
+
+C_BURST = """\
+#include <stdlib.h>
+#include <string.h>
+int main(void) { char *p = malloc(15 << 20); memset(p, 1, 15 << 20); return p[99] - 1; }
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.skipif(not shutil.which("cc"), reason="needs a C compiler (cc)")
+def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, path):
+    write(tmp_path / "burst.c", C_BURST)
+    subprocess.run(
+        ["cc", "-O0", "-o", str(tmp_path / "burst"), str(tmp_path / "burst.c")], check=True
+    )
     root = make_root(tmp_path, "", {"a": ("", "")})
-    status, out, _, _ = judge(root, "p", "--command", command, "--mle", "4", path=path)
-    assert verdicts(out) == {"p/a": "AC"}, out
-    assert status == 0
+    status, out, _, _ = judge(
+        root, "p", "--command", "./burst", "--mle", "8", path=path, cwd=tmp_path
+    )
+    assert verdicts(out) == {"p/a": "MLE"} and status == 1, out
 
 
 @pytest.mark.parametrize(
@@ -1366,7 +1550,8 @@ def test_no_function_is_over_60_lines():
 
 
 def test_the_runner_is_no_longer_than_before_issue_17():
-    assert len(RUNNER.read_text(encoding="utf-8").splitlines()) <= 1228
+    # issue 23 added the launcher and supervisor (LAUNCHER), about 150 lines
+    assert len(RUNNER.read_text(encoding="utf-8").splitlines()) <= 1400
 
 
 def test_no_class_branches_on_more_than_one_platform_flag():
