@@ -5,7 +5,7 @@ Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME
 (or --command's program), and its output is judged against CASE.out by the line
 `Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
 memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
-WA or AC; "--" when there is no .out, IE when the case cannot be run. README.md says more.
+WA or AC; "--" when there is no .out, IE when the case cannot be run. docs/runner.md says more.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
