@@ -134,11 +134,11 @@ def find_cases(root, problem, keep, judge_only=False):
     """The cases of one problem whose name contains `keep` (and only the judge cases with
     judge_only), in natural order, and a warning for each .out without its .in."""
     folder = root / "testcases" / problem
-    inputs = {path.stem: path for path in folder.glob("*.in")}
+    inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
-        f"testcases/{problem}/{printable(out.name)} has no {printable(out.stem)}.in beside it"
+        f"testcases/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
         for out in sorted(folder.glob("*.out"))
-        if out.stem not in inputs
+        if out.name[:-4] not in inputs
     ]
     found = []
     for name in sorted(inputs, key=natural_key):
@@ -183,8 +183,9 @@ def read_profile(root, problem):
     if not line:
         return DEFAULT_PROFILE, f"{path} has no '{JUDGE_FORMAT}' line: {using}"
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
-    numbers = [float(fields.group(index)) for index in (2, 3)] if fields else [0]
-    if not fields or fields.group(4) not in COMPARATORS or min(numbers) <= 0:
+    numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
+    usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes
+    if not usable or fields.group(4) not in COMPARATORS:
         text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
         return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
@@ -276,7 +277,15 @@ def verdict_of(outcome, expected, profile):
 
 
 def judge_case(case, settings, running):
-    """Run one case and judge it. Runs in a worker thread."""
+    """Run one case and judge it. Runs in a worker thread; a file too large for the memory
+    the runner may have (ulimit -v) is that case's IE, not the run's end."""
+    try:
+        return judge_one(case, settings, running)
+    except MemoryError:
+        return Result(case, "IE", 0.0, None, None, False, ["out of memory: a file too large?"])
+
+
+def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
     try:  # the .out first: a solution cannot rewrite it before it is read
@@ -294,6 +303,8 @@ def judge_case(case, settings, running):
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
+    if verdict in ("RE", "TLE", "MLE"):  # WA, PE and IC show it in explain()
+        details += short_input(case.input)
     if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
@@ -1071,32 +1082,44 @@ def rounded(value, scale=1):
 
 def write_json(settings, results, passed, failed):
     data = {
-        "python": None if settings.command else settings.python,
-        "command": settings.command_text,
+        "python": None if settings.command else as_text(settings.python),
+        "command": settings.command_text and as_text(settings.command_text),
         "judge_only": settings.judge_only,
         "path": "portable" if PORTABLE else "posix",
         "ole_mib": settings.ole,
         "wall_backstop": BACKSTOP,
-        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
+        "problems": {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
     }
     data["cases"] = [
         {
-            "problem": result.case.problem,
-            "case": result.case.name,
+            "problem": as_text(result.case.problem),
+            "case": as_text(result.case.name),
             "judge_case": result.case.judge,
             "verdict": result.verdict,
             "cpu_ms": rounded(result.cpu, 1000),
             "wall_ms": rounded(result.wall, 1000),
             "peak_mib": rounded(result.peak_mib),
             "slow": result.slow,
+            "details": result.details,
         }
         for result in results
     ]
-    with open(settings.json, "w") as file:
-        json.dump(data, file, indent=2, allow_nan=False)
-        file.write("\n")
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+    temporary = f"{settings.json}.{os.getpid()}.tmp"  # renamed into place once whole
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, settings.json)
+    finally:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+
+
+def as_text(name):
+    """A file name as text: bytes that are not UTF-8 as \\xNN, never lone surrogates."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
@@ -1171,8 +1194,22 @@ def cpu_count():
     return os.cpu_count() or 1
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, its errors one line (not the usage it prints before them)."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (runner.py --help says more)")
+
+
+def current_folder():
+    try:
+        return Path.cwd()
+    except OSError:  # FileNotFoundError: deleted under the shell that started the runner
+        raise UsageError("the current folder no longer exists: cd to one that does") from None
+
+
 def make_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     add, mode = parser.add_argument, parser.add_mutually_exclusive_group().add_argument
@@ -1290,7 +1327,7 @@ def settings_from(argv):
     if args.command is not None:
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
-        command = split_command(args.command, Path.cwd())
+        command = split_command(args.command, current_folder())
     problems, warnings = find_problems(root, args.problems, command is not None)
     cases = []
     for problem in problems:
@@ -1306,7 +1343,7 @@ def settings_from(argv):
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
-    workdir = Path.cwd() if command else root
+    workdir = current_folder() if command else root
     settings = Settings(python, command, args.command, workdir, args.judge_only, args.ole,
                         jobs, args.json, profiles)  # fmt: skip
     return settings, cases, warnings + unread

@@ -1536,6 +1536,8 @@ def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, pa
         "Judge: X; . s; 64 MiB; exact\n",
         "Judge: X; 1 s; 1..5 MiB; exact\n",
         "Judge: X; 1 s; 0 MiB; exact\n",
+        "Judge: X; 1" + "0" * 400 + " s; 64 MiB; exact\n",  # a float, but inf
+        "Judge: X; 1 s; 64 MiB; exact; C 1" + "0" * 400 + " s\n",
     ],
 )
 def test_a_malformed_judge_number_gives_the_defaults_and_a_warning(tmp_path, text):
@@ -1751,3 +1753,101 @@ def test_command_says_which_limit_it_applies_where_languages_differ(tmp_path):
     assert "--command is judged with Exam's 2 s; it gives C/C++ 1 s: add --tle 1" in done.stderr
     profile, warning = runner.read_profile(root, "p")
     assert warning is None and profile.other_limit == ("C/C++", 1.0)
+
+
+# One case's bad file, a bad header, and the small things of issue 23
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs RLIMIT_AS and sparse files")
+def test_a_file_too_large_for_the_runners_memory_is_that_cases_internal_error(tmp_path, path):
+    import resource
+
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", None), "c": ("2\n", "2\n")})
+    with open(root / "testcases" / "p" / "b.out", "wb") as huge:  # sparse: no disk used
+        huge.truncate(1536 << 20)
+    limit = 1 << 30  # 1 GiB of address space: the 1.5 GiB .out cannot be read
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(tmp_path / "r.json")]
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=path_env(path), preexec_fn=limited, timeout=60
+    )
+    assert verdicts(done.stdout) == {"p/a": "AC", "p/b": "IE", "p/c": "AC"}, done.stdout
+    assert "out of memory" in done.stdout and done.returncode == 1, done.stderr
+    assert last_line(done.stdout) == "2 passed, 1 failed"
+    assert len(json.loads((tmp_path / "r.json").read_text())["cases"]) == 3
+
+
+def test_a_report_is_written_whole_or_not_at_all(tmp_path):
+    report = tmp_path / "r.json"
+    settings = runner.Settings(PYTHON, None, None, tmp_path, False, 64.0, 1, str(report), {})
+    runner.write_json(settings, [], 0, 0)
+    assert json.loads(report.read_text())["cases"] == []
+    bad = {"p": runner.DEFAULT_PROFILE._replace(time_limit=float("inf"))}  # not JSON
+    with pytest.raises(ValueError):
+        runner.write_json(settings._replace(profiles=bad), [], 0, 0)
+    assert json.loads(report.read_text())["cases"] == []  # the old one, whole
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["r.json"]
+
+
+@pytest.mark.parametrize(
+    "solution, verdict",
+    [
+        ("raise SystemExit(3)\n", "RE"),
+        ("while True:\n    pass\n", "TLE"),
+        ("hoard = bytearray(300 << 20)\n", "MLE"),
+    ],
+)
+def test_the_input_is_shown_under_every_failure_and_each_reason_is_in_the_json(
+    tmp_path, path, solution, verdict
+):
+    root = make_root(tmp_path, solution, {"a": ("the input\n", "1\n")})
+    status, out, _, _ = judge(root, "--tle", "0.5", "--mle", "100", "--json", "r.json",
+                              path=path, cwd=tmp_path)  # fmt: skip
+    if verdict == "MLE" and "memory not measured here" in out:
+        pytest.skip("this platform does not measure memory")
+    assert verdicts(out) == {"p/a": verdict} and status == 1, out
+    assert "    input:\n      the input\n" in out
+    details = json.loads((tmp_path / "r.json").read_text())["cases"][0]["details"]
+    assert details[-2:] == ["input:", "  the input"] and details[0] == runner.EXTENDED_NOTE
+
+
+@POSIX_ONLY
+def test_names_that_are_not_utf8_are_text_in_the_json(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    folder = os.fsencode(root / "testcases" / "p")
+    for ending in (b".in", b".out"):
+        with open(folder + b"/bad\xff" + ending, "wb") as file:
+            file.write(b"1\n")
+    status, _, _, _ = judge(root, "--json", "r.json", cwd=tmp_path)
+    text = (tmp_path / "r.json").read_text(encoding="utf-8")
+    assert status == 0 and "\\udc" not in text
+    assert [case["case"] for case in json.loads(text)["cases"]] == ["a", "bad\\xff"]
+
+
+def test_a_file_named_just_in_is_the_case_with_no_name(tmp_path):
+    root = make_root(tmp_path, ECHO, {"": ("1\n", "1\n")})
+    status, out, err, _ = judge(root)
+    assert status == 0 and err == "" and last_line(out) == "1 passed, 0 failed", err
+
+
+@POSIX_ONLY
+def test_usage_errors_are_one_line_and_a_deleted_folder_is_said(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    for args in (["--bogus"], ["--tle"], ["-j", "x"]):
+        status, out, err, _ = judge(root, *args)
+        assert status == 2 and out == "" and err.count("\n") == 1, err
+        assert err.startswith("runner.py: error: ") and "--help" in err
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+    command = [PYTHON, str(RUNNER), "--root", str(root), "p", "--command", "cat"]
+    done = subprocess.run(["sh", "-c", script, "sh", str(gone), *command],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert (
+        done.stderr
+        == "runner.py: error: the current folder no longer exists: cd to one that does\n"
+    )
