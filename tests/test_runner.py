@@ -1475,24 +1475,28 @@ else:
 def test_a_short_burst_is_judged_the_same_after_a_big_output(tmp_path, path):
     solution = BURST.replace("MIB", "170")
     root = make_root(tmp_path, solution, {"a": ("big", None), "b": ("", ""), "c": ("", "")})
-    status, out, _, _ = judge(root, "--mle", "150", "--ole", "100", "-j", "1", path=path)
+    status, out, _, _ = judge(
+        root, "--mle", "150", "--ole", "100", "--tle", "5", "-j", "1", path=path
+    )
     assert verdicts(out) == {"p/a": "--", "p/b": "MLE", "p/c": "MLE"} and status == 1
     root = make_root(tmp_path, BURST.replace("MIB", "20"), {})
-    status, out, _, _ = judge(root, "--ole", "100", "-j", "1", path=path)
+    status, out, _, _ = judge(root, "--ole", "100", "--tle", "5", "-j", "1", path=path)
     assert verdicts(out) == {"p/a": "--", "p/b": "AC", "p/c": "AC"}
-    status, alone, _, _ = judge(root, "-k", "b", path=path)
+    status, alone, _, _ = judge(root, "-k", "b", "--tle", "5", path=path)
     assert abs(shown_peak(out, "p/b") - shown_peak(alone, "p/b")) <= 1.0, (out, alone)
 
 
-# Four children that hold MIB MiB each at the same time, until all four have it.
+# Four children that hold MIB MiB each at the same time, until the case ends.
 CROWD = """\
 import os, time
 ready, done = os.pipe()
+wait, release = os.pipe()
 for _ in range(4):
     if os.fork() == 0:
+        os.close(release)
         hoard = bytearray(MIB << 20)
         os.write(done, b"1")
-        time.sleep(0.5)
+        os.read(wait, 1)  # the end of the pipe: the case has ended
         os._exit(0)
 for _ in range(4):
     os.read(ready, 1)
