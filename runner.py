@@ -1065,7 +1065,7 @@ def note(text):
             raise BlockingIOError
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):  # AttributeError: no stderr at all
+    except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
         let_go(sys.stderr)
 
 
