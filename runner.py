@@ -987,10 +987,11 @@ def execute(running, command, input_path, cwd, limits):
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
+            left = deadline - elapsed + case_tree.queued  # > 0: not timed out
             if reader.reading():  # and at least every TICK: has it exited?
-                reader.read(min(deadline - elapsed, TICK))
+                reader.read(min(left, TICK))
             else:  # its output is closed: wait for the exit
-                time.sleep(min(deadline - elapsed, 0.002))
+                time.sleep(min(left, 0.002))
             overflowed = len(reader.output) > output_cap
             if overflowed:
                 break
