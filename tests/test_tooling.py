@@ -141,7 +141,15 @@ def test_runner_judges_it(root):
 
 # ---------------------------------------------------------------- a problem from the scaffold
 
-SCAFFOLDED, STRESSED = "demo_problem", "stressed"
+
+def unused(name):
+    """name, or name_2, name_3, ...: the first that is no problem of the repo already (one
+    may be yours, from make new)."""
+    taken = set(contract.known())
+    return next(n for n in [name] + [f"{name}_{i}" for i in range(2, 99)] if n not in taken)
+
+
+SCAFFOLDED, STRESSED, COLLECTED = unused("demo_problem"), unused("stressed"), unused("collected")
 SELECTED = ["tests/test_problems.py", "tests/test_testcases.py", "tests/test_judge_cases.py"]
 SELECTED += ["tests/test_judge_mode.py", "tests/test_make_stress.py", "tests/test_compat.py"]
 
@@ -185,9 +193,9 @@ def selected_tests(root, picked, files=SELECTED):
 
 
 def test_the_whole_suite_collects_with_a_new_problem(fresh):
-    fill_header(scaffold(fresh, "collected"))
+    fill_header(scaffold(fresh, COLLECTED))
     status, out = in_root(fresh, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider")
-    assert status == 0 and "test_solution_gives_every_out[collected]" in out, out
+    assert status == 0 and f"test_solution_gives_every_out[{COLLECTED}]" in out, out
 
 
 def test_a_problem_from_the_scaffold_is_judged_by_the_readmes_commands(fresh):
