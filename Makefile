@@ -44,7 +44,7 @@ test-on:
 	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
 	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
-		-c requirements-test.txt pytest
+		-c requirements-test.txt pytest hypothesis
 	$(ON_VENV)/bin/python -m pytest -q -rfEs -p no:cacheprovider $(SOLUTION_TESTS)
 
 lint: $(STAMP)
