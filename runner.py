@@ -11,6 +11,36 @@ status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctr
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
 
+import signal
+import sys
+
+STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
+WRITING = []  # not empty while say() writes the report
+
+
+def on_signal(signum, frame):
+    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
+    later one landing inside the handler, a lock or the killing of the cases, can stop it.
+    Only a write of the report, which a stalled reader can hold forever, is broken off."""
+    STOPPED.append(signum)
+    if WRITING:
+        del WRITING[:]
+        raise KeyboardInterrupt
+
+
+def catch_signals(handler=on_signal):
+    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
+    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
+    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, handler)
+
+
+if __name__ == "__main__":  # before the imports below: a stop while they load is a stop too
+    catch_signals()
+
 import argparse
 import contextlib
 import difflib
@@ -22,10 +52,8 @@ import select
 import selectors
 import shlex
 import shutil
-import signal
 import stat
 import subprocess
-import sys
 import threading
 import time
 from collections import Counter, namedtuple
@@ -957,34 +985,10 @@ def write_json(settings, results, passed, failed):
         file.write("\n")
 
 
-STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
-WRITING = []  # not empty while say() writes the report
-
-
-def on_signal(signum, frame):
-    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one landing inside the handler, a lock or the killing of the cases, can stop it.
-    Only a write of the report, which a stalled reader can hold forever, is broken off."""
-    STOPPED.append(signum)
-    if WRITING:
-        del WRITING[:]
-        raise KeyboardInterrupt
-
-
-def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
-    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
-    stopped they are ignored: Python's exit would set them back to killing the runner."""
-    if handler is on_signal:
-        del STOPPED[:]
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, handler)
-
-
 def run_all(cases, settings, on_result):
     """Judge the cases on settings.jobs threads; hand the results over in case order."""
+    if STOPPED:  # while the runner started: no case starts
+        raise KeyboardInterrupt
     running = Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
     try:
         with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
@@ -1065,7 +1069,7 @@ def note(text):
             raise BlockingIOError
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):  # AttributeError: no stderr at all
+    except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
         let_go(sys.stderr)
 
 
@@ -1076,7 +1080,7 @@ def usage_error(message):
 
 def main(argv=None):
     """Run the command line; every failure ends in one line, never a traceback."""
-    catch_signals()  # first: a stop while the cases are found is a stop as any other
+    catch_signals()  # as the runner's start did, for a caller that imports it
     try:
         return judge_command_line(argv)
     except KeyboardInterrupt:
