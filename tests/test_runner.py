@@ -200,7 +200,7 @@ def test_time_limit_by_cpu_time(tmp_path, path):
         by_cpu = re.search(r"CPU time ([\d.]+) s, over the 0.5 s limit", out)
         fired.append("cpu" if by_cpu else "backstop")
         if by_cpu:
-            assert 0.5 < float(by_cpu.group(1)) < 1.5
+            assert 0.5 <= float(by_cpu.group(1)) < 1.5  # shown to 0.01 s: 0.503 is "0.50"
             break
         assert "wall time passed the 1.5 s backstop" in out
     assert fired[-1] == "cpu", f"the CPU-time kill never fired: {fired}"
