@@ -661,9 +661,10 @@ def descendants(roots=None):
         found += children(pid)
     return found
 
-def stop_and_kill(found=descendants):
+def stop_and_kill(found=descendants, reap=lambda: []):
     stopped = set()
     while True:  # stopped, a process cannot fork: walk again until no new one is found
+        stopped -= set(reap())  # the ended: a chain that forks on leaves no zombies to walk
         new = set(found()) - stopped
         if not new:
             break
@@ -709,13 +710,15 @@ class Supervisor:
         return not reason
 
     def reap(self, block=False):
+        reaped = []
         while True:
             try:
                 pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
             except ChildProcessError:
-                return
+                return reaped
             if not pid:
-                return
+                return reaped
+            reaped.append(pid)
             self.cpu += usage.ru_utime + usage.ru_stime
             self.peak = max(self.peak, usage.ru_maxrss / 1024)
             if pid == self.main:
@@ -760,16 +763,20 @@ class Supervisor:
                 if self.channel.recv(16) != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
-        stop_and_kill()
+        stop_and_kill(reap=self.reap)
         self.reap(block=True)
         self.report(b"F")
 
 def reap(block=False):  # the supervisors, each with its case: their CPU time is the run's
+    reaped = []
     try:
-        while os.waitpid(-1, 0 if block else os.WNOHANG)[0]:
-            pass
+        while True:
+            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
+            if not pid:
+                return reaped
+            reaped.append(pid)
     except ChildProcessError:
-        pass
+        return reaped
 
 control = _socket.socket(fileno=int(sys.argv[1]))
 PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
@@ -779,7 +786,7 @@ while True:
     if not select.select([control], [], [], 0.5)[0]:
         reap()
         supervisors &= set(children(os.getpid()))
-        stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)))
+        stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
         continue
     text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
     if not text:
@@ -798,7 +805,10 @@ while True:
     for fd in fds:
         os.close(fd)
     reap()
-reap(block=True)
+while children(os.getpid()):  # the runner is gone: nothing of any case outlives it
+    stop_and_kill(reap=reap)
+    select.select([], [], [], 0.01)
+reap()
 """
 Pipes = namedtuple("Pipes", "stdout stderr")
 

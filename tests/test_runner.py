@@ -1208,6 +1208,63 @@ def test_a_chain_that_keeps_changing_its_pid_is_all_killed(tmp_path, path):
     assert marked(marker) == [] and status == 0
 
 
+# A chain that forks on without end, each link leaving its session, every link holding the
+# write end of the FIFO named on stdin: its reader sees the end of the FIFO only once every
+# link is gone, however fast they change pids (a search of /proc by name misses most of them).
+# The case waits the seconds that follow the FIFO's name, and prints its answer.
+ENDLESS = """\
+import os, sys, time
+fifo, seconds = sys.stdin.read().split()
+holder = os.open(fifo, os.O_WRONLY)
+if os.fork() == 0:
+    os.close(1), os.close(2)
+    while True:
+        if os.fork():
+            os._exit(0)
+        os.setsid()
+os.write(holder, b"s")
+time.sleep(float(seconds))
+print(1)
+"""
+
+
+def fifo_read(fd):
+    """A byte of the FIFO fd if one comes within 0.05 s, b"" once every writer is gone."""
+    import select
+
+    with contextlib.suppress(BlockingIOError):
+        if select.select([fd], [], [], 0.05)[0]:
+            return os.read(fd, 1)
+    return None
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("end", ["case-ends", "runner-killed"])
+def test_an_endless_chain_is_all_killed(tmp_path, path, end):
+    """When its case ends; and when the runner is killed outright (SIGKILL: no time to clean
+    up), by its launcher, which sees it gone and stops and kills every case's tree."""
+    fifo = tmp_path / "links"
+    os.mkfifo(fifo)
+    links = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        seconds = "0.3" if end == "case-ends" else "60"
+        root = make_root(tmp_path, ENDLESS, {"a": (f"{fifo} {seconds}", "1\n")})
+        judging = started([PYTHON, str(RUNNER), "--root", str(root), "--tle", "30"], path)
+        deadline = time.monotonic() + 30
+        while fifo_read(links) != b"s":
+            assert judging.poll() is None and time.monotonic() < deadline, "the chain never ran"
+        if end == "runner-killed":
+            judging.kill()
+        out = judging.communicate(timeout=60)[0].decode()
+        if end == "case-ends":
+            assert verdicts(out) == {"p/a": "AC"} and judging.returncode == 0, out
+        deadline = time.monotonic() + 5
+        while fifo_read(links) != b"":
+            assert time.monotonic() < deadline, "a link of the chain outlived " + end
+    finally:
+        os.close(links)
+
+
 @LINUX_ONLY
 def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
     """300 links of 2 ms: 600 ms of CPU, all of it the case's, however loaded the machine."""
@@ -1365,18 +1422,18 @@ def pinned_to_one_cpu(cpu):
 @LINUX_ONLY
 @pytest.mark.parametrize("seconds, verdict", [("0.2", "AC"), ("30", "TLE")], ids=["within", "over"])
 def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds, verdict):
-    """The runner and its case share one CPU with six busy loops: the case gets a seventh of
-    it, so 0.2 s of CPU takes over 1 s of wall time, past the 0.9 s backstop. Time spent
+    """The runner and its case share one CPU with seven busy loops: the case gets an eighth of
+    it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s backstop. Time spent
     waiting for the CPU is not the case's: it is judged by its CPU time, as on a quiet machine."""
     cpu = min(os.sched_getaffinity(0))
     loop = [sys.executable, "-c", "while True: pass"]
     hogs = [  # each in a session of its own: with autogroups, a session shares as one task
         subprocess.Popen(loop, start_new_session=True, preexec_fn=lambda: pinned_to_one_cpu(cpu))
-        for _ in range(6)
+        for _ in range(7)
     ]
     try:
         root = make_root(tmp_path, BUSY, {"a": (seconds, "1\n")})
-        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.3"]
+        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5"]
         done = subprocess.run(
             command,
             capture_output=True,
@@ -1391,10 +1448,10 @@ def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds
             hog.wait()
     assert verdicts(done.stdout) == {"p/a": verdict}, done.stdout
     if verdict == "TLE":
-        assert re.search(r"CPU time [\d.]+ s, over the 0.3 s limit", done.stdout), done.stdout
+        assert re.search(r"CPU time [\d.]+ s, over the 0.5 s limit", done.stdout), done.stdout
     else:
         wall = int(re.search(r"^AC  p/a +\d+ ms CPU +(\d+) ms wall", done.stdout, re.M).group(1))
-        assert wall > 900, "the case was not starved: the test shows nothing"
+        assert wall > 1500, "the case was not starved: the test shows nothing"
 
 
 # The case forks two children that burn CPU time with its stdout open, and never waits.
