@@ -40,7 +40,7 @@ test-on:
 	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
 	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
-		-c requirements-test.txt pytest
+		-c requirements-test.txt pytest hypothesis
 	$(ON_VENV)/bin/python -m pytest -q -rfEs -p no:cacheprovider $(SOLUTION_TESTS)
 
 lint: $(STAMP)
@@ -69,8 +69,8 @@ keep-hack:
 	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [AS=case-name]" >&2; exit 2; }
 	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(AS),--as "$(AS)")
 
-# The share of mutants of each solution (or of P's) that the testcases kill, and the README's
-# table of it; `make mutants CHECK=1` (CI) also fails when a row is not the README's. JUDGE=1:
+# The share of mutants of each solution (or of P's) that the testcases kill, and the table of
+# docs/mutation.md; `make mutants CHECK=1` (CI) also fails when a row is not the page's. JUDGE=1:
 # the share of those outside the input layer that the judge cases alone kill, on judge-mode
 # stress inputs.
 mutants:

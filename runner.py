@@ -5,7 +5,7 @@ Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME
 (or --command's program), and its output is judged against CASE.out by the line
 `Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
 memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
-WA or AC; "--" when there is no .out, IE when the case cannot be run. README.md says more.
+WA or AC; "--" when there is no .out, IE when the case cannot be run. docs/runner.md says more.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
@@ -18,6 +18,7 @@ import json
 import math
 import os
 import re
+import select
 import selectors
 import shlex
 import shutil
@@ -46,6 +47,7 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
+PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n?")
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
@@ -316,7 +318,8 @@ def explain(verdict, case, outcome, expected, profile, settings):
     if verdict == "TLE":
         return [
             f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
+            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child)"
+            + ("" if LINUX else " or the machine is busy")  # Linux: waits for a CPU not counted
         ]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
@@ -542,6 +545,7 @@ class PlainTree:
     """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
 
     measures = False
+    queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
     def __init__(self, command, stdin, cwd):
         args, executable = command
@@ -608,6 +612,16 @@ def proc_peak(pid):
         with open(f"/proc/{pid}/status", "rb") as status:
             return int(re.search(rb"\nVmHWM:\s*(\d+)", status.read()).group(1)) / 1024
     except (OSError, AttributeError):  # gone, or a zombie: no VmHWM
+        return 0.0
+
+
+def queued_for(pid):
+    """Seconds pid has waited on a run queue, ready but given no CPU (/proc/PID/schedstat's
+    second field, in ns), or 0."""
+    try:
+        with open(f"/proc/{pid}/schedstat", "rb") as schedstat:
+            return int(schedstat.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
         return 0.0
 
 
@@ -695,6 +709,7 @@ class LinuxTree(PosixTree):
         pids = self.walk()
         done = self.result[1] if self.result else 0.0
         self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
+        self.queued = max([self.queued, *map(queued_for, pids)])  # they wait side by side
         ticks = sum(int(tick) for pid in pids for tick in proc_fields(pid)[11:15])  # waited too
         return done + self.cpu_done + ticks / CLOCK_TICKS, self.peak_seen
 
@@ -753,25 +768,42 @@ class Running:
                 case_tree.kill()
 
 
+class CaseClock:
+    """Seconds since a case started, less the time its runner did not run: a gap of more than
+    PAUSED between two looks is the runner stopped (Ctrl-Z, SIGSTOP) or starved of CPU, and is
+    not the case's time."""
+
+    def __init__(self):
+        self.start = self.last = time.monotonic()
+
+    def now(self):
+        now = time.monotonic()
+        if now - self.last > PAUSED:
+            self.start += now - self.last - TICK
+        self.last = now
+        return now - self.start
+
+
 def execute(running, command, input_path, cwd, limits):
     """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
-    start = time.monotonic()
     with open_regular(input_path) as stdin:
         case_tree, reader = running.start(command, stdin, cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
+    clock = CaseClock()
     try:
         # until the case has exited and every byte it wrote is read, or the run is stopped
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
-            elapsed = time.monotonic() - start
+            elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
-            timed_out = elapsed >= deadline or (cpu or 0) > time_limit
+            # the backstop counts the time it ran or waited on something, not for a CPU
+            timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
@@ -782,7 +814,7 @@ def execute(running, command, input_path, cwd, limits):
             overflowed = len(reader.output) > output_cap
             if overflowed:
                 break
-        wall = time.monotonic() - start
+        wall = clock.now()
     finally:
         running.kill(case_tree)
         status, cpu, peak, judged = case_tree.finish()
@@ -862,11 +894,26 @@ class Report:
 
 
 def say(text):
-    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
+    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed. A
+    stop signal breaks a write that waits on a stalled reader (`| less` left on one page)."""
     try:
+        WRITING.append(True)
         print(text, flush=True)
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
+    except KeyboardInterrupt:
+        let_go(sys.stdout)  # what was not written never will be: no exit may wait on it
+        raise
+    finally:
+        del WRITING[:]
+
+
+def let_go(stream):
+    """Point stream's file at the null device: what it still holds, and what a last flush at
+    the exit writes, go nowhere, so that a reader gone or stalled neither fails nor holds the
+    exit (a failed flush there would turn the exit status into 120)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def clear_report(path):
@@ -920,12 +967,17 @@ def write_json(settings, results, passed, failed):
 
 
 STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
+WRITING = []  # not empty while say() writes the report
 
 
 def on_signal(signum, frame):
     """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one landing inside the handler, a lock or the killing of the cases, can stop it."""
+    later one landing inside the handler, a lock or the killing of the cases, can stop it.
+    Only a write of the report, which a stalled reader can hold forever, is broken off."""
     STOPPED.append(signum)
+    if WRITING:
+        del WRITING[:]
+        raise KeyboardInterrupt
 
 
 def catch_signals(handler=on_signal):
@@ -1022,10 +1074,15 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr, if stderr is still there to take it."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+    """One line on stderr, if stderr takes it now: one whose reader is gone, or stalled (a
+    pipe that is full), is let go of instead, so that it neither holds nor fails the exit."""
+    try:
+        if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
+            raise BlockingIOError
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stderr at all
+        let_go(sys.stderr)
 
 
 def usage_error(message):
@@ -1035,18 +1092,24 @@ def usage_error(message):
 
 def main(argv=None):
     """Run the command line; every failure ends in one line, never a traceback."""
+    catch_signals()  # first: a stop while the cases are found is a stop as any other
     try:
         return judge_command_line(argv)
     except KeyboardInterrupt:
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
-    except OutputClosed:  # stdout to the null device, or the exit fails flushing it again
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OutputClosed:
+        let_go(sys.stdout)
         return 141  # as for a program killed by SIGPIPE
     except Exception as error:  # a bug: still one line
         return usage_error(f"unexpected {type(error).__name__}: {error}")
+    finally:  # what the exit would flush, flushed now: a failure cannot change the status
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                let_go(stream)
 
 
 def split_command(text, root):
@@ -1137,7 +1200,6 @@ def judge_command_line(argv):
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
-    catch_signals()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
     report = Report(cases, settings.profiles, colour)
     run_all(cases, settings, report.add)

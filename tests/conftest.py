@@ -3,7 +3,14 @@ something are not collected (a problem of ours half added, or a tooling module t
 imports), so one test, tests/test_problems.py::test_meets_the_contract, names what is
 missing, and the other problems' tests still run."""
 
+from hypothesis import settings
+
 from tools import contract
+
+# No deadline on an example: a laptop busy building something makes any fixed one flaky. The
+# same profile everywhere, so that CI (whose CI variable picks another) runs what users run.
+settings.register_profile("everywhere", deadline=None)
+settings.load_profile("everywhere")
 
 
 def pytest_ignore_collect(collection_path, config):

@@ -3,8 +3,9 @@
 The repo's solutions/, tests/, tools/ and runner.py are copied into a temporary root (the
 testcases linked), and problems are added there:
 
-- ``throwaway_fifth``, by the README's recipe: a renamed copy of vertical_four in its three
-  places (solutions/NAME.py, testcases/NAME/, tests/NAME/ with the name changed inside).
+- ``throwaway_fifth``, by the recipe of docs/adding-a-problem.md: a renamed copy of
+  vertical_four in its three places (solutions/NAME.py, testcases/NAME/, tests/NAME/ with the
+  name changed inside).
   Nothing else is touched, and everything must take it up: the contract, the shared tests,
   the stress driver, the compat tests, the benchmark and the runner.
 - ``half_added``: the same, but its gen.py has no BIG_CASES; and ``no_tooling``: a solution
@@ -52,6 +53,7 @@ def root(tmp_path_factory):
         shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
     for name in ("runner.py", "pyproject.toml", "README.md"):
         shutil.copyfile(ROOT / name, root / name)
+    shutil.copytree(ROOT / "docs", root / "docs")
     (root / "testcases").mkdir()
     for name in problems():
         link_or_copy(ROOT / "testcases" / name, root / "testcases" / name)

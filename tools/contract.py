@@ -17,7 +17,7 @@ the two rules agree). ``missing(NAME)`` lists, one line each, what a problem lac
 nothing. Every test and tool asks these, so a half-added problem is reported and skipped.
 
 ``python3 -m tools.contract [NAME ...]`` prints what each problem lacks (exit status 1 when
-anything is), ``--table`` the contract as the README's table.
+anything is), ``--table`` the contract as docs/adding-a-problem.md's table.
 """
 
 import argparse
@@ -254,7 +254,7 @@ def complete(root=ROOT):
 
 
 def table():
-    """The contract as a Markdown table, as the README shows it."""
+    """The contract as a Markdown table, as docs/adding-a-problem.md shows it."""
     rows = ["| file | name | required | what it is |", "| --- | --- | --- | --- |"]
     for need in TOOLING:
         name = f"`{need.name}`" if need.name else ""
