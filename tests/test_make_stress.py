@@ -317,7 +317,7 @@ def test_hacks_go_to_a_git_ignored_folder_never_to_testcases(tmp_path):
     def status():
         return run(["git", "status", "--porcelain", "testcases/"], text=True).stdout
 
-    before = status()
+    before, made = status(), not stress_module.HACKS.exists()
     done = stress("vertical_four", "--solution", str(broken_copy(tmp_path)))
     assert done.returncode == 1, done.stdout + done.stderr
     saved = ROOT / done.stdout.split("saved as ")[1].split(".in and .out")[0]
@@ -328,6 +328,8 @@ def test_hacks_go_to_a_git_ignored_folder_never_to_testcases(tmp_path):
     finally:
         for suffix in (".in", ".out"):
             Path(str(saved) + suffix).unlink()
+        if made:  # the folder too, when this test made it
+            shutil.rmtree(str(stress_module.HACKS))
 
 
 def test_the_runner_judges_the_hacks_when_asked(tmp_path):
