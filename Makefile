@@ -20,10 +20,16 @@ STAMP := $(VENV)/installed-$(PYVER).stamp
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
 SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
-.PHONY: run test test-on lint stress keep-hack mutants bench bench-pypy clean
+.PHONY: run new test test-on lint stress keep-hack mutants bench bench-pypy clean
 
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
+
+# A new problem, judged from the start: solutions/NAME.py with its header to fill, and
+# testcases/NAME/judge-sample-1.in and .out (see docs/adding-a-problem.md).
+new:
+	@test -n "$(P)" || { echo "usage: make new P=NAME" >&2; exit 2; }
+	@$(PYTHON) -m tools.new $(P)
 
 # -rfEs: the closing summary names every failure and error, and every skipped test with its
 # reason (no Python 3.8 installed here, say). -n auto: one pytest worker per CPU (TEST_JOBS=0:

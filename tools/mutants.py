@@ -1,6 +1,7 @@
 """The mutation score: how many one-token changes of a solution the testcases reject.
 
-`make mutants [P=NAME]` runs ``python3 -m tools.mutants [NAME...]``. A mutant is
+`make mutants [P=NAME]` runs ``python3 -m tools.mutants [NAME...]`` (no NAME: every problem
+that declares itself complete, tools/contract.py). A mutant is
 solutions/NAME.py with one change outside its ``__main__`` block (see ``changes``), named
 ``L<line>:<column> <change>``, e.g. ``L34:12 < -> <=``. The stress test kills it if its
 ``solve`` differs from the oracle, raises or runs out of time on one of the stress test's
@@ -522,7 +523,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="make mutants [P=NAME] [JUDGE=1]", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help="problems (default: the complete ones)"
+    )
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--list", action="store_true", help="only list the mutants' ids")
     parser.add_argument(
@@ -539,7 +542,7 @@ def main(argv=None):
     for name in set(args.names) - set(contract.problems()):
         parser.error(f"no problem {name!r}: solutions/{name}.py or its testcases are missing")
     rows, faults, expected = [], [], page_rows(columns)
-    for name in args.names or contract.problems():
+    for name in args.names or contract.complete():
         text = (SOLUTIONS / (name + ".py")).read_text(encoding="utf-8")
         every = mutants(text)
         chosen = outside_input_layer(text, every) if args.judge else None

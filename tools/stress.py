@@ -15,7 +15,7 @@ draws judge cases only: the judge's layout, sizes and number ranges. From them:
 * ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]``
   (``python3 -m tools.stress``), for people: the same inputs (judge-mode ones with JUDGE=1),
   but the solution runs as a process on each and is judged as runner.py judges a case
-  (``runner.judge_one``): its process tree measured, TLE over the CPU limit (or past
+  (``runner.judge_program``): its process tree measured, TLE over the CPU limit (or past
   ``WALL_BACKSTOP`` times it in wall time), MLE over the memory limit, RE on a crash, WA with
   the runner's diff. JUDGE=1 uses the limits of the solution's ``Judge:`` line, otherwise
   generous ones; the first line says which. The first failure is shrunk, printed and saved
@@ -107,7 +107,9 @@ class AsProcess:
         wanted.write_bytes(expected.encode())
         try:
             command = (self.argv, self.argv[0])
-            result = runner.judge_one(command, given, wanted, self.profile, self.cwd, self.running)
+            result = runner.judge_program(
+                command, given, wanted, self.profile, self.cwd, self.running
+            )
         finally:
             for path in (given, wanted):
                 path.unlink()
@@ -130,6 +132,10 @@ class AsProcess:
     def stop(self):
         """Kill every running program; none starts after it."""
         self.running.kill_all()
+
+    def close(self):
+        """Once no program runs: end what started them."""
+        runner.end_running(self.running)
 
 
 def limits(name, judge):
@@ -432,6 +438,11 @@ def main(argv=None):
             judge.stop()
             print("interrupted: every running program was killed", file=sys.stderr)
             return 130
+        except BrokenPipeError:  # the report's reader went away (| head): as SIGPIPE would
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 141
+        finally:
+            judge.close()
 
 
 def stress_run(args, judge, seed):
