@@ -9,6 +9,8 @@ SEED ?=
 SOLUTION ?=
 CHECK ?=
 JUDGE ?=
+H ?=
+AS ?=
 
 # The venv belongs to one interpreter: its stamp carries python3's version, so that
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -18,7 +20,7 @@ STAMP := $(VENV)/installed-$(PYVER).stamp
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
 SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
-.PHONY: run new test test-on lint stress mutants bench bench-pypy clean
+.PHONY: run new test test-on lint stress keep-hack mutants bench bench-pypy clean
 
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
@@ -56,14 +58,22 @@ lint: $(STAMP)
 # .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
 # relative path is taken from the folder make runs in (where you typed make; DIR with
 # `make -C DIR`), and the program runs there. JUDGE=1 draws only inputs the judge could
-# send. SOLUTION reaches the driver through the environment, so that its quotes and spaces
-# arrive as typed; the driver's first line says what it runs, so make does not echo it.
+# send, judged by the limits of the Judge: line. A failing input is saved in hacks/P/
+# (git-ignored; `python3 runner.py P --hacks` judges them). SOLUTION reaches the driver
+# through the environment, so that its quotes and spaces arrive as typed; the driver's first
+# line says what it runs, so make does not echo it.
 stress: export STRESS_SOLUTION = $(SOLUTION)
 stress:
 	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
 	@$(PYTHON) -m tools.stress $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
+
+# A hack of hacks/NAME/ made a testcase, its .out from the oracle: `make keep-hack P=NAME
+# H=judge-hack-1a2b3c4d [AS=what-it-tests]` (a judge case's name gets its judge- prefix).
+keep-hack:
+	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [AS=case-name]" >&2; exit 2; }
+	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(AS),--as "$(AS)")
 
 # The share of mutants of each solution (or of P's) that the testcases kill, and the table of
 # docs/mutation.md; `make mutants CHECK=1` (CI) also fails when a row is not the page's. JUDGE=1:

@@ -158,13 +158,14 @@ def find_problems(root, names, command=False):
     return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
 
 
-def find_cases(root, problem, keep, judge_only=False):
+def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
     """The cases of one problem whose name contains `keep` (and only the judge cases with
-    judge_only), in natural order, and a warning for each .out without its .in."""
-    folder = root / "testcases" / problem
+    judge_only), in natural order, and a warning for each .out without its .in. cases: the
+    folder they are in, testcases/ or hacks/ (`make stress` saves its hacks there)."""
+    folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
-        f"testcases/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
+        f"{cases}/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
         for out in sorted(folder.glob("*.out"))
         if out.name[:-4] not in inputs
     ]
@@ -336,6 +337,14 @@ def judge_one(case, settings, running):
     if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
+
+
+def judge_program(command, input_path, expected_path, profile, cwd, running):
+    """One program, (args, executable), judged on one input as a case is, outside a run of
+    cases (tools/stress.py calls it): its Result. running: from new_running()."""
+    case = Case("", input_path.stem, input_path, expected_path, True)
+    settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
+    return judge_case(case, settings, running)
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
@@ -1169,11 +1178,22 @@ def as_text(name):
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def new_running():
+    """What starts, kills and measures cases on this platform: its tree and its reader. End it
+    with end_running once no case runs."""
+    return Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
+
+
+def end_running(running):
+    if running.tree is LinuxTree:
+        LinuxTree.stop()
+
+
 def run_all(cases, settings, on_result):
     """Judge the cases on settings.jobs threads; hand the results over in case order."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
-    running = Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
+    running = new_running()
     try:
         with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
             futures = [pool.submit(judge_case, case, settings, running) for case in cases]
@@ -1190,8 +1210,7 @@ def run_all(cases, settings, on_result):
                     future.cancel()
                 raise
     finally:
-        if running.tree is LinuxTree:
-            LinuxTree.stop()
+        end_running(running)
 
 
 def positive(text):
@@ -1243,6 +1262,8 @@ def make_parser():
     add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
         " one problem, run from this folder, split as a shell would")  # fmt: skip
     add("--judge-only", action="store_true", help="only the judge cases (named judge-*)")
+    add("--hacks", action="store_true", help="the hacks `make stress` saved in hacks/NAME/, "
+        "not the testcases")  # fmt: skip
     add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
     add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
     add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
@@ -1354,9 +1375,12 @@ def settings_from(argv):
     problems, warnings = find_problems(root, args.problems, command is not None)
     cases = []
     for problem in problems:
-        found_cases, stray = find_cases(root, problem, args.keep, args.judge_only)
+        folder = "hacks" if args.hacks else "testcases"
+        found_cases, stray = find_cases(root, problem, args.keep, args.judge_only, folder)
         cases += found_cases
         warnings += stray
+    if not cases and args.hacks and not args.keep:
+        raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
     if not cases:
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")

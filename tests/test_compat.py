@@ -30,7 +30,7 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, run, same_output
+from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, run, runner, same_output
 from util import wrong_programs as corpus
 
 PROBLEMS = problems()
@@ -259,15 +259,32 @@ def test_oj_rejects_wrong_answer(program, oj_env):
     assert status != 0, f"oj test exits 0 although {', '.join(caught)} fail:\n{tail}"
 
 
-PLAIN_PORTS = [name for name in PROBLEMS if (ROOT / "tests" / name / "plain.py").is_file()]
+def gnu_time():
+    """Whether oj finds GNU time, which it needs for --mle (`time -f %M`, as oj checks)."""
+    program = "gtime" if sys.platform == "darwin" else "time"
+    if shutil.which(program) is None:
+        return False
+    done = run([program, "-f", "%M", "-o", os.devnull, "--", sys.executable, "-c", ""])
+    return done.returncode == 0
 
 
-@pytest.mark.parametrize("name", PLAIN_PORTS)
-def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, oj_env):
-    """The README's command for the judge cases alone: oj's --format picks the judge-* pairs."""
-    command = f"{shlex.quote(sys.executable)} tests/{name}/plain.py"
+PLAIN_PORTS = [
+    (name, port)
+    for name in PROBLEMS
+    for port in ("plain.py", "grid.py")
+    if (ROOT / "tests" / name / port).is_file()
+]
+
+
+@pytest.mark.parametrize("name, port", PLAIN_PORTS)
+def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
+    """The README's command for the judge cases alone: oj's --format picks the judge-* pairs;
+    the memory limit is the judge's where oj can measure memory (GNU time is installed)."""
+    command = f"{shlex.quote(sys.executable)} tests/{name}/{port}"
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
     argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
+    if gnu_time():
+        argv += ["--mle", f"{runner().read_profile(ROOT, name)[0].memory_limit:g}"]
     res = run(argv, timeout=1800, env=oj_env, text=True)
     judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
     tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])

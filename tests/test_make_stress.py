@@ -1,6 +1,8 @@
 """`make stress` (python3 -m tools.stress) on a broken and on the real solution, in
 both modes, with a program that is no .py file, and on failures that shrink only in their
-own layout or not at all."""
+own layout or not at all; its verdicts as a judge gives them (TLE, MLE, RE with the limit and
+the figure, WA with the runner's diff); its hacks, kept out of testcases/, judged by
+`runner.py --hacks` and made testcases by `make keep-hack` (tools/keep_hack.py)."""
 
 import os
 import shutil
@@ -9,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from util import ROOT, SOLUTIONS, complete, python, run, tooling
+from util import ROOT, SOLUTIONS, complete, python, run, runner, tooling
 
 from tools import stress as stress_module
 from tools.stress import inputs as stress_inputs
@@ -47,7 +49,9 @@ def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
 
     assert done.returncode == 1, done.stdout + done.stderr
     assert elapsed < 60
-    assert "input " in done.stdout and "expected " in done.stdout and "got " in done.stdout
+    assert "\nWA: " in done.stdout and "first difference at line 1" in done.stdout
+    assert "  expected: " in done.stdout and "  got:      " in done.stdout
+    assert "\ninput (" in done.stdout
     (saved,) = hacks.glob("*hack-*.in")
     text = saved.read_text(encoding="utf-8")
     assert len(saved.read_bytes()) <= 200
@@ -60,7 +64,7 @@ def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
 def test_the_real_solution_passes_and_the_counts_are_printed():
     done = stress("vertical_four", "-n", "60")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "60 inputs" in done.stdout and "no mismatch" in done.stdout
+    assert "60 inputs" in done.stdout and "no failure" in done.stdout
     assert "outcomes:" in done.stdout
 
 
@@ -101,15 +105,20 @@ def test_judge_mode_via_make_says_so_and_passes(problem):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
-    assert first == f"stress {problem} on judge cases only: {Path(sys.executable).name} {solution}"
-    assert "30 inputs" in done.stdout and "no mismatch" in done.stdout
+    profile = runner().read_profile(ROOT, problem)[0]
+    limits = f"{profile.time_limit:g} s CPU ({2 * profile.time_limit:g} s wall), "
+    limits += f"{profile.memory_limit:g} MiB"
+    shown = f"{Path(sys.executable).name} {solution}"
+    mode = f"on judge cases only, {profile.judge_name}'s limits"
+    assert first == f"stress {problem} {mode}: {limits}: {shown}"
+    assert "30 inputs" in done.stdout and "no failure" in done.stdout
 
 
 def test_judge_mode_saves_a_judge_hack(tmp_path):
     broken = broken_copy(tmp_path)
     done = stress("vertical_four", "--judge", "--solution", str(broken), "--save-to", str(tmp_path))
     assert done.returncode == 1, done.stdout + done.stderr
-    assert done.stdout.startswith("stress vertical_four on judge cases only: ")
+    assert done.stdout.startswith("stress vertical_four on judge cases only, ")
     saved, text, expected = saved_case(tmp_path)
     assert saved.name.startswith("judge-hack-")
     assert tooling("vertical_four", "validate").why_extended(saved.read_bytes()) is None
@@ -153,7 +162,9 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
         cwd=tmp_path,
     )
     assert done.returncode == 1, done.stdout + done.stderr
-    assert done.stdout.splitlines()[0].endswith("judge and extended cases: ./mine")
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("stress vertical_four on judge and extended cases, generous limits: ")
+    assert first.endswith(": ./mine")
     assert "could not shrink: saving the input as drawn" in done.stdout
     _, text, expected = saved_case(tmp_path / "hacks")
     assert text == drawn and run_program([str(script)], text) == "wrong\n" != expected
@@ -166,7 +177,7 @@ def test_a_command_line_runs_from_the_callers_folder(tmp_path):
     command = f"sh -c 'exec \"{sys.executable}\" mine.py'"
     done = stress("vertical_four", "-n", "5", "--solution", command, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "5 inputs" in done.stdout and "no mismatch" in done.stdout
+    assert "5 inputs" in done.stdout and "no failure" in done.stdout
 
 
 def test_a_file_that_is_neither_py_nor_executable_is_refused(tmp_path):
@@ -184,7 +195,7 @@ def test_a_failure_that_needs_its_layout_still_shrinks(tmp_path):
         "vertical_four", "--solution", str(wrong), "--save-to", str(tmp_path), timeout=300
     )
     assert done.returncode == 1, done.stdout + done.stderr
-    agreed = int(done.stdout.split("mismatch after ")[1].split()[0])
+    agreed = int(done.stdout.split(" after ")[1].split()[0])
     gen = tooling("vertical_four", "gen")
     drawn = list(stress_inputs(gen, agreed + 1, gen.STRESS["seed"]))[-1]
     _, text, expected = saved_case(tmp_path)
@@ -210,5 +221,152 @@ def test_the_shrinker_keeps_the_layout_and_skips_what_is_no_input_of_the_problem
         return "wrong" if "\r\n" in text else oracle.solve(text)
 
     text = "pieces = [\r\n  [1, 2, 0],\r\n  [3, 4, 1]\r\n]\r\n"
-    run = stress_module.in_process(fails_on_crlf)
-    assert stress_module.shrink("infinite_gobang", run, text) == "[\r\n]\r\n"
+    judge = stress_module.in_process(fails_on_crlf, "infinite_gobang")
+    small, verdict = stress_module.shrink("infinite_gobang", judge, text, judge(text))
+    assert small == "[\r\n]\r\n" and verdict.kind == "WA"
+
+
+# ---------------------------------------------------------------- verdicts a judge gives
+
+
+def judge_input(index):
+    """The judge-mode stress input number index (from 0) of vertical_four's default seed."""
+    gen = tooling("vertical_four", "gen")
+    return list(stress_inputs(gen, index + 1, gen.STRESS["seed"], judge=True))[index]
+
+
+def failing_on(folder, text, action):
+    """folder/mine.py: the grid fixture, which first does action (Python statements) when
+    its input is text."""
+    mine = folder / "mine.py"
+    grid = ROOT / "tests" / "vertical_four" / "grid.py"
+    mine.write_text(
+        "import runpy, sys, time\n"
+        "data = sys.stdin.buffer.read()\n"
+        f"if data == {text.encode()!r}:\n"
+        f"    {action}\n"
+        f"grid = runpy.run_path({str(grid)!r})\n"
+        "sys.stdout.write(grid['solve'](data.decode()))\n",
+        encoding="utf-8",
+    )
+    return mine
+
+
+def stressed(folder, mine, count):
+    return stress(
+        "vertical_four", "--judge", "-n", str(count), "--solution", str(mine), "--save-to",
+        str(folder / "hacks"), timeout=300,
+    )  # fmt: skip
+
+
+@pytest.mark.skipif(os.name == "nt", reason="CPU time is measured on POSIX only")
+def test_a_right_answer_given_too_late_is_tle_with_the_limit_and_the_input(tmp_path):
+    """A program that sleeps 5 s on one input and then prints the right answer: TLE (the
+    judge's 2 s CPU limit, the 4 s wall backstop), never a mismatch; the input is shown and
+    saved, and no smaller input gives TLE again."""
+    text = judge_input(4)
+    done = stressed(tmp_path, failing_on(tmp_path, text, "time.sleep(5)"), 8)
+    assert done.returncode == 1, done.stdout + done.stderr
+    out = done.stdout
+    assert "Huawei OD exam's limits: 2 s CPU (4 s wall), 256 MiB" in out.splitlines()[0]
+    assert "TLE on input 5 (seed " in out and "\nTLE: " in out
+    assert "passed the 4 s backstop (2x the 2 s CPU limit)" in out
+    assert "could not shrink" in out and "WA" not in out and "mismatch" not in out
+    assert "".join("  " + line + "\n" for line in text.splitlines()) in out
+    assert saved_case(tmp_path / "hacks")[1] == text
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="memory is read live on Linux")
+def test_a_program_that_takes_2_gb_is_mle_with_the_limit_and_its_peak(tmp_path):
+    text = judge_input(6)
+    hoard = "hoard = [b'x' * 2**20 for _ in range(2048)]"
+    done = stressed(tmp_path, failing_on(tmp_path, text, hoard), 10)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "MLE on input 7 (seed " in done.stdout and "\nMLE: " in done.stdout
+    peak = float(done.stdout.split("peak memory ")[1].split()[0])
+    assert peak > 256 and ", over the 256 MiB limit" in done.stdout
+    assert saved_case(tmp_path / "hacks")[1] == text
+
+
+def test_a_crash_is_re_with_its_exit_status_and_stderr(tmp_path):
+    text = judge_input(2)
+    done = stressed(tmp_path, failing_on(tmp_path, text, "raise SystemExit('no room')"), 5)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "RE on input 3 (seed " in done.stdout and "\nRE: " in done.stdout
+    assert "exit status 1" in done.stdout and "no room" in done.stdout
+
+
+def test_in_process_a_wrong_answer_is_the_runners_diff_and_an_exception_re():
+    oracle = tooling("vertical_four", "oracle")
+    wrong = stress_module.in_process(lambda text: "1,error\n", "vertical_four")
+    verdict = wrong("5 5\n1 1 2 2 3 3 4 4\n")
+    assert verdict.kind == "WA" and verdict.expected == oracle.solve("5 5\n1 1 2 2 3 3 4 4\n")
+    assert verdict.lines[-2:] == ["  expected: 7,red", "  got:      1,error"]
+    assert stress_module.in_process(lambda text: 1 // 0, "vertical_four")("5 5\n1\n").kind == "RE"
+
+
+# ---------------------------------------------------------------- hacks, outside testcases/
+
+
+def test_hacks_go_to_a_git_ignored_folder_never_to_testcases(tmp_path):
+    """A stress run with the default folder saves its hack under hacks/NAME/, which git
+    ignores; testcases/ is as it was."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git work tree")
+
+    def status():
+        return run(["git", "status", "--porcelain", "testcases/"], text=True).stdout
+
+    before, made = status(), not stress_module.HACKS.exists()
+    done = stress("vertical_four", "--solution", str(broken_copy(tmp_path)))
+    assert done.returncode == 1, done.stdout + done.stderr
+    saved = ROOT / done.stdout.split("saved as ")[1].split(".in and .out")[0]
+    try:
+        assert saved.parent == stress_module.HACKS / "vertical_four"
+        assert run(["git", "check-ignore", "-q", str(saved) + ".in"]).returncode == 0
+        assert status() == before
+    finally:
+        for suffix in (".in", ".out"):
+            Path(str(saved) + suffix).unlink()
+        if made:  # the folder too, when this test made it
+            shutil.rmtree(str(stress_module.HACKS))
+
+
+def test_the_runner_judges_the_hacks_when_asked(tmp_path):
+    """runner.py --hacks judges hacks/NAME/ instead of testcases/NAME/."""
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "echo.py").write_text(
+        "import sys\nsys.stdout.write(sys.stdin.read())\n", encoding="utf-8"
+    )
+    for folder, stem in (("testcases", "judge-sample"), ("hacks", "judge-hack-0a1b2c3d")):
+        (tmp_path / folder / "echo").mkdir(parents=True)
+        (tmp_path / folder / "echo" / (stem + ".in")).write_text("1\n", encoding="utf-8")
+        (tmp_path / folder / "echo" / (stem + ".out")).write_text("2\n", encoding="utf-8")
+    done = python(ROOT / "runner.py", "echo", "--hacks", "--root", tmp_path, text=True)
+    assert done.returncode == 1 and "echo/judge-hack-0a1b2c3d" in done.stdout
+    assert "judge-sample" not in done.stdout and "0 passed, 1 failed" in done.stdout
+    (tmp_path / "hacks" / "echo" / "judge-hack-0a1b2c3d.in").unlink()
+    done = python(ROOT / "runner.py", "echo", "--hacks", "--root", tmp_path, text=True)
+    assert done.returncode == 2 and "no hack in hacks/NAME/" in done.stderr
+
+
+def test_keep_hack_makes_a_testcase_with_the_oracles_out(tmp_path):
+    """A judge case gets its judge- prefix; an extended input refuses one; the .out is the
+    oracle's, and the hack leaves hacks/."""
+    from tools import keep_hack
+
+    hacks = tmp_path / "hacks" / "vertical_four"
+    hacks.mkdir(parents=True)
+    (tmp_path / "testcases" / "vertical_four").mkdir(parents=True)
+    for stem, text in (("judge-hack-1", "5 5\n1 1 2 2 3 3 4 4\n"), ("hack-2", "5 5\r\n0\r\n")):
+        (hacks / (stem + ".in")).write_text(text, encoding="utf-8", newline="")
+        (hacks / (stem + ".out")).write_text("whatever\n", encoding="utf-8")
+    made = keep_hack.keep("vertical_four", "judge-hack-1.in", "row-win", root=tmp_path)
+    assert made == tmp_path / "testcases" / "vertical_four" / "judge-row-win.in"
+    assert made.with_suffix(".out").read_text(encoding="utf-8") == "7,red\n"
+    assert list(hacks.glob("judge-hack-1.*")) == []
+    with pytest.raises(keep_hack.KeepError, match="the judge never sends this input"):
+        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path)
+    made = keep_hack.keep("vertical_four", "hack-2", root=tmp_path)
+    assert made.name == "hack-2.in" and made.read_bytes() == b"5 5\r\n0\r\n"
+    assert made.with_suffix(".out").read_text(encoding="utf-8") == "1,error\n"

@@ -1,6 +1,8 @@
 """The judge-faithful ports in tests/NAME/plain.py (and plain.cpp), written as a contestant
-writes from the statement alone: judged through the runner's --command, they pass every judge
-case, and every case they fail is an extended one, labelled so in the report."""
+writes from the statement alone, and tests/NAME/grid.py, written as the statement's own
+solution works (vertical_four's: a W x H grid rescanned after every move): judged through the
+runner's --command, they pass every judge case, and every case they fail is an extended one,
+labelled so in the report."""
 
 import json
 import re
@@ -15,7 +17,7 @@ EXTENDED = "extended case: the judge never sends this input"
 PORTS = [
     (name, port)
     for name in problems()
-    for port in ("plain.py", "plain.cpp")
+    for port in ("plain.py", "plain.cpp", "grid.py")
     if (ROOT / "tests" / name / port).is_file()
 ]
 
@@ -41,8 +43,8 @@ def count_judge_cases(name):
 
 
 def command(name, port, compiled):
-    if port == "plain.py":
-        return f"{shlex.quote(sys.executable)} tests/{name}/plain.py"
+    if port.endswith(".py"):
+        return f"{shlex.quote(sys.executable)} tests/{name}/{port}"
     return shlex.quote(str(compiled[name]))
 
 

@@ -308,8 +308,8 @@ def work(conn, progress, task, problem):
         else:  # the shortest stress input that kills a survivor, shrunk
             by_length = sorted(problem.pairs, key=lambda pair: len(pair[0]))
             text = by_length[first_failing_input(code, by_length, progress)][0]
-            run = stress.in_process(mutant_solve(code))
-            conn.send(stress.shrink(problem.name, run, text, problem.judge))
+            judge = stress.in_process(mutant_solve(code), problem.name)
+            conn.send(stress.shrink(problem.name, judge, text, judge(text), problem.judge)[0])
     except Exception as error:  # the mutant does not even load: every check kills it
         conn.send(f"<{type(error).__name__} while loading>")
 

@@ -2,12 +2,12 @@
 (from scale.py) the benchmark's scale inputs and the builders of the big testcases.
 
 Random games are small and steered so that every outcome occurs often: wins in all four
-directions (also on boards narrower or lower than 4 and on boards 2^31 - 1 wide), errors of
-every kind (a full column, column 0, a negative column, one just above W, 32-bit extremes
-and numbers beyond them), draws, and every input layout the statement allows or a person
-saves (extra spaces, tabs, moves over several lines, blank lines, CRLF, no final newline,
-no moves, not even W and H, a byte-order mark). The outcome is always the oracle's; the
-generator only steers.
+directions (also on boards narrower or lower than 4, on boards 2^31 - 1 wide and, for the
+judge, on boards of 10^6 cells), errors of every kind (a full column, column 0, a negative
+column, one just above W, 32-bit extremes and numbers beyond them), draws, and every input
+layout the statement allows or a person saves (extra spaces, tabs, moves over several
+lines, blank lines, CRLF, no final newline, no moves, not even W and H, a byte-order mark).
+The outcome is always the oracle's; the generator only steers.
 """
 
 from . import oracle
@@ -44,16 +44,21 @@ def bad_column(rng, width, judge=False):
     return rng.choice([v for v in values if not 1 <= v <= width])
 
 
+# The judge's biggest boards: a grid of at most 10^6 cells holds each (the spec's bound).
+BIG_BOARDS = ((10**6, 1), (1, 10**6), (250000, 4), (4, 250000), (1000, 1000), (10**5, 10))
+
+
 def random_board(rng, judge=False):
     """(width, height, lowest column of the band that gets played) for one random game; for
-    the judge, W and H are 32-bit."""
+    the judge, boards a grid of 10^6 cells holds."""
     roll = rng.random()
+    if roll < 0.04 and judge:  # a big board, played in a narrow band at its right edge
+        width, height = rng.choice(BIG_BOARDS)
+        return width, height, max(1, width - rng.randint(0, 8) - 7)
     if roll < 0.04:
         # A huge board: only a narrow band of far-away columns is ever played.
-        width = rng.choice(
-            (INT_MAX, 2 * 10**9, INT_MAX - 3) + ((INT_MAX - 1,) if judge else (10**12,))
-        )
-        height = rng.choice((INT_MAX, rng.randint(1, 7), INT_MAX - 1 if judge else 10**12))
+        width = rng.choice((INT_MAX, 2 * 10**9, INT_MAX - 3, 10**12))
+        height = rng.choice((INT_MAX, rng.randint(1, 7), 10**12))
         return width, height, width - rng.randint(0, 8) - 7
     if roll < 0.07:  # no room at all: W or H is 0 or negative
         size, other = rng.randint(-3, 0), rng.randint(0, 6)
@@ -224,6 +229,8 @@ def labels(text, output=None):
             found.append("win-small-board")
         if width >= 2**30:
             found.append("win-huge-board")
+        if width > 0 and height > 0 and width * height >= 10**5:
+            found.append("win-big-board")
     elif outcome["result"] == "error":
         column = outcome["column"]
         if outcome["reason"] == "full":
@@ -242,6 +249,7 @@ def labels(text, output=None):
 # The labels of the input forms and sizes that only this repo adds: judge-mode inputs
 # (random_input(rng, judge=True)) never have them.
 EXTENDED_LABELS = (
+    "win-huge-board",
     "multiline",
     "no-moves",
     "crlf",
@@ -264,7 +272,7 @@ LABELS = (
     "error-above",
     "error-huge",
     "win-small-board",
-    "win-huge-board",
+    "win-big-board",
     *EXTENDED_LABELS,
 )
 
