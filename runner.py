@@ -85,6 +85,7 @@ PROFILE_FIELDS = re.compile(
     r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*(\w+)"
     r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
 )
+PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
 
 Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
@@ -1350,7 +1351,8 @@ def profiles_for(root, problems, args):
             memory_limit=args.mle or profile.memory_limit,
             comparison=args.compare or profile.comparison,
         )
-        if args.command is not None and not args.tle and profile.other_limit:
+        python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
+        if args.command is not None and not args.tle and profile.other_limit and not python:
             language, seconds = profile.other_limit
             limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
             warnings.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "

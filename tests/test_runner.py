@@ -1814,6 +1814,9 @@ def test_command_says_which_limit_it_applies_where_languages_differ(tmp_path):
     assert "--command is judged with Exam's 2 s; it gives C/C++ 1 s: add --tle 1" in done.stderr
     profile, warning = runner.read_profile(root, "p")
     assert warning is None and profile.other_limit == ("C/C++", 1.0)
+    for python in (f"{PYTHON} solutions/p.py", "pypy3 x.py", "solutions/p.py", "py.exe -3 x.py"):
+        status, _, err, _ = judge(root, "p", "--command", python, cwd=root)
+        assert "C/C++" not in err, python  # the Python limit is the one judged: nothing to add
 
 
 # One case's bad file, a bad header, and the small things of issue 23
