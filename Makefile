@@ -18,10 +18,16 @@ STAMP := $(VENV)/installed-$(PYVER).stamp
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
 SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
-.PHONY: run test test-on lint stress mutants bench bench-pypy clean
+.PHONY: run new test test-on lint stress mutants bench bench-pypy clean
 
 run:
 	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
+
+# A new problem, judged from the start: solutions/NAME.py with its header to fill, and
+# testcases/NAME/judge-sample-1.in and .out (see docs/adding-a-problem.md).
+new:
+	@test -n "$(P)" || { echo "usage: make new P=NAME" >&2; exit 2; }
+	@$(PYTHON) -m tools.new $(P)
 
 # -rfEs: the closing summary names every failure and error, and every skipped test with its
 # reason (no Python 3.8 installed here, say). -n auto: one pytest worker per CPU (TEST_JOBS=0:
@@ -38,7 +44,7 @@ test-on:
 	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
 	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
-		-c requirements-test.txt pytest
+		-c requirements-test.txt pytest hypothesis
 	$(ON_VENV)/bin/python -m pytest -q -rfEs -p no:cacheprovider $(SOLUTION_TESTS)
 
 lint: $(STAMP)
@@ -59,8 +65,8 @@ stress:
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
-# The share of mutants of each solution (or of P's) that the testcases kill, and the README's
-# table of it; `make mutants CHECK=1` (CI) also fails when a row is not the README's. JUDGE=1:
+# The share of mutants of each solution (or of P's) that the testcases kill, and the table of
+# docs/mutation.md; `make mutants CHECK=1` (CI) also fails when a row is not the page's. JUDGE=1:
 # the share of those outside the input layer that the judge cases alone kill, on judge-mode
 # stress inputs.
 mutants:

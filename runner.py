@@ -5,11 +5,41 @@ Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME
 (or --command's program), and its output is judged against CASE.out by the line
 `Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
 memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
-WA or AC; "--" when there is no .out, IE when the case cannot be run. README.md says more.
+WA or AC; "--" when there is no .out, IE when the case cannot be run. docs/runner.md says more.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
 """
+
+import signal
+import sys
+
+STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
+WRITING = []  # not empty while say() writes the report
+
+
+def on_signal(signum, frame):
+    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
+    later one landing inside the handler, a lock or the killing of the cases, can stop it.
+    Only a write of the report, which a stalled reader can hold forever, is broken off."""
+    STOPPED.append(signum)
+    if WRITING:
+        del WRITING[:]
+        raise KeyboardInterrupt
+
+
+def catch_signals(handler=on_signal):
+    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
+    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
+    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, handler)
+
+
+if __name__ == "__main__":  # before the imports below: a stop while they load is a stop too
+    catch_signals()
 
 import argparse
 import contextlib
@@ -18,13 +48,12 @@ import json
 import math
 import os
 import re
+import select
 import selectors
 import shlex
 import shutil
-import signal
 import stat
 import subprocess
-import sys
 import threading
 import time
 from collections import Counter, namedtuple
@@ -46,6 +75,7 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
+PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n?")
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
@@ -132,11 +162,11 @@ def find_cases(root, problem, keep, judge_only=False):
     """The cases of one problem whose name contains `keep` (and only the judge cases with
     judge_only), in natural order, and a warning for each .out without its .in."""
     folder = root / "testcases" / problem
-    inputs = {path.stem: path for path in folder.glob("*.in")}
+    inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
-        f"testcases/{problem}/{printable(out.name)} has no {printable(out.stem)}.in beside it"
+        f"testcases/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
         for out in sorted(folder.glob("*.out"))
-        if out.stem not in inputs
+        if out.name[:-4] not in inputs
     ]
     found = []
     for name in sorted(inputs, key=natural_key):
@@ -181,8 +211,9 @@ def read_profile(root, problem):
     if not line:
         return DEFAULT_PROFILE, f"{path} has no '{JUDGE_FORMAT}' line: {using}"
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
-    numbers = [float(fields.group(index)) for index in (2, 3)] if fields else [0]
-    if not fields or fields.group(4) not in COMPARATORS or min(numbers) <= 0:
+    numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
+    usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes
+    if not usable or fields.group(4) not in COMPARATORS:
         text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
         return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
@@ -274,7 +305,15 @@ def verdict_of(outcome, expected, profile):
 
 
 def judge_case(case, settings, running):
-    """Run one case and judge it. Runs in a worker thread."""
+    """Run one case and judge it. Runs in a worker thread; a file too large for the memory
+    the runner may have (ulimit -v) is that case's IE, not the run's end."""
+    try:
+        return judge_one(case, settings, running)
+    except MemoryError:
+        return Result(case, "IE", 0.0, None, None, False, ["out of memory: a file too large?"])
+
+
+def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
     try:  # the .out first: a solution cannot rewrite it before it is read
@@ -292,6 +331,8 @@ def judge_case(case, settings, running):
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
+    if verdict in ("RE", "TLE", "MLE"):  # WA, PE and IC show it in explain()
+        details += short_input(case.input)
     if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
     return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
@@ -307,7 +348,8 @@ def explain(verdict, case, outcome, expected, profile, settings):
     if verdict == "TLE":
         return [
             f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep) or the machine is overloaded"
+            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child)"
+            + ("" if LINUX else " or the machine is busy")  # Linux: waits for a CPU not counted
         ]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
@@ -456,7 +498,6 @@ WINDOWS = os.name == "nt"
 LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 # A case's output comes on pipes; on POSIX it runs in a session of its own.
 PIPED = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "start_new_session": POSIX}
 
@@ -533,6 +574,7 @@ class PlainTree:
     """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
 
     measures = False
+    queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
     def __init__(self, command, stdin, cwd):
         args, executable = command
@@ -584,128 +626,290 @@ class PosixTree(PlainTree):
         return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
 
 
-def proc_fields(pid):
-    """The fields of /proc/PID/stat after the command name, or [] once pid is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fields:
-            return fields.read().rsplit(b")", 1)[1].split()
-    except (OSError, IndexError):
-        return []
+# Linux: a launcher, started once per run, forks a supervisor for each case, which starts it.
+# Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a case
+# forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
+# never measured below that, and its peak at exit was only believed when above it. The
+# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
+# of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB), the same in any case of a run.
+# Each supervisor is a child subreaper (prctl 36), so every process its case leaves behind,
+# after setsid() too, becomes its child: found from /proc, left alone until its own case
+# ends (-j N too), then stopped, every last one, before any is killed, so that nothing forks
+# or changes pid during the kill; reaped by wait4, which keeps the CPU time and peak of each.
+# Memory is the peak of the resident sizes of the tree's processes summed, read every 10 ms,
+# or the largest peak wait4 gives at exit, whichever is more: a burst between two readings
+# still counts. A cgroup per case would count pages shared by processes once, but only a
+# machine that delegates one to its users has it; this works on any Linux with /proc.
+LAUNCHER = r"""
+import _socket, ctypes, os, select, signal, sys
+PRCTL, SUBREAPER, TICKS = ctypes.CDLL(None).prctl, 36, os.sysconf("SC_CLK_TCK")
+PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 1048576
 
-
-def proc_peak(pid):
-    """The peak resident memory of pid's current program (VmHWM) in MiB, or 0."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as status:
-            return int(re.search(rb"\nVmHWM:\s*(\d+)", status.read()).group(1)) / 1024
-    except (OSError, AttributeError):  # gone, or a zombie: no VmHWM
-        return 0.0
-
-
-def children_of(pid):
-    """The pids whose parent is pid, from /proc/PID/task/*/children."""
+def children(pid):
     found = []
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/children") as ids:
+    try:
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, task)) as ids:
                 found += [int(word) for word in ids.read().split()]
+    except OSError:
+        pass
     return found
 
+def descendants(roots=None):
+    found = children(os.getpid()) if roots is None else roots
+    for pid in found:  # the list grows as the walk goes down
+        found += children(pid)
+    return found
 
-class LinuxTree(PosixTree):
-    """Linux, the runner a child subreaper (prctl PR_SET_CHILD_SUBREAPER): an orphan becomes the
-    runner's child, and goes to the case whose tree it was seen in or whose session it is in
-    (one of no known case is killed), which counts its CPU time and memory once reaped. Every
-    descendant is found from /proc and killed; usage is read while the case runs."""
-
-    lock = threading.Lock()  # held while a case starts: it is no orphan
-    trees = {}  # noqa: RUF012 (every running case's own pid: its tree)
-
-    @staticmethod
-    def possible():
-        """Make the runner a subreaper (prctl's option 36) where /proc lists children; say if so."""
+def stop_and_kill(found=descendants):
+    stopped = set()
+    while True:  # stopped, a process cannot fork: walk again until no new one is found
+        new = set(found()) - stopped
+        if not new:
+            break
+        for pid in new:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except OSError:
+                pass
+        stopped |= new
+    for pid in stopped:
         try:
-            import ctypes
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
 
-            readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-            return readable and ctypes.CDLL(None).prctl(36, 1, 0, 0, 0) == 0
-        except Exception:  # no libc to ask: the process group alone is killed
-            return False
+class Supervisor:
+    def __init__(self, channel):
+        self.channel, self.code, self.sampled = channel, None, 0.0
+        self.cpu = self.live = self.peak = self.queued = 0.0
+
+    def start(self, fds, executable, cwd, args):
+        PRCTL(SUBREAPER, 1, 0, 0, 0)
+        for fd in fds:  # the program has them as 0, 1 and 2 only
+            os.set_inheritable(fd, False)
+        error, failed = os.pipe()  # closed by a successful exec
+        self.main = os.fork()
+        if self.main == 0:
+            try:
+                os.setsid()
+                for target, fd in enumerate(fds):
+                    os.dup2(fd, target)
+                for name in ("SIGPIPE", "SIGXFSZ"):  # as Popen leaves them
+                    signal.signal(getattr(signal, name), signal.SIG_DFL)
+                os.chdir(cwd)
+                os.execv(executable, args)
+            except OSError as problem:
+                os.write(failed, b"%d" % (problem.errno or 0))
+            os._exit(127)
+        for fd in (failed, *fds):  # the reader sees the end of output when the tree closes it
+            os.close(fd)
+        reason = os.read(error, 32)
+        self.channel.send(b"E" + reason if reason else b"S")
+        return not reason
+
+    def reap(self, block=False):
+        while True:
+            try:
+                pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                return
+            if not pid:
+                return
+            self.cpu += usage.ru_utime + usage.ru_stime
+            self.peak = max(self.peak, usage.ru_maxrss / 1024)
+            if pid == self.main:
+                signalled = os.WIFSIGNALED(status)
+                self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+                self.report(b"R")
+
+    def sample(self):
+        resident, ticks = 0, 0
+        for pid in descendants():
+            try:
+                with open("/proc/%d/stat" % pid, "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+                resident += int(fields[21])
+                ticks += sum(map(int, fields[11:15]))  # with the children it waited for
+                with open("/proc/%d/schedstat" % pid, "rb") as schedstat:  # ready, no CPU
+                    self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
+            except (OSError, IndexError, ValueError):
+                pass
+        self.peak = max(self.peak, resident * PAGE_MIB)
+        self.live = self.cpu + ticks / TICKS
+
+    def report(self, kind):
+        cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
+        code = b"-" if self.code is None else b"%d" % self.code
+        self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
+
+    def run(self):
+        woken, wake = os.pipe()
+        os.set_blocking(wake, False)
+        signal.set_wakeup_fd(wake)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        while True:
+            ready = select.select([self.channel, woken], [], [], 0.03)[0]  # asked: every 10 ms
+            if woken in ready:
+                os.read(woken, 512)
+            self.reap()
+            if os.times().elapsed - self.sampled >= 0.01:
+                self.sample()
+                self.sampled = os.times().elapsed
+            if self.channel in ready:
+                if self.channel.recv(16) != b"?":  # b"k", or b"" when the runner is gone
+                    break
+                self.report(b"R")
+        stop_and_kill()
+        self.reap(block=True)
+        self.report(b"F")
+
+def reap(block=False):  # the supervisors, each with its case: their CPU time is the run's
+    try:
+        while os.waitpid(-1, 0 if block else os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:
+        pass
+
+control = _socket.socket(fileno=int(sys.argv[1]))
+PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
+control.send(b"ready")
+supervisors = set()
+while True:
+    if not select.select([control], [], [], 0.5)[0]:
+        reap()
+        supervisors &= set(children(os.getpid()))
+        stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)))
+        continue
+    text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+    if not text:
+        break
+    fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
+    executable, cwd, *args = text.split(b"\0")
+    pid = os.fork()
+    if pid == 0:
+        control.close()
+        channel = _socket.socket(fileno=fds[0])
+        supervisor = Supervisor(channel)
+        if supervisor.start(fds[1:], executable, cwd, args):
+            supervisor.run()
+        os._exit(0)
+    supervisors.add(pid)
+    for fd in fds:
+        os.close(fd)
+    reap()
+reap(block=True)
+"""
+Pipes = namedtuple("Pipes", "stdout stderr")
+
+
+class LinuxTree:
+    """Linux: the case started by a supervisor of its own (see LAUNCHER), which reports its
+    tree's CPU time and memory, and kills and reaps the tree when asked."""
+
+    measures, launcher, lock = True, None, threading.Lock()
 
     @classmethod
-    def sweep(cls, everything=False):
-        """Hand each orphan to its case; kill and reap the others (all, if everything)."""
-        with cls.lock:
-            for pid in children_of(os.getpid()):
-                if pid in cls.trees and not everything:
-                    continue
-                fields = proc_fields(pid)
-                session = int(fields[3]) if len(fields) > 3 else None
-                for tree in [] if everything else cls.trees.values():  # everything: no owner
-                    if pid in tree.seen or pid in tree.orphans or session == tree.child.pid:
-                        tree.orphans.add(pid)
-                        break
-                else:
-                    with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGKILL)
-                        os.waitpid(pid, 0)
+    def possible(cls):
+        """Start the run's launcher where /proc lists children; say if it runs."""
+        readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+        if not readable or not sys.executable:
+            return False
+        import socket
+
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        command = [sys.executable, "-S", "-I", "-c", LAUNCHER, str(theirs.fileno())]
+        quiet = {
+            "stdin": subprocess.DEVNULL,
+            "stdout": subprocess.DEVNULL,
+            "stderr": subprocess.DEVNULL,
+        }
+        try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
+            process = subprocess.Popen(
+                command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
+            )
+        except OSError:
+            return False
+        finally:
+            theirs.close()
+        if mine.recv(16) != b"ready":  # no ctypes, no prctl: the process group alone is killed
+            mine.close()
+            process.wait()
+            return False
+        cls.launcher = process, mine
+        return True
+
+    @classmethod
+    def stop(cls):
+        """End the launcher: it exits when its socket closes."""
+        process, control = cls.launcher
+        control.close()
+        process.wait()
 
     def __init__(self, command, stdin, cwd):
-        self.seen, self.orphans = set(), set()
-        self.cpu_done, self.peak_done, self.peak_seen = 0.0, 0.0, 0.0
-        with self.lock:  # a case just started is no orphan: sweep() waits for it
-            super().__init__(command, stdin, cwd)
-            self.trees[self.child.pid] = self
+        import socket
 
-    def walk(self):
-        """Every live process of the tree: the case's own, the orphans, their descendants."""
-        found = list(self.orphans)
-        if self.result is None:  # once reaped, its pid may be another process's
-            found.append(self.child.pid)
-        for pid in found:  # the list grows as the walk goes down
-            found += children_of(pid)
-        self.seen.update(found)
-        return found
+        args, executable = command
+        self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        (out, out_end), (err, err_end) = os.pipe(), os.pipe()
+        fds = [theirs.fileno(), stdin.fileno(), out_end, err_end]
+        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
+        try:
+            with self.lock:
+                rights = (
+                    socket.SOL_SOCKET,
+                    socket.SCM_RIGHTS,
+                    b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds),
+                )
+                self.launcher[1].sendmsg([text], [rights])
+        finally:
+            theirs.close()
+            os.close(out_end)
+            os.close(err_end)
+        self.child = Pipes(open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (closed by the reader)
+        self.cpu, self.peak, self.code, self.final, self.queued = 0.0, 0.0, None, False, 0.0
+        started = self.socket.recv(32)
+        if started != b"S":
+            self.child.stdout.close()
+            self.child.stderr.close()
+            number = int(started[1:] or 0)
+            raise OSError(number, os.strerror(number) if number else "the case did not start")
 
-    def collect(self, block=False):
-        """Sweep the orphans in, and reap those that ended."""
-        self.sweep()
-        for pid in list(self.orphans):
-            with contextlib.suppress(OSError):
-                if block:  # killed already, unless it was born in the last instant
-                    os.kill(pid, signal.SIGKILL)
-                done, _, usage = WAIT4(pid, 0 if block else os.WNOHANG)
-                if not done:
-                    continue
-                self.cpu_done += usage.ru_utime + usage.ru_stime
-                self.peak_done = max(self.peak_done, peak_of(usage))
-            self.orphans.discard(pid)
+    def receive(self, block, final=False):
+        """Take the supervisor's reports (until its final one, with final); the last tells."""
+        self.socket.setblocking(block)
+        with contextlib.suppress(BlockingIOError):
+            while not self.final:
+                words = self.socket.recv(64).split()
+                if not words:  # the supervisor is gone
+                    self.final = True
+                    break
+                self.cpu, self.peak = float(words[1]), float(words[2])
+                self.code = None if words[3] == b"-" else int(words[3])
+                self.queued = float(words[4])  # the longest any process waited for a CPU
+                self.final = words[0] == b"F"
+                self.socket.setblocking(final)
 
-    def usage_now(self):  # execute() asks exited() first; an unreaped zombie counts by its ticks
-        self.collect()
-        pids = self.walk()
-        done = self.result[1] if self.result else 0.0
-        self.peak_seen = max([self.peak_seen, *map(proc_peak, pids)])
-        ticks = sum(int(tick) for pid in pids for tick in proc_fields(pid)[11:15])  # waited too
-        return done + self.cpu_done + ticks / CLOCK_TICKS, self.peak_seen
+    def exited(self):
+        self.receive(block=False)
+        return self.code is not None
+
+    def usage_now(self):
+        with contextlib.suppress(OSError):
+            self.socket.send(b"?")
+            self.receive(block=True)
+        return self.cpu, self.peak
 
     def kill(self):
-        for _ in range(100):  # until no process of the tree is left, however fast it forks
-            super().kill()  # the process group
-            self.collect()  # the orphans first: the walk starts from them too
-            pids = [pid for pid in self.walk() if proc_fields(pid)[:1] not in ([], [b"Z"])]
-            if not pids:
-                return
-            for pid in pids:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.socket.send(b"k")
 
-    def finish(self, seen=0.0):
-        code, cpu, peak, judged = super().finish(self.peak_seen)
-        self.collect(block=True)
-        with self.lock:
-            self.trees.pop(self.child.pid, None)
-        return code, cpu + self.cpu_done, max(peak, self.peak_done), max(judged, self.peak_done)
+    def finish(self):
+        with contextlib.suppress(OSError):
+            self.receive(block=True, final=True)
+        self.socket.close()
+        code = -signal.SIGKILL if self.code is None else self.code
+        return code, self.cpu, self.peak, self.peak
 
 
 def tree_kind():
@@ -744,36 +948,54 @@ class Running:
                 case_tree.kill()
 
 
+class CaseClock:
+    """Seconds since a case started, less the time its runner did not run: a gap of more than
+    PAUSED between two looks is the runner stopped (Ctrl-Z, SIGSTOP) or starved of CPU, and is
+    not the case's time."""
+
+    def __init__(self):
+        self.start = self.last = time.monotonic()
+
+    def now(self):
+        now = time.monotonic()
+        if now - self.last > PAUSED:
+            self.start += now - self.last - TICK
+        self.last = now
+        return now - self.start
+
+
 def execute(running, command, input_path, cwd, limits):
     """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
-    start = time.monotonic()
     with open_regular(input_path) as stdin:
         case_tree, reader = running.start(command, stdin, cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
+    clock = CaseClock()
     try:
         # until the case has exited and every byte it wrote is read, or the run is stopped
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
-            elapsed = time.monotonic() - start
+            elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
-            timed_out = elapsed >= deadline or (cpu or 0) > time_limit
+            # the backstop counts the time it ran or waited on something, not for a CPU
+            timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
+            left = deadline - elapsed + case_tree.queued  # > 0: not timed out
             if reader.reading():  # and at least every TICK: has it exited?
-                reader.read(min(deadline - elapsed, TICK))
+                reader.read(min(left, TICK))
             else:  # its output is closed: wait for the exit
-                time.sleep(min(deadline - elapsed, 0.002))
+                time.sleep(min(left, 0.002))
             overflowed = len(reader.output) > output_cap
             if overflowed:
                 break
-        wall = time.monotonic() - start
+        wall = clock.now()
     finally:
         running.kill(case_tree)
         status, cpu, peak, judged = case_tree.finish()
@@ -853,11 +1075,26 @@ class Report:
 
 
 def say(text):
-    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed."""
+    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed. A
+    stop signal breaks a write that waits on a stalled reader (`| less` left on one page)."""
     try:
+        WRITING.append(True)
         print(text, flush=True)
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
+    except KeyboardInterrupt:
+        let_go(sys.stdout)  # what was not written never will be: no exit may wait on it
+        raise
+    finally:
+        del WRITING[:]
+
+
+def let_go(stream):
+    """Point stream's file at the null device: what it still holds, and what a last flush at
+    the exit writes, go nowhere, so that a reader gone or stalled neither fails nor holds the
+    exit (a failed flush there would turn the exit status into 120)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def clear_report(path):
@@ -882,57 +1119,50 @@ def rounded(value, scale=1):
 
 def write_json(settings, results, passed, failed):
     data = {
-        "python": None if settings.command else settings.python,
-        "command": settings.command_text,
+        "python": None if settings.command else as_text(settings.python),
+        "command": settings.command_text and as_text(settings.command_text),
         "judge_only": settings.judge_only,
         "path": "portable" if PORTABLE else "posix",
         "ole_mib": settings.ole,
         "wall_backstop": BACKSTOP,
-        "problems": {name: dict(zip(JSON_PROFILE, p)) for name, p in settings.profiles.items()},
+        "problems": {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
     }
     data["cases"] = [
         {
-            "problem": result.case.problem,
-            "case": result.case.name,
+            "problem": as_text(result.case.problem),
+            "case": as_text(result.case.name),
             "judge_case": result.case.judge,
             "verdict": result.verdict,
             "cpu_ms": rounded(result.cpu, 1000),
             "wall_ms": rounded(result.wall, 1000),
             "peak_mib": rounded(result.peak_mib),
             "slow": result.slow,
+            "details": result.details,
         }
         for result in results
     ]
-    with open(settings.json, "w") as file:
-        json.dump(data, file, indent=2, allow_nan=False)
-        file.write("\n")
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+    temporary = f"{settings.json}.{os.getpid()}.tmp"  # renamed into place once whole
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, settings.json)
+    finally:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
 
 
-STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
-
-
-def on_signal(signum, frame):
-    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one landing inside the handler, a lock or the killing of the cases, can stop it."""
-    STOPPED.append(signum)
-
-
-def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
-    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
-    stopped they are ignored: Python's exit would set them back to killing the runner."""
-    if handler is on_signal:
-        del STOPPED[:]
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, handler)
+def as_text(name):
+    """A file name as text: bytes that are not UTF-8 as \\xNN, never lone surrogates."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def run_all(cases, settings, on_result):
     """Judge the cases on settings.jobs threads; hand the results over in case order."""
+    if STOPPED:  # while the runner started: no case starts
+        raise KeyboardInterrupt
     running = Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
     try:
         with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
@@ -951,7 +1181,7 @@ def run_all(cases, settings, on_result):
                 raise
     finally:
         if running.tree is LinuxTree:
-            LinuxTree.sweep(everything=True)  # nothing a case started outlives the run
+            LinuxTree.stop()
 
 
 def positive(text):
@@ -977,8 +1207,22 @@ def cpu_count():
     return os.cpu_count() or 1
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, its errors one line (not the usage it prints before them)."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (runner.py --help says more)")
+
+
+def current_folder():
+    try:
+        return Path.cwd()
+    except OSError:  # FileNotFoundError: deleted under the shell that started the runner
+        raise UsageError("the current folder no longer exists: cd to one that does") from None
+
+
 def make_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     add, mode = parser.add_argument, parser.add_mutually_exclusive_group().add_argument
@@ -1006,10 +1250,15 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr, if stderr is still there to take it."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+    """One line on stderr, if stderr takes it now: one whose reader is gone, or stalled (a
+    pipe that is full), is let go of instead, so that it neither holds nor fails the exit."""
+    try:
+        if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
+            raise BlockingIOError
         sys.stderr.write(text + "\n")
         sys.stderr.flush()
+    except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
+        let_go(sys.stderr)
 
 
 def usage_error(message):
@@ -1019,18 +1268,24 @@ def usage_error(message):
 
 def main(argv=None):
     """Run the command line; every failure ends in one line, never a traceback."""
+    catch_signals()  # as the runner's start did, for a caller that imports it
     try:
         return judge_command_line(argv)
     except KeyboardInterrupt:
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
-    except OutputClosed:  # stdout to the null device, or the exit fails flushing it again
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OutputClosed:
+        let_go(sys.stdout)
         return 141  # as for a program killed by SIGPIPE
     except Exception as error:  # a bug: still one line
         return usage_error(f"unexpected {type(error).__name__}: {error}")
+    finally:  # what the exit would flush, flushed now: a failure cannot change the status
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                let_go(stream)
 
 
 def split_command(text, root):
@@ -1085,7 +1340,7 @@ def settings_from(argv):
     if args.command is not None:
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
-        command = split_command(args.command, Path.cwd())
+        command = split_command(args.command, current_folder())
     problems, warnings = find_problems(root, args.problems, command is not None)
     cases = []
     for problem in problems:
@@ -1101,7 +1356,7 @@ def settings_from(argv):
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
-    workdir = Path.cwd() if command else root
+    workdir = current_folder() if command else root
     settings = Settings(python, command, args.command, workdir, args.judge_only, args.ole,
                         jobs, args.json, profiles)  # fmt: skip
     return settings, cases, warnings + unread
@@ -1118,7 +1373,6 @@ def judge_command_line(argv):
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
-    catch_signals()
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
     report = Report(cases, settings.profiles, colour)
     run_all(cases, settings, report.add)

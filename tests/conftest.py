@@ -1,9 +1,17 @@
-"""Collection follows tools/contract.py: the tests of a problem whose tooling folder lacks
-something are not collected (a problem of ours half added, or a tooling module that no longer
-imports), so one test, tests/test_problems.py::test_meets_the_contract, names what is
-missing, and the other problems' tests still run."""
+"""Collection follows tools/contract.py: the tests in the tooling folder of a problem that
+lacks something of the level it aims at are not collected (a problem of ours half added, or a
+tooling module that no longer imports), so one test,
+tests/test_problems.py::test_meets_the_contract, names what is missing, and the other
+problems' tests still run."""
+
+from hypothesis import settings
 
 from tools import contract
+
+# No deadline on an example: a laptop busy building something makes any fixed one flaky. The
+# same profile everywhere, so that CI (whose CI variable picks another) runs what users run.
+settings.register_profile("everywhere", deadline=None)
+settings.load_profile("everywhere")
 
 
 def pytest_ignore_collect(collection_path, config):

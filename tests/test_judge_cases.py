@@ -1,13 +1,14 @@
-"""Every testcase is filed on its side: a case named judge-* is an input the judge's own
-statement allows, every other case is one of ours (an extended case). Each problem's
-tests/NAME/validate.py says which an input is (`why_extended(data)`: None for a judge case),
-written from the section "Judge cases and extended cases" of its spec.
+"""Every testcase of a complete problem is filed on its side: a case named judge-* is an
+input the judge's own statement allows, every other case is one of ours (an extended case).
+Each such problem's tests/NAME/validate.py says which an input is (`why_extended(data)`:
+None for a judge case), written from the section "Judge cases and extended cases" of its
+spec; that it has cases of both sides is tools/contract.py's rule.
 """
 
 import ast
 
 import pytest
-from util import ROOT, TESTCASES, problems, tooling
+from util import ROOT, TESTCASES, complete, tooling
 
 JUDGE_PREFIX = "judge-"
 
@@ -25,16 +26,9 @@ def filed_wrongly(problem):
     return wrong
 
 
-@pytest.mark.parametrize("problem", problems())
+@pytest.mark.parametrize("problem", complete())
 def test_every_case_is_filed_on_its_side(problem):
     assert filed_wrongly(problem) == []
-
-
-@pytest.mark.parametrize("problem", problems())
-def test_both_sides_have_cases(problem):
-    names = [path.stem for path in (TESTCASES / problem).glob("*.in")]
-    judge = [name for name in names if name.startswith(JUDGE_PREFIX)]
-    assert judge and len(judge) < len(names)
 
 
 ROW = b"." * 19 + b"\n"

@@ -16,7 +16,7 @@ judge cases alone against the wrong programs whose bug is in the game logic.
 import ast
 
 import pytest
-from util import catching_case, problems, tooling, wrong_programs
+from util import catching_case, complete, tooling, wrong_programs
 
 from tools import mutants, stress
 
@@ -24,7 +24,7 @@ VALIDATED = 3000  # judge-mode inputs checked by the validator, per problem
 PLAYED = 4000  # judge-mode inputs played, at most STRESS["count"]
 
 
-@pytest.mark.parametrize("problem", problems())
+@pytest.mark.parametrize("problem", complete())
 def test_judge_mode_draws_only_judge_cases(problem):
     gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
     texts = stress.inputs(gen, VALIDATED, gen.STRESS["seed"], judge=True)
@@ -32,7 +32,7 @@ def test_judge_mode_draws_only_judge_cases(problem):
     assert extended == [], f"{len(extended)} extended, e.g. {extended[0][1]}: {extended[0][0]!r}"
 
 
-@pytest.mark.parametrize("problem", problems())
+@pytest.mark.parametrize("problem", complete())
 def test_judge_mode_covers_every_outcome_and_label(problem):
     gen = tooling(problem, "gen")
     wanted = stress.min_counts(gen, judge=True)
@@ -43,7 +43,7 @@ def test_judge_mode_covers_every_outcome_and_label(problem):
 def test_the_default_stream_has_extended_inputs_too():
     """The default mode is not judge mode: it draws extended inputs as well (a tenth or
     more of them for every problem)."""
-    for problem in problems():
+    for problem in complete():
         gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
         texts = list(stress.inputs(gen, 500, gen.STRESS["seed"]))
         assert sum(why_extended(text.encode()) is not None for text in texts) >= 50, problem
@@ -64,7 +64,7 @@ def game_logic_bugs():
 
 def test_some_wrong_programs_have_game_logic_bugs():
     assert len(game_logic_bugs()) >= 30
-    assert {path.parent.parent.name for path in game_logic_bugs()} == set(problems())
+    assert {path.parent.parent.name for path in game_logic_bugs()} == set(complete())
 
 
 @pytest.mark.parametrize(

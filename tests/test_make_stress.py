@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from util import ROOT, SOLUTIONS, problems, python, run, tooling
+from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
 from tools import stress as stress_module
 from tools.stress import inputs as stress_inputs
@@ -82,7 +82,7 @@ def run_program(argv, text):
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
-@pytest.mark.parametrize("problem", problems())
+@pytest.mark.parametrize("problem", complete())
 def test_judge_mode_via_make_says_so_and_passes(problem):
     solution = os.path.join("solutions", problem + ".py")
     done = run(

@@ -1,25 +1,32 @@
-"""What the README shows that the code gives, so that it cannot drift: the contract's table,
-the mutation table's columns and problems (its figures are CI's mutation check, `make mutants
-CHECK=1`), and the sample report of the runner on the demo folder, times and sizes aside."""
+"""What the README and the pages of docs/ show that the code gives, so that it cannot drift:
+the contract's table (docs/adding-a-problem.md), the mutation table's columns and problems
+(docs/mutation.md; its figures are CI's mutation check, `make mutants CHECK=1`), and the
+sample report of the runner on the demo folder (docs/runner.md), times and sizes aside. And
+that the README stays a short first page: at most 12 KB, every page of docs/ linked from it,
+and every link between them leading to a file and heading that exist."""
 
 import re
 
+import pytest
 from util import ROOT, problems, python
 
 from tools import contract, demo, mutants
 
+DOCS = ROOT / "docs"
+PAGES = sorted(DOCS.glob("*.md"))
 
-def readme():
-    return (ROOT / "README.md").read_text(encoding="utf-8")
+
+def page(name):
+    return (DOCS / name).read_text(encoding="utf-8")
 
 
 def test_the_contract_table_is_the_contracts():
-    assert contract.table() in readme()
+    assert contract.table() in page("adding-a-problem.md")
 
 
 def test_the_mutation_table_is_there_and_names_only_problems():
     """(A new problem's row is added after its first `make mutants`: CI's check wants it.)"""
-    rows = mutants.readme_rows()
+    rows = mutants.page_rows()
     assert rows and set(rows) <= set(problems()), sorted(rows)
 
 
@@ -29,9 +36,49 @@ def masked(report):
 
 
 def test_the_sample_report_is_the_runners(tmp_path):
-    shown = re.search(r"\$ python3 runner.py --root demo\n(.*?)```", readme(), re.DOTALL)
-    assert shown, "no sample report in the README"
+    shown = re.search(r"\$ python3 runner.py --root demo\n(.*?)```", page("runner.md"), re.DOTALL)
+    assert shown, "no sample report in docs/runner.md"
     demo.build(tmp_path / "demo")
     done = python(ROOT / "runner.py", "--root", tmp_path / "demo", text=True)
     assert done.stderr == ""
     assert masked(done.stdout) == masked(shown.group(1))
+
+
+def test_the_readme_is_short_and_links_every_page():
+    readme = ROOT / "README.md"
+    assert readme.stat().st_size <= 12 * 1024, readme.stat().st_size
+    linked = set(re.findall(r"\]\((docs/[\w-]+\.md)", readme.read_text(encoding="utf-8")))
+    assert PAGES and linked == {f"docs/{path.name}" for path in PAGES}
+
+
+def anchor(heading):
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as -."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path):
+    text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+    return {anchor(heading) for heading in re.findall(r"^#+ (.*)$", text, re.MULTILINE)}
+
+
+@pytest.mark.parametrize("path", [ROOT / "README.md", *PAGES], ids=lambda path: path.name)
+def test_every_link_leads_to_a_file_and_heading(path):
+    text = path.read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"\w+://", target):
+            continue
+        file, _, fragment = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.is_file(), f"{path.name}: {target} leads to no file"
+        if fragment:
+            assert fragment in anchors(linked), f"{path.name}: {target} leads to no heading"
+
+
+def test_the_benchmark_page_names_its_real_command_and_options():
+    text = page("benchmarks.md")
+    shown = re.search(r"`(python3 -m tools.bench --help)` lists the options \(([^)]*)\)", text)
+    assert shown, "docs/benchmarks.md names no help command of the benchmark"
+    done = python("-m", "tools.bench", "--help", cwd=ROOT, text=True)
+    assert done.returncode == 0, done.stderr
+    for option in re.findall(r"--[\w-]+", shown.group(2)):
+        assert option in done.stdout, option

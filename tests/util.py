@@ -8,12 +8,13 @@ import functools
 import subprocess
 import sys
 
-from tools.contract import ROOT, complete, load_file, load_solution, problems, tooling
+from tools.contract import ROOT, complete, load_file, load_solution, problems, problems_at, tooling
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
 
-__all__ = ["ROOT", "SOLUTIONS", "TESTCASES", "complete", "load_solution", "problems", "tooling"]
+__all__ = ["ROOT", "SOLUTIONS", "TESTCASES", "complete", "load_solution", "problems"]
+__all__ += ["problems_at", "tooling"]
 
 
 @functools.lru_cache(maxsize=None)

@@ -7,8 +7,8 @@ floor.py: see tools/contract.py) gets one table row per scale case of tests/NAME
 the input is built from the seed, the solution's answer is checked against
 ``gen.scale_answer`` with the runner's own comparison, and then the solution and its floor
 (tests/NAME/floor.py: the same interpreter reading and parsing the same input, nothing else)
-run as whole processes, alternately, one warm-up and ``--repeat`` timed runs each. The README
-says what the columns mean; ``--help`` lists the options.
+run as whole processes, alternately, one warm-up and ``--repeat`` timed runs each.
+docs/benchmarks.md says what the columns mean; ``--help`` lists the options.
 """
 
 # ruff: noqa: E402 -- the launcher below must run before the other imports (see launch)

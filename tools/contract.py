@@ -1,83 +1,107 @@
-"""What a problem is, and every file and name its tooling folder provides: the one contract.
+"""What a problem is, what it must hold at each level, and every file and name its tooling
+folder provides: the one contract.
 
-A problem NAME lives in three places:
+A problem NAME lives in up to three places, and reaches one of three levels:
 
-* ``solutions/NAME.py``: the solution, standard input to standard output, its logic in
-  ``solve(text)``;
-* ``testcases/NAME/``: ``CASE.in`` with the expected ``CASE.out`` beside it; a case whose
-  name starts with ``judge-`` is a judge case (an input the judge's statement allows), every
-  other one an extended case (see ``is_judge_case``);
-* ``tests/NAME/``: its tooling, the files and names of ``TOOLING`` below.
+* **judged**: ``solutions/NAME.py`` (standard input to standard output, its logic in
+  ``solve(text)``, opened by a header with a ``Judge:`` line: see ``HEADER``) and
+  ``testcases/NAME/`` (``CASE.in`` with the expected ``CASE.out`` beside it). The runner
+  judges it, and `make test` checks that its cases pass and its header is valid.
+* **stress**: also ``tests/NAME/`` with an oracle and a generator (the needs of ``TOOLING``
+  for ``stress``): `make test` plays the stress test and checks every ``.out`` against the
+  oracle; `make stress P=NAME` works.
+* **complete**: everything of ``TOOLING``, at least ``MIN_CASES`` testcases, judge cases
+  (named ``judge-``: see ``is_judge_case``) and extended ones, and the file
+  ``tests/NAME/COMPLETE`` that declares it. Only a problem that declares itself complete is
+  held to the whole contract (the wrong programs, mutants, validator, plain port, scale
+  inputs); the four of this repo do.
+
+A problem aims at ``complete`` when it has ``tests/NAME/COMPLETE``, at ``stress`` when it has
+a tooling folder (``tests/NAME/`` holding ``__init__.py``, ``oracle.py`` or ``gen.py``), else at
+``judged``; ``missing(NAME)`` lists, one line each, what it lacks of the level it aims at
+(``tests/NAME/gen.py has no BIG_CASES``), and `make test` fails on each such line
+(tests/test_problems.py), skipping the tests of what is not there.
 
 The problems of a folder are found by one rule, ``problems(root)``: every NAME with a
 ``solutions/NAME.py`` and a ``testcases/NAME/`` holding at least one ``.in``, which is also
-the set the runner judges (tests/test_problems.py checks that
-the two rules agree). ``missing(NAME)`` lists, one line each, what a problem lacks
-(``tests/NAME/gen.py has no BIG_CASES``); ``complete(root)`` are the problems that lack
-nothing. Every test and tool asks these, so a half-added problem is reported and skipped.
+the set the runner judges (tests/test_problems.py checks that the two rules agree).
 
-``python3 -m tools.contract [NAME ...]`` prints what each problem lacks (exit status 1 when
-anything is), ``--table`` the contract as the README's table.
+``python3 -m tools.contract [NAME ...]`` prints the level each problem reaches and what the
+next one needs (exit status 1 when a problem lacks something of the level it aims at),
+``--table`` the tooling's table of docs/adding-a-problem.md.
 """
 
 import argparse
+import ast
 import collections
 import functools
 import importlib
 import importlib.util
+import os
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ("judged", "stress", "complete")
 MIN_WRONG = 8  # programs in tests/NAME/wrong/
+MIN_CASES = 20  # testcases of a complete problem
+MARKER = "COMPLETE"  # tests/NAME/COMPLETE: the problem declares itself complete
+
+# The header of a solution: the docstring that opens it, a line `FIELD: ...` for each of
+# these (Description and others may come too), none of them left saying TODO.
+HEADER = ("Problem", "Judge", "Idea", "Time", "Memory", "Status")
 
 # One thing a tooling folder provides: a file (a path under tests/NAME/, NAME standing for
-# the problem's name), or a name defined in a module; whether it must be there; what it is.
-Need = collections.namedtuple("Need", "file name required what")
+# the problem's name), or a name defined in a module; the level that needs it (stress or
+# complete; None: optional); what it is.
+Need = collections.namedtuple("Need", "file name level what")
 
-# FILE [NAME] required|optional: what it is (a line of its own each; longer ones go on).
+# FILE [NAME] stress|complete|optional: what it is (a line of its own each; longer ones go
+# on).
 NEEDS = """
-__init__.py required: empty; makes the folder the package NAME
-oracle.py solve required: `solve(text) -> str`: the brute force, written from the statement
+__init__.py stress: empty; makes the folder the package NAME
+oracle.py solve stress: `solve(text) -> str`: the brute force, written from the statement
     alone, sharing no code with the solution and working another way
 oracle.py solve_large optional: `solve_large(text) -> str`: a second checker for the
     `BIG_CASES` testcases when `solve` is too slow for them, checked against `solve` in
     `test_NAME.py`
-gen.py random_input required: `random_input(rng, judge=False) -> str`: one seeded random
+gen.py random_input stress: `random_input(rng, judge=False) -> str`: one seeded random
     input of the stress test; with `judge=True` only inputs the judge's statement allows
 gen.py EXTENDED_LABELS optional: the labels only extended inputs have, left out of
     `min_count` in judge mode
-gen.py STRESS required: dict: `count` inputs from `seed`, and `min_count`, the least number
+gen.py STRESS stress: dict: `count` inputs from `seed`, and `min_count`, the least number
     of inputs each outcome kind and label must occur in
-gen.py kind required: `kind(output) -> str`: the outcome kind of an answer
+gen.py kind stress: `kind(output) -> str`: the outcome kind of an answer
 gen.py labels optional: `labels(text, output)`: what else an input is an example of (a
     winning direction, an input form, ...)
-gen.py shrink required: `shrink(text)`: smaller inputs, for counterexamples
+gen.py shrink stress: `shrink(text)`: smaller inputs, for counterexamples
 gen.py size optional: `size(text)`: a measure every `shrink` candidate makes strictly smaller
     (default `len`)
 gen.py SAVED optional: bytes a person may save (a byte-order mark, CRLF, not UTF-8): the
     solution as a process answers as the oracle reads them
-gen.py SCALE required: the benchmark's inputs: a list of dicts with keys `name`, `what`
+gen.py SCALE complete: the benchmark's inputs: a list of dicts with keys `name`, `what`
     (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a small version), `target`
     (CPU ratio to the floor) and `mem_target` (memory ratio, or None)
-gen.py scale_answer required: `scale_answer(name, data) -> bytes`: the expected output of a
+gen.py scale_answer complete: `scale_answer(name, data) -> bytes`: the expected output of a
     scale input
-gen.py BIG_CASES required: dict: case name -> `() -> bytes`, building every testcase over
+gen.py BIG_CASES complete: dict: case name -> `() -> bytes`, building every testcase over
     100 KB byte for byte (may be empty)
-floor.py required: the benchmark's floor: reads and parses the input as the solution does,
+floor.py complete: the benchmark's floor: reads and parses the input as the solution does,
     and stops
-test_NAME.py required: what is particular to the problem: the oracle pinned to the
+test_NAME.py complete: what is particular to the problem: the oracle pinned to the
     statement's examples, checks of its generators and builders
-wrong/ required: at least MIN_WRONG programs, each a bug contestants make, named in its
+wrong/ complete: at least MIN_WRONG programs, each a bug contestants make, named in its
     one-line docstring (a program may import a _NAME.py of the folder)
-equivalent_mutants.txt required: the mutants of the solution that no input can kill,
+equivalent_mutants.txt complete: the mutants of the solution that no input can kill,
     `ID  reason` a line (# comments)
-validate.py why_extended required: `why_extended(data: bytes) -> Optional[str]`: None when
+validate.py why_extended complete: `why_extended(data: bytes) -> Optional[str]`: None when
     the judge's statement allows the input (a judge case, named `judge-*`), else a short reason
-plain.py required: a judge-faithful solution written as a contestant would, reading the
+plain.py complete: a judge-faithful solution written as a contestant would, reading the
     judge's format only: a test fixture that must pass every judge case
 plain.cpp optional: the same in C++
+COMPLETE complete: the problem's declaration that it meets this whole contract, which `make
+    test` then holds it to (any text, or none)
 """
 
 
@@ -87,8 +111,9 @@ def needs(text):
     found = []
     for entry in entries.splitlines():
         head, what = entry.split(": ", 1)
-        file, *name, required = head.split()
-        found.append(Need(file, name[0] if name else None, required == "required", what))
+        file, *name, level = head.split()
+        level = level if level in LEVELS else None
+        found.append(Need(file, name[0] if name else None, level, what))
     return tuple(found)
 
 
@@ -96,9 +121,19 @@ TOOLING = needs(NEEDS)
 STRESS_KEYS = ("count", "seed", "min_count")
 SCALE_KEYS = ("name", "what", "build", "quick_build", "target", "mem_target")
 
-# What each tool needs, as FILE or FILE:NAME; the tests need all of it.
-FOR_STRESS = ("oracle.py", "gen.py:random_input", "gen.py:STRESS", "gen.py:kind", "gen.py:shrink")
+
+def key(need):
+    """A need as FILE or FILE:NAME."""
+    return f"{need.file}:{need.name}" if need.name else need.file
+
+
+# What each tool needs, as FILE or FILE:NAME.
+FOR_STRESS = tuple(key(need) for need in TOOLING if need.level == "stress")
 FOR_BENCH = ("gen.py:SCALE", "gen.py:scale_answer", "floor.py")
+
+
+# A folder tests/NAME/ holding one of these is a tooling folder: its problem aims at stress.
+FOLDER_MARKERS = ("__init__.py", "oracle.py", "gen.py")
 
 
 def is_judge_case(case):
@@ -124,7 +159,7 @@ def known(root=ROOT):
     root = Path(root)
     found = {path.stem for path in (root / "solutions").glob("*.py")}
     found.update(path.name for path in (root / "testcases").glob("*") if path.is_dir())
-    for marker in ("__init__.py", "oracle.py", "gen.py"):
+    for marker in FOLDER_MARKERS:
         found.update(path.parent.name for path in (root / "tests").glob("*/" + marker))
     found = {name for name in found if not name.startswith(("_", "."))}
     return sorted(found.union(problems(root)))
@@ -168,30 +203,137 @@ def load_solution(name, root=ROOT):
     return load_file("solution_" + name, Path(root) / "solutions" / (name + ".py"))
 
 
+def aim(name, root=ROOT):
+    """The level problem NAME aims at: complete when tests/NAME/COMPLETE declares it, stress
+    when it has a tooling folder, else judged."""
+    folder = Path(root) / "tests" / name
+    if (folder / MARKER).is_file():
+        return "complete"
+    return "stress" if any((folder / file).is_file() for file in FOLDER_MARKERS) else "judged"
+
+
+@functools.lru_cache(maxsize=None)
+def lacks(name, level, root=ROOT):
+    """What problem NAME lacks to reach level, one line each, empty when it does: the
+    judged level's, and then the needs of TOOLING up to level and the complete level's
+    testcases."""
+    root = Path(root)
+    lines = judged_lacks(name, root)
+    if level != "judged":
+        wanted = ("stress", level)
+        lines += folder_lacks(name, root, [need for need in TOOLING if need.level in wanted])
+    if level == "complete":
+        lines += cases_lacks(name, root)
+    return tuple(lines)
+
+
+def level(name, root=ROOT):
+    """The highest level problem NAME reaches, or None when it is not even judged."""
+    reached = None
+    for each in LEVELS:
+        if lacks(name, each, root):
+            break
+        reached = each
+    return reached
+
+
 @functools.lru_cache(maxsize=None)
 def missing(name, root=ROOT, files=None):
-    """What problem NAME lacks, one line each, empty when it meets the contract: its
-    solution, its testcases, and the required needs of TOOLING (only those of the given
-    files when files is a tuple, e.g. FOR_BENCH)."""
+    """What problem NAME lacks of the level it aims at, one line each, empty when it lacks
+    nothing. When files is a tuple (e.g. FOR_BENCH: what a tool needs, as FILE or FILE:NAME),
+    only its solution, its testcases and those needs of TOOLING are asked for."""
+    if files is None:
+        return lacks(name, aim(name, root), root)
     root, lines = Path(root), []
     if not (root / "solutions" / (name + ".py")).is_file():
         lines.append(f"solutions/{name}.py is missing")
     if not has_cases(root, name):
         lines.append(f"testcases/{name}/ has no .in file")
-    folder = root / "tests" / name
-    if not name.isidentifier():
-        lines.append(f"{name} is not a Python identifier, so tests/{name}/ cannot import")
-    elif not folder.is_dir():
-        lines.append(f"tests/{name}/ is missing")
-    else:
-        lines.extend(tooling_lacks(name, root, [need for need in TOOLING if wanted(need, files)]))
+    lines += folder_lacks(name, root, [need for need in TOOLING if wanted(need, files)])
     return tuple(lines)
 
 
 def wanted(need, files):
-    """Whether a required need is among files (FILE or FILE:NAME), or files is None."""
-    listed = files is None or {need.file, f"{need.file}:{need.name}"} & set(files)
-    return need.required and bool(listed)
+    """Whether a need of some level is among files (FILE or FILE:NAME)."""
+    return need.level is not None and (key(need) in files or need.file in files)
+
+
+def judged_lacks(name, root):
+    """What the solution and the testcases lack for the judged level, one line each."""
+    lines, folder = [], root / "testcases" / name
+    solution = root / "solutions" / (name + ".py")
+    if solution.is_file():
+        lines += header_lacks(name, root)
+    else:
+        lines.append(f"solutions/{name}.py is missing")
+    if not has_cases(root, name):
+        lines.append(f"testcases/{name}/ has no .in file")
+    ins = sorted(folder.glob("*.in"))
+    bare = [path.name for path in ins if not path.with_suffix(".out").exists()]
+    if bare:
+        more = f" (and {len(bare) - 1} more)" if len(bare) > 1 else ""
+        lines.append(f"testcases/{name}/{bare[0]} has no .out beside it{more}")
+    return lines
+
+
+def header_lacks(name, root):
+    """What solutions/NAME.py lacks of its header (see HEADER) and its solve(text)."""
+    where = f"solutions/{name}.py"
+    try:
+        tree = ast.parse((root / "solutions" / (name + ".py")).read_bytes())
+    except (SyntaxError, ValueError) as error:
+        return [f"{where} does not parse: {error}"]
+    doc = ast.get_docstring(tree) or ""
+    fields = dict(re.findall(r"^(\w+):(.*(?:\n[ \t].*)*)", doc, re.MULTILINE))
+    lines = []
+    if not fields:
+        opening = ", ".join(field + ":" for field in HEADER)
+        lines.append(f"{where} opens with no header docstring (lines {opening})")
+    elif set(HEADER) - set(fields):
+        absent = ", ".join(field + ":" for field in HEADER if field not in fields)
+        lines.append(f"{where}: its header has no {absent} line")
+    todo = [field for field, text in fields.items() if "TODO" in text]
+    if todo:
+        lines.append(f"{where}: its header still says TODO in {', '.join(todo)}")
+    if "Judge" in fields:
+        warning = runner().read_profile(root, name)[1]
+        if warning:
+            lines.append(warning.split(": using ")[0])
+    functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    if "solve" not in functions:
+        lines.append(f"{where} has no solve(text) function, which the tests call with an input")
+    return lines
+
+
+def cases_lacks(name, root):
+    """What testcases/NAME/ lacks for the complete level."""
+    names = [path.stem for path in (root / "testcases" / name).glob("*.in")]
+    judge = [case for case in names if is_judge_case(case)]
+    lines = []
+    if len(names) < MIN_CASES:
+        lines.append(f"testcases/{name}/ has {len(names)} cases, {MIN_CASES} needed")
+    if not judge:
+        lines.append(f"testcases/{name}/ has no judge case (named judge-*)")
+    if len(judge) == len(names):
+        lines.append(f"testcases/{name}/ has no extended case (a name not opening judge-)")
+    return lines
+
+
+def folder_lacks(name, root, needs):
+    """What the tooling folder tests/NAME/ lacks of the needs, one line each."""
+    if not needs:
+        return []
+    if not name.isidentifier():
+        return [f"{name} is not a Python identifier, so tests/{name}/ cannot import"]
+    if not (root / "tests" / name).is_dir():
+        return [f"tests/{name}/ is missing"]
+    return tooling_lacks(name, root, needs)
+
+
+@functools.lru_cache(maxsize=None)
+def runner():
+    """runner.py as a module: its reading of the Judge: line is the header's check."""
+    return load_file("runner", ROOT / "runner.py")
 
 
 def tooling_lacks(name, root, needs):
@@ -248,19 +390,91 @@ def name_lacks(module, attribute, where):
     ]
 
 
+def problems_at(level, root=ROOT):
+    """The problems that aim at level or a higher one and lack nothing of their aim."""
+    held = [name for name in problems(root) if LEVELS.index(aim(name, root)) >= LEVELS.index(level)]
+    return [name for name in held if not missing(name, root)]
+
+
 def complete(root=ROOT):
-    """The problems that meet the whole contract."""
-    return [name for name in problems(root) if not missing(name, root)]
+    """The problems that declare themselves complete and meet the whole contract."""
+    return problems_at("complete", root)
 
 
 def table():
-    """The contract as a Markdown table, as the README shows it."""
-    rows = ["| file | name | required | what it is |", "| --- | --- | --- | --- |"]
+    """The tooling's needs as a Markdown table, as docs/adding-a-problem.md shows it."""
+    rows = ["| file | name | needed for | what it is |", "| --- | --- | --- | --- |"]
     for need in TOOLING:
         name = f"`{need.name}`" if need.name else ""
-        required = "yes" if need.required else "optional"
-        rows.append(f"| `{need.file}` | {name} | {required} | {need.what} |")
+        rows.append(f"| `{need.file}` | {name} | {need.level or 'optional'} | {need.what} |")
     return "\n".join(rows)
+
+
+WHAT_IT_GIVES = {
+    "judged": "python3 runner.py and make test judge its cases",
+    "stress": "make test plays its stress test; make stress works",
+    "complete": "it meets the whole contract",
+}
+
+
+def report(name, root=ROOT):
+    """(lines saying the level problem NAME reaches and what the next one needs, whether it
+    lacks something of the level it aims at)."""
+    aimed, reached = aim(name, root), level(name, root)
+    short = missing(name, root)
+    if short:
+        head = f"{name}: {reached or 'not judged yet'}; it aims at {aimed}"
+        if aimed == "complete":
+            head += f" (tests/{name}/{MARKER})"
+        return [head + ", and lacks:", *(f"  - {line}" for line in short)], True
+    lines = [f"{name}: {reached} ({WHAT_IT_GIVES[reached]})"]
+    following = LEVELS[LEVELS.index(reached) + 1] if reached != LEVELS[-1] else None
+    if following:
+        lines.append(f"  the next level, {following}, needs:")
+        lines += (f"  - {line}" for line in next_needs(name, following, root))
+    if "complete" in (reached, following) and f"| `{name}` |" not in mutation_page(root):
+        lines.append(
+            f"  - then its rows in docs/mutation.md, which `make mutants P={name}` and "
+            f"`make mutants P={name} JUDGE=1` print (CI's `make mutants CHECK=1` wants them)"
+        )
+    return lines, False
+
+
+def mutation_page(root):
+    page = Path(root) / "docs" / "mutation.md"
+    return page.read_text(encoding="utf-8") if page.is_file() else ""
+
+
+def next_needs(name, following, root=ROOT):
+    """What problem NAME needs for the level following the one it reaches, one line each: a
+    missing folder or module spelled out as the files and names it must hold."""
+    lines, spelled = [], set()
+    for line in lacks(name, following, root):
+        folder = re.fullmatch(r"tests/(\w+)/ is missing", line)
+        module = re.fullmatch(r"tests/(\w+)/([\w.]+) is missing", line)
+        if not folder and not module:
+            lines.append(line)
+            continue
+        for need in TOOLING:
+            file = need.file.replace("NAME", name)
+            if need.level not in ("stress", following) or (module and file != module.group(2)):
+                continue
+            if (file, need.name) not in spelled:
+                spelled.add((file, need.name))
+                what = f"tests/{name}/{file}" + (f" with {need.name}" if need.name else "")
+                lines.append(f"{what}: {need.what.replace('NAME', name)}")
+    return lines
+
+
+def say(text):
+    """Write text to stdout; False, quietly, when the reader has gone (`| head`)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # none at exit either
+        return False
+    return True
 
 
 def main(argv=None):
@@ -269,18 +483,18 @@ def main(argv=None):
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--table", action="store_true", help="print the contract's table")
+    parser.add_argument("--table", action="store_true", help="print the tooling's table")
     parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     args = parser.parse_args(argv)
     if args.table:
-        print(table())
-        return 0
-    lacking = 0
+        return 0 if say(table() + "\n") else 141
+    short = False
     for name in args.names or known():
-        lines = missing(name)
-        lacking += bool(lines)
-        print(f"{name}: " + ("; ".join(lines) if lines else "complete"))
-    return 1 if lacking else 0
+        lines, lacking = report(name)
+        short |= lacking
+        if not say("".join(line + "\n" for line in lines)):
+            return 141
+    return 1 if short else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Build the README's demo folder: `python3 -m tools.demo DIR`, then
+"""Build the demo folder of docs/runner.md: `python3 -m tools.demo DIR`, then
 `python3 runner.py --root DIR`.
 
 DIR gets solutions/ holding two programs of the wrong-answer corpus, a conecta4 that prints

@@ -1,6 +1,7 @@
 """The mutation score: how many one-token changes of a solution the testcases reject.
 
-`make mutants [P=NAME]` runs ``python3 -m tools.mutants [NAME...]``. A mutant is
+`make mutants [P=NAME]` runs ``python3 -m tools.mutants [NAME...]`` (no NAME: every problem
+that declares itself complete, tools/contract.py). A mutant is
 solutions/NAME.py with one change outside its ``__main__`` block (see ``changes``), named
 ``L<line>:<column> <change>``, e.g. ``L34:12 < -> <=``. The stress test kills it if its
 ``solve`` differs from the oracle, raises or runs out of time on one of the stress test's
@@ -13,18 +14,18 @@ testcases kill too), the survivors with the shortest stress input that kills eac
 the mutants the stress test does not kill that tests/NAME/equivalent_mutants.txt does not
 list (``ID  reason`` lines, # comments), and how many programs of the wrong-answer corpus
 tests/NAME/wrong/ the testcases reject (run in process as the mutants are). It closes with
-the README's table of these figures.
+the table of these figures that docs/mutation.md shows.
 
 The exit status is 1 when a mutant is neither killed nor listed as equivalent, or one listed
-is killed; with ``--check`` (CI's mutation check) also when a problem's row differs from the
-README's, a lower score say, or a wrong program that passes; 2 for a usage error; else 0.
+is killed; with ``--check`` (CI's mutation check) also when a problem's row differs from
+docs/mutation.md's, a lower score say, or a wrong program that passes; 2 for a usage error; else 0.
 
 `make mutants JUDGE=1` (``--judge``) measures the judge cases alone: only the mutants
 outside the solution's input layer (see ``input_layer``), the stress test's inputs drawn in
 judge mode (``random_input(rng, judge=True)``, cached apart), and only the testcases named
 judge-*. A mutant of the input layer may well matter only for the inputs this repo adds,
 which the judge never sends; one of the game's logic must be killed by the judge's cases.
-Its table is the README's second one, checked the same way.
+Its table is docs/mutation.md's second one, checked the same way.
 """
 
 import argparse
@@ -49,7 +50,7 @@ SOLUTIONS, TESTCASES = ROOT / "solutions", ROOT / "testcases"
 runner = contract.load_file("runner", ROOT / "runner.py")
 
 CACHE = ROOT / ".mutants-cache"
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "mutation.md"
 COLUMNS = (
     "problem",
     "wrong programs, rejected",
@@ -504,8 +505,8 @@ def table(rows, columns=COLUMNS):
     return "\n".join([head, "| " + " | ".join("---" for _ in columns) + " |", *rows])
 
 
-def readme_rows(columns=COLUMNS, path=README):
-    """{problem: row} of the README's mutation table headed by columns."""
+def page_rows(columns=COLUMNS, path=PAGE):
+    """{problem: row} of docs/mutation.md's table headed by columns."""
     lines = path.read_text(encoding="utf-8").splitlines()
     head = "| " + " | ".join(columns) + " |"
     if head not in lines:
@@ -522,11 +523,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="make mutants [P=NAME] [JUDGE=1]", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help="problems (default: the complete ones)"
+    )
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--list", action="store_true", help="only list the mutants' ids")
     parser.add_argument(
-        "--check", action="store_true", help="exit 1 unless each row is the README's, as well"
+        "--check", action="store_true", help="exit 1 unless each row is docs/mutation.md's, as well"
     )
     parser.add_argument(
         "--judge",
@@ -538,8 +541,8 @@ def main(argv=None):
     columns = JUDGE_COLUMNS if args.judge else COLUMNS
     for name in set(args.names) - set(contract.problems()):
         parser.error(f"no problem {name!r}: solutions/{name}.py or its testcases are missing")
-    rows, faults, expected = [], [], readme_rows(columns)
-    for name in args.names or contract.problems():
+    rows, faults, expected = [], [], page_rows(columns)
+    for name in args.names or contract.complete():
         text = (SOLUTIONS / (name + ".py")).read_text(encoding="utf-8")
         every = mutants(text)
         chosen = outside_input_layer(text, every) if args.judge else None
@@ -562,7 +565,8 @@ def main(argv=None):
             rows.append(row)
             faults += found
             if args.check and expected.get(name) != row:
-                faults.append(f"{name}: the README's row is {expected.get(name)!r}, not {row!r}")
+                shown = expected.get(name)
+                faults.append(f"{name}: docs/mutation.md's row is {shown!r}, not {row!r}")
             sys.stdout.flush()
     if rows:
         print("", table(rows, columns), sep="\n")
