@@ -17,7 +17,7 @@ Idea: only 5-cell windows with 3+ stones of one colour and none of the other
   at 3 neighbours of one colour within 5 cells, read the windows holding them.
   Speed: a sort key is one integer (line, place, colour); with tuples the
   10^5-stone inputs take 5.1x and 5.6x the floor, too near the 6x target.
-  Rows full of threes (threes-1e5) take 7.1-7.5x, over the 6x target: the
+  Rows full of threes (threes-1e5 and kin) take 6.7-7.8x, over the 6x target:
   windows read from each three's neighbours in the sorted keys, not from the
   board, take 5.4-5.7x, but that needs an argument to follow; kept plain.
 Time: O(n log n) for n stones (4 sorts).
