@@ -15,6 +15,10 @@ Idea: never build the W x H grid (both go to 2^31-1). Cell (col, row) is the
   spreads CPython's hash buckets. Keep per column the key of its lowest empty
   cell, per colour the set of its keys. After a move, walk the 4 directions
   both ways from the new piece while the cells are the mover's.
+  Speed: 10^6 moves jumping between clusters take 11-13x the floor at load
+  10-14 (7.9x at load 5), the full board 5.4x. Two thirds of it is the walk:
+  8+ lookups a move in sets of 5 * 10^5 keys, mostly cache misses. Checking a
+  column only downwards saves 10%, lists per column cost 50% more: kept.
 Time: O(1) per move, O(n) in all for n moves.
 Memory: O(n).
 Status: tests/vertical_four/test_vertical_four.py (random games against a

@@ -1,4 +1,4 @@
-"""Big inputs for conecta4: the benchmark's scale input and the builder of the committed
+"""Big inputs for conecta4: the benchmark's scale inputs and the builder of the committed
 testcase max-size. Their answers come from the oracle (its work is one cheap step per
 INVALID token, so it is fast enough at this size).
 """
@@ -17,14 +17,19 @@ def colour_of(c, r):
     return ((c // 2) + r) % 2
 
 
-def scale_game(rng, n_tokens, n_empty):
+# Red, yellow, red in the top row after the 44 moves: red's 5 and 6 beside its 3 and 4.
+WIN = [5, 7, 6]
+
+
+def scale_game(rng, n_tokens, n_empty, win=False):
     """(input, the answer known by construction) of the scale input.
 
     44 valid moves fill rows 1-5 and row 6 of columns 1-4 in the colouring (no four;
     columns 1-4 full, 5-8 one short, so no FULL), then tokens that are all INVALID (a full
     column 1-4, or a number outside 1-8) in lines of 1-199 tokens, with n_empty empty lines
     between token lines after the valid moves (each prints the board). The answer: one
-    INVALID per token, the board at every empty line, then QUIT.
+    INVALID per token, the board at every empty line, then QUIT. With win, a last line
+    plays WIN: the top row reads yellow yellow red red red red, CONNECT4 and the board.
     """
     grid = [[" "] * 8 for _ in range(6)]
     prefix = []
@@ -58,7 +63,7 @@ def scale_game(rng, n_tokens, n_empty):
     empties_before = [0] * (len(lines) + 1)
     for _ in range(n_empty):
         empties_before[rng.randrange(first_invalid + 1, len(lines))] += 1
-    board = "".join("|" + "".join(row) + "|\n" for row in reversed(grid)) + "\\--------/\n"
+    board = show(grid)
     text, out = [], []
     for i, toks in enumerate(lines):
         for _ in range(empties_before[i]):
@@ -67,8 +72,19 @@ def scale_game(rng, n_tokens, n_empty):
         text.append(" ".join(map(str, toks)))
         if i >= first_invalid:
             out.append("INVALID\n" * len(toks))
-    out.append("QUIT\n")
+    if win:
+        text.append(" ".join(map(str, WIN)))
+        for c, colour in zip(WIN, "010"):
+            grid[5][c - 1] = colour
+        out.append("CONNECT4\n" + show(grid))
+    else:
+        out.append("QUIT\n")
     return ("\n".join(text) + "\n").encode(), "".join(out).encode()
+
+
+def show(grid):
+    """The board as printed, top row first; grid[0] is the bottom row."""
+    return "".join("|" + "".join(row) + "|\n" for row in reversed(grid)) + "\\--------/\n"
 
 
 SCALE = [
@@ -76,11 +92,21 @@ SCALE = [
         "name": "1e6-tokens",
         "what": "44 moves that fill columns 1-4 and leave 5-8 one short with no four, then "
         "INVALID tokens (full columns, numbers outside 1-8) to 10^6 in all, in lines of "
-        "1-199, with 5,000 empty lines",
+        "1-199, with 5,000 empty lines: the loop over the tokens and the board printed at "
+        "every empty line: QUIT",
         "build": lambda rng: scale_game(rng, 10**6, 5000)[0],
         "target": 2.0,
         "mem_target": None,
         "quick_build": lambda rng: scale_game(rng, 5 * 10**4, 250)[0],
+    },
+    {
+        "name": "1e6-tokens-connect4",
+        "what": "the same game, then red's four in the top row on the last line: the loop over "
+        "the tokens and the board printed at every empty line, then the four found: CONNECT4",
+        "build": lambda rng: scale_game(rng, 10**6, 5000, win=True)[0],
+        "target": 2.0,
+        "mem_target": None,
+        "quick_build": lambda rng: scale_game(rng, 5 * 10**4, 250, win=True)[0],
     },
 ]
 

@@ -12,7 +12,7 @@ from util import TESTCASES
 
 from . import oracle
 from .plans import plan_pools
-from .scale import scale_game
+from .scale import SCALE, scale_answer, scale_game
 
 NAME = "conecta4"
 CASE_DIR = TESTCASES / NAME
@@ -178,7 +178,25 @@ def test_samples_are_the_spec_examples():
 # ---------------------------------------------------------------- big inputs
 
 
-def test_scale_construction_agrees_with_oracle():
-    data, expected = scale_game(random.Random(12345), 2 * 10**4, 300)
+@pytest.mark.parametrize("win", [False, True])
+def test_scale_construction_agrees_with_oracle(win):
+    data, expected = scale_game(random.Random(12345), 2 * 10**4, 300, win)
     assert oracle.solve(data.decode()).encode() == expected
-    assert scale_game(random.Random(12345), 2 * 10**4, 300) == (data, expected)
+    assert scale_game(random.Random(12345), 2 * 10**4, 300, win) == (data, expected)
+    assert expected.count(b"|\n\\--------/\n") == 300 + win  # the empty lines' boards
+    lines = expected.split(b"\n")
+    if win:  # CONNECT4, then the board from its top row
+        assert lines[-9:-7] == [b"CONNECT4", b"|1100001 |"]
+    else:
+        assert lines[-3:] == [b"INVALID", b"QUIT", b""]
+
+
+SCALE_ANSWERS = {"1e6-tokens": "QUIT", "1e6-tokens-connect4": "CONNECT4"}
+
+
+@pytest.mark.parametrize("case", SCALE, ids=lambda case: case["name"])
+def test_scale_inputs_end_as_described(case):
+    data = case["quick_build"](random.Random(case["name"]))
+    words = [line for line in scale_answer(case["name"], data).decode().split() if line.isalnum()]
+    assert words[-1] == SCALE_ANSWERS[case["name"]] and set(words[:-1]) == {"INVALID"}
+    assert case["what"].endswith(": " + words[-1])

@@ -12,7 +12,7 @@
 
 from .boards import random_grid
 from .oracle import BOM, FIVE, _slices, parse, solve
-from .scale import cross_board, testcase_2000x2000, worst_19x19
+from .scale import apart_board, cross_board, testcase_2000x2000, worst_19x19
 
 SITUATIONS = (
     "counts-no",
@@ -165,6 +165,15 @@ SCALE = [
         "target": 3.0,
         "mem_target": None,
         "quick_build": lambda rng: cross_board(rng, 200, 200),
+    },
+    {
+        "name": "apart-2000x2000",
+        "what": "the same board with two black fives that share no stone, one along a row and "
+        "one along a diagonal: the five search of all four directions runs before the NO: NO",
+        "build": lambda rng: apart_board(rng, 2000, 2000),
+        "target": 3.0,
+        "mem_target": None,
+        "quick_build": lambda rng: apart_board(rng, 200, 200),
     },
     {
         "name": "worst-19x19",

@@ -32,6 +32,29 @@ def cross_board(rng, n_rows, n_cols, empty_rate=0.03):
       cuts runs. So black moved last, every five holds P, and taking P away leaves runs of
       at most 2: the position is possible.
     """
+    pr, pc = n_rows // 2, n_cols // 2
+    cross = [(pr, pc + d) for d in range(-2, 3)] + [(pr + d, pc) for d in range(-2, 3)]
+    return boxed_fives(rng, n_rows, n_cols, cross, empty_rate)
+
+
+def apart_board(rng, n_rows, n_cols, empty_rate=0.03):
+    """The same dense board with two black fives that share no stone; answer NO.
+
+    One five lies along a row around (R/3, C/3), the other along the diagonal down and to
+    the right around (2R/3, 2C/3), each in its own emptied box (as in ``cross_board``):
+    black moved last (b == w + 1), and no single stone lies on both fives. The solution
+    reads the fives one direction at a time, rows first and this diagonal last, so it
+    finds the NO only in the last of its four passes."""
+    assert n_rows >= 18 and n_cols >= 18  # the boxes inside the board, 6+ cells apart
+    (r1, c1), (r2, c2) = (n_rows // 3, n_cols // 3), (2 * n_rows // 3, 2 * n_cols // 3)
+    fives = [(r1, c1 + d) for d in range(-2, 3)] + [(r2 + d, c2 + d) for d in range(-2, 3)]
+    return boxed_fives(rng, n_rows, n_cols, fives, empty_rate)
+
+
+def boxed_fives(rng, n_rows, n_cols, stones, empty_rate):
+    """The no-five pattern with about empty_rate of each row empty; around the middle of
+    every 5 stones of stones (black), a box of radius 5 emptied and those stones put in it;
+    the counts evened to b == w + 1 by emptying stones more than 6 cells from every box."""
     assert n_rows >= 12 and n_cols >= 12
     rows = []
     for r in range(n_rows):
@@ -39,19 +62,19 @@ def cross_board(rng, n_rows, n_cols, empty_rate=0.03):
         for _ in range(int(n_cols * empty_rate)):
             row[rng.randrange(n_cols)] = DOT
         rows.append(row)
-    pr, pc = n_rows // 2, n_cols // 2
-    for r in range(pr - 5, pr + 6):
-        for c in range(pc - 5, pc + 6):
-            rows[r][c] = DOT
-    for d in range(-2, 3):
-        rows[pr][pc + d] = BLACK
-        rows[pr + d][pc] = BLACK
+    centres = sorted(set(stones[2::5]))  # the middle stone of each five
+    for pr, pc in centres:
+        for r in range(pr - 5, pr + 6):
+            for c in range(pc - 5, pc + 6):
+                rows[r][c] = DOT
+    for r, c in stones:
+        rows[r][c] = BLACK
     b = sum(row.count(BLACK) for row in rows)
     w = sum(row.count(WHITE) for row in rows)
     extra, ch = (b - w - 1, BLACK) if b > w + 1 else (w + 1 - b, WHITE)
     while extra > 0:
         r, c = rng.randrange(n_rows), rng.randrange(n_cols)
-        if abs(r - pr) <= 6 and abs(c - pc) <= 6:
+        if any(abs(r - pr) <= 6 and abs(c - pc) <= 6 for pr, pc in centres):
             continue
         if rows[r][c] == ch:
             rows[r][c] = DOT

@@ -101,10 +101,28 @@ def test_oracle_input_forms(solve):
 # ---------------------------------------------------------------- benchmark inputs
 
 
+SCALE_ANSWERS = {"2000x2000": "YES", "apart-2000x2000": "NO", "worst-19x19": "YES"}
+
+
 @pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])
 def test_scale_inputs_scaled_down(case):
     data = case["quick_build"](random.Random(1))
-    assert gen.scale_answer(case["name"], data) == b"YES\n"
+    answer = SCALE_ANSWERS[case["name"]]
+    assert gen.scale_answer(case["name"], data) == answer.encode() + b"\n"
+    assert case["what"].endswith(": " + answer)
+
+
+@pytest.mark.parametrize("rows, cols, empty_rate", [(18, 18, 0), (30, 24, 0.1), (60, 60, 0.03)])
+def test_apart_fives_share_no_stone(rows, cols, empty_rate):
+    """Black moved last and has two fives, one along a row, one down a diagonal, that share
+    no stone: no stone is removable, NO."""
+    data = scale.apart_board(random.Random(rows), rows, cols, empty_rate)
+    grid = data.decode().split()
+    (r1, c1), (r2, c2) = (rows // 3, cols // 3), (2 * rows // 3, 2 * cols // 3)
+    assert grid[r1][c1 - 2 : c1 + 3] == "ooooo"
+    assert all(grid[r2 + d][c2 + d] == "o" for d in range(-2, 3))
+    assert data.count(b"o") == data.count(b"x") + 1
+    assert oracle.removable(data.decode()) == [] and oracle.solve(data.decode()) == "NO\n"
 
 
 @pytest.mark.parametrize("rows, cols, empty_rate", [(24, 28, 0.1), (30, 30, 0.03), (16, 16, 0)])

@@ -1,5 +1,5 @@
-"""The inputs of infinite_gobang: random stress boards, the benchmark's scale inputs, and the
-one big testcase.
+"""The inputs of infinite_gobang: random stress boards, the one big testcase, and (from
+scale.py) the benchmark's scale inputs.
 
 Stress boards are small and dense: 5x5 to 8x8 boxes holding one to four planted line shapes
 (two or three in a row, ``xx.x``, ``x.xx``, ``.xxx.``, fours, ``xxx.x``, ``xx.xx``,
@@ -18,7 +18,9 @@ import json
 
 from .oracle import DIRECTIONS
 from .reader import parse
-from .rules import fast_solve
+from .scale import SCALE, scale_answer
+
+__all__ = ["BIG_CASES", "SCALE", "STRESS", "kind", "random_input", "scale_answer", "shrink"]
 
 STRESS = {
     "count": 4000,
@@ -194,90 +196,6 @@ def max_board(width=33, height=30):
 
 
 BIG_CASES = {"judge-max-1000": lambda: compact([max_board()]).encode()}  # under 100 KB, kept anyway
-
-
-# ---------------------------------------------------------------- the benchmark's inputs
-
-
-def colour_of(c, r):
-    """The pattern: runs of at most 2 of one colour in all four directions."""
-    return ((c // 2) + r) % 2
-
-
-def cluster_quiet(stones):
-    """True if no 5-window has 4 white and 0 black, or 3+ black and 0 white."""
-    board = {(x, y): c for x, y, c in stones}
-    for x, y, _ in stones:
-        for dx, dy in DIRECTIONS:
-            for start in range(-4, 1):
-                cnt = [0, 0]
-                for k in range(start, start + 5):
-                    v = board.get((x + k * dx, y + k * dy))
-                    if v is not None:
-                        cnt[v] += 1
-                if (cnt[0] >= 3 and cnt[1] == 0) or (cnt[1] >= 4 and cnt[0] == 0):
-                    return False
-    return True
-
-
-def quiet(rng, n):
-    stones, used = [], set()
-    while len(stones) < n:
-        ox, oy = rng.randrange(-(10**6), 10**6) * 1000, rng.randrange(-(10**6), 10**6) * 1000
-        if (ox, oy) in used:
-            continue
-        w, h = rng.randrange(3, 6), rng.randrange(3, 6)
-        cells = [(x, y) for x in range(w) for y in range(h) if rng.random() < 0.7]
-        if len(cells) > n - len(stones):
-            cells = rng.sample(cells, n - len(stones))
-        cluster = [[ox + x, oy + y, colour_of(x, y)] for x, y in cells]
-        if cluster and cluster_quiet(cluster):
-            used.add((ox, oy))
-            stones.extend(cluster)
-    rng.shuffle(stones)
-    return compact([stones]).encode()
-
-
-def filled(rng, n):
-    width = 1
-    while width * width < n:
-        width += 1
-    x0, y0 = rng.randrange(-(10**9), 10**9 - width), rng.randrange(-(10**9), 10**9 - width)
-    stones = [[x0 + i % width, y0 + i // width, colour_of(i % width, i // width)] for i in range(n)]
-    rng.shuffle(stones)
-    return compact([stones]).encode()
-
-
-QUIET = (
-    "{n} stones in small clusters (random parts of 3..5 x 3..5 pattern blocks) at random"
-    " multiples of 1000 in +-10^9, none with a window of 4 white or 3 black stones alone"
-)
-BLOCK = "{n} stones filling a square block row by row in the pattern, somewhere in +-10^9"
-
-
-def scale_case(name, what, make, n, quick_n, target):
-    return {
-        "name": name,
-        "what": what.format(n=name.split("-")[1]),
-        "build": lambda rng: make(rng, n),
-        "target": target,
-        "mem_target": None,
-        "quick_build": lambda rng: make(rng, quick_n),
-    }
-
-
-SCALE = [
-    scale_case("quiet-1000", QUIET, quiet, 1000, 200, 1.5),
-    scale_case("block-1000", BLOCK, filled, 1000, 99, 1.5),
-    scale_case("quiet-1e5", QUIET, quiet, 10**5, 600, 6),
-    scale_case("block-1e5", BLOCK, filled, 10**5, 600, 6),
-]
-
-
-def scale_answer(name, data):
-    """The answer of a scale input, from rules.py's window-count checker: the game-tree
-    search is too slow for 10^5 stones (the tests check the checker against it)."""
-    return fast_solve(data.decode()).encode()
 
 
 # Bytes a person may save or type: decorated and split over lines; and inputs that are no

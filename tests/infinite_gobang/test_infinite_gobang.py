@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 from util import SOLUTIONS, TESTCASES, cases, load_solution, python
 
-from infinite_gobang import gen, oracle, rules
+from infinite_gobang import gen, oracle, rules, scale
 from infinite_gobang.reader import parse
 
 NAME = "infinite_gobang"
@@ -132,17 +132,49 @@ def test_big_case_out_is_the_oracles(name):
     assert (CASE_DIR / (name + ".out")).read_text() == oracle.solve(text)
 
 
+# The answer each scale input is built to have.
+SCALE_ANSWERS = {
+    "quiet-1000": "None",
+    "block-1000": "None",
+    "quiet-1e5": "None",
+    "block-1e5": "None",
+    "threes-1e5": "None",
+    "black-now-1e5": "Black",
+    "white-1e5": "White",
+    "forced-block-1e5": "Black",
+}
+
+
 @pytest.mark.parametrize("case", gen.SCALE, ids=lambda case: case["name"])
 def test_scale_inputs(case):
-    """Small versions of the benchmark inputs (and the 1000-stone ones in full): built
-    the fast checker that answers them agrees with the search."""
+    """Small versions of the benchmark inputs (and the 1000-stone ones in full): the answer
+    they are built for, from the search, and the fast checker that answers the full ones
+    agrees."""
     builds = [case["quick_build"]]
     if case["name"].endswith("-1000"):
         builds.append(case["build"])
     for build in builds:
         data = build(random.Random(case["name"]))
+        assert oracle.solve(data.decode()) == f'"{SCALE_ANSWERS[case["name"]]}"\n'
         assert gen.scale_answer(case["name"], data) == oracle.solve(data.decode()).encode()
-        assert oracle.solve(data.decode()) == '"None"\n'
+
+
+@pytest.mark.parametrize("n", [20, 150, 3000])
+def test_threes_boards_at_other_sizes(n):
+    """The threes block and its variants give their answers at any size: by the search on
+    small ones, by the fast checker on a bigger one; the block's rows are full of threes."""
+    builders = {"None": scale.none_threes, "Black": scale.black_now, "White": scale.white_twice}
+    builders["Black after the block"] = scale.forced_block
+    for seed in range(3):
+        for answer, build in builders.items():
+            text = build(random.Random(seed), n).decode()
+            check = oracle.solve if n < 1000 else rules.fast_solve
+            assert check(text) == f'"{answer.split()[0]}"\n', (answer, seed)
+    stones, width, height, _ = scale.threes(random.Random(0), n)
+    assert len(stones) == width * height * 3 // 4 >= n and width % 8 == 0
+    for r in range(height):
+        row = "".join(".BW"[stones.get((c, r), -1) + 1] for c in range(width))
+        assert row.count(".BBB.") + row.count(".WWW.") >= width // 4 - 1, row
 
 
 # ---------------------------------------------------------------- the solution's stdin form

@@ -31,8 +31,8 @@ def interleave(rng, reds, blues):
     return [move for pair in zip(reds, blues) for move in pair]
 
 
-def clusters(rng, n_moves, width=8, height=60):
-    """n_moves on a 10^9 x 10^9 board, in clusters of width x height cells whose origins are
+def cluster_moves(rng, n_moves, width=8, height=60):
+    """n_moves on a 10^9-wide board, in clusters of width x height cells whose origins are
     random distinct multiples of 10^5, played round by round (row r of every cluster,
     shuffled over all clusters) so that moves jump between clusters."""
     assert width % 4 == 0
@@ -48,8 +48,45 @@ def clusters(rng, n_moves, width=8, height=60):
         if len(moves) >= n_moves:
             break
     # A prefix of the sequence still alternates and places a subset of the pattern.
-    text = f"{10**9} {10**9}\n" + " ".join(map(str, moves[:n_moves])) + "\n"
-    return text.encode()
+    return moves[:n_moves]
+
+
+def clusters(rng, n_moves, width=8, height=60):
+    """The cluster moves on a 10^9 x 10^9 board: a draw."""
+    moves = cluster_moves(rng, n_moves, width, height)
+    return (f"{10**9} {10**9}\n" + " ".join(map(str, moves)) + "\n").encode()
+
+
+# After the clusters' moves (an even number: red is to move), (red, blue) pairs of columns
+# counted from the last cluster's first column (1), right of it where nothing stands yet:
+# red's four in the bottom row beside the cluster's blue corner, or blue's one column on.
+ENDINGS = {
+    "red": [(9, 13), (10, 15), (11, 13), (12, 15)],  # red 9 10 11 12, blue 13 15 13 15
+    "blue": [(15, 10), (17, 11), (15, 12), (19, 13)],  # blue 10 11 12 13, red 15 17 15 19
+}
+
+
+def clusters_won(rng, n_moves, colour, width=8, height=60):
+    """The cluster moves (n_moves even), then a four of colour beside the last cluster; a
+    number that is no column after it, never read. The answer: that colour at its 4th
+    piece, move n_moves + 7 (red) or n_moves + 8 (blue)."""
+    assert n_moves % 2 == 0 and width == 8
+    moves = cluster_moves(rng, n_moves, width, height)
+    origin = moves[-1] - (moves[-1] - 1) % 10**5  # the last move's cluster
+    ending = [origin + c - 1 for pair in ENDINGS[colour] for c in pair]
+    moves += [*ending[: 7 if colour == "red" else 8], 0]
+    return (f"{10**9} {10**9}\n" + " ".join(map(str, moves)) + "\n").encode()
+
+
+def clusters_full(rng, n_moves, width=8, height=60):
+    """The cluster moves on a board height rows high, then the last move's column again:
+    it is full (the moves are played row by row, so the last one is in the top row when
+    n_moves is over (height - 1) / height of the clusters' cells); the answer is an error
+    at move n_moves + 1."""
+    moves = cluster_moves(rng, n_moves, width, height)
+    assert moves.count(moves[-1]) == height  # the last move's column is full
+    moves.append(moves[-1])
+    return (f"{10**9} {height}\n" + " ".join(map(str, moves)) + "\n").encode()
 
 
 def full(rng, side):
@@ -63,24 +100,57 @@ def full(rng, side):
     return (f"{side} {side}\n" + " ".join(map(str, moves)) + "\n").encode()
 
 
+CLUSTERS = (
+    "10^6 moves on a 10^9 x 10^9 board in about 2,100 clusters of 8 x 60 cells at random"
+    " multiples of 10^5, moves jumping between clusters"
+)
+WALK = "the walk along the four lines through every move"
+
+
+def scale_case(name, what, build, quick_build, target=12):
+    return {
+        "name": name,
+        "what": what,
+        "build": build,
+        "target": target,
+        "mem_target": 3,
+        "quick_build": quick_build,
+    }
+
+
 SCALE = [
-    {
-        "name": "clusters-1e6",
-        "what": "10^6 moves on a 10^9 x 10^9 board in about 2,100 clusters of 8 x 60 cells "
-        "at random multiples of 10^5, moves jumping between clusters; no four: 0,draw",
-        "build": lambda rng: clusters(rng, 10**6),
-        "target": 12,
-        "mem_target": 3,
-        "quick_build": lambda rng: clusters(rng, 3000, 8, 7),
-    },
-    {
-        "name": "full-1000x1000",
-        "what": "a 1000 x 1000 board filled completely, row by row, with no four: 0,draw",
-        "build": lambda rng: full(rng, 1000),
-        "target": 6,
-        "mem_target": 3,
-        "quick_build": lambda rng: full(rng, 120),
-    },
+    scale_case(
+        "clusters-1e6",
+        f"{CLUSTERS}; no four: {WALK}; 0,draw",
+        lambda rng: clusters(rng, 10**6),
+        lambda rng: clusters(rng, 600, 8, 7),
+    ),
+    scale_case(
+        "red-wins-1e6",
+        f"the clusters' 10^6 moves, then red's four beside the last cluster: {WALK}; 1000007,red",
+        lambda rng: clusters_won(rng, 10**6, "red"),
+        lambda rng: clusters_won(rng, 600, "red", 8, 7),
+    ),
+    scale_case(
+        "blue-wins-1e6",
+        f"the same with blue's four: {WALK}; 1000008,blue",
+        lambda rng: clusters_won(rng, 10**6, "blue"),
+        lambda rng: clusters_won(rng, 600, "blue", 8, 7),
+    ),
+    scale_case(
+        "full-column-1e6",
+        "the clusters' 10^6 moves on a board 60 rows high, then the last move's column"
+        f" again, full: {WALK}, the column's height checked at every move; 1000001,error",
+        lambda rng: clusters_full(rng, 10**6),
+        lambda rng: clusters_full(rng, 600, 8, 7),
+    ),
+    scale_case(
+        "full-1000x1000",
+        f"a 1000 x 1000 board filled completely, row by row, with no four: {WALK}; 0,draw",
+        lambda rng: full(rng, 1000),
+        lambda rng: full(rng, 120),
+        target=6,
+    ),
 ]
 
 
