@@ -74,6 +74,7 @@ PASSING = ("AC", "--")
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
+GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n?")
@@ -697,8 +698,6 @@ class Supervisor:
 
     def start(self, fds, executable, cwd, args):
         PRCTL(SUBREAPER, 1, 0, 0, 0)
-        for fd in fds:  # the program has them as 0, 1 and 2 only
-            os.set_inheritable(fd, False)
         error, failed = os.pipe()  # closed by a successful exec
         self.main = os.fork()
         if self.main == 0:
@@ -716,7 +715,7 @@ class Supervisor:
         for fd in (failed, *fds):  # the reader sees the end of output when the tree closes it
             os.close(fd)
         reason = os.read(error, 32)
-        self.channel.send(b"E" + reason if reason else b"S")
+        self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
         return not reason
 
     def reap(self, block=False):
@@ -788,33 +787,35 @@ def reap(block=False):  # the supervisors, each with its case: their CPU time is
     except ChildProcessError:
         return reaped
 
-control = _socket.socket(fileno=int(sys.argv[1]))
-PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
-control.send(b"ready")
-supervisors = set()
-while True:
-    if not select.select([control], [], [], 0.5)[0]:
-        reap()
-        supervisors &= set(children(os.getpid()))
-        stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
-        continue
-    text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
-    if not text:
-        break
+def start(text, data):  # a supervisor for the case, with its socket and its three pipes
     fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
+    for fd in fds:  # the program has the last three as 0, 1 and 2, and nothing else of ours
+        os.set_inheritable(fd, False)
     executable, cwd, *args = text.split(b"\0")
     pid = os.fork()
     if pid == 0:
         control.close()
-        channel = _socket.socket(fileno=fds[0])
-        supervisor = Supervisor(channel)
+        supervisor = Supervisor(_socket.socket(fileno=fds[0]))
         if supervisor.start(fds[1:], executable, cwd, args):
             supervisor.run()
         os._exit(0)
-    supervisors.add(pid)
     for fd in fds:
         os.close(fd)
+    return pid
+
+control = _socket.socket(fileno=int(sys.argv[1]))
+PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
+control.send(b"ready")
+supervisors = set()
+while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
+    if select.select([control], [], [], 0.5)[0]:
+        text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+        if not text:
+            break
+        supervisors.add(start(text, data))
     reap()
+    supervisors &= set(children(os.getpid()))
+    stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
 while children(os.getpid()):  # the runner is gone: nothing of any case outlives it
     stop_and_kill(reap=reap)
     select.select([], [], [], 0.01)
@@ -888,17 +889,23 @@ class LinuxTree:
             os.close(err_end)
         self.child = Pipes(open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (closed by the reader)
         self.cpu, self.peak, self.code, self.final, self.queued = 0.0, 0.0, None, False, 0.0
-        started = self.socket.recv(32)
-        if started != b"S":
+        self.socket.settimeout(GIVE_UP)
+        started = b""
+        with contextlib.suppress(OSError):
+            started = self.socket.recv(32)
+        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
             self.child.stdout.close()
             self.child.stderr.close()
-            number = int(started[1:] or 0)
+            number = int(started[1:]) if started[1:].isdigit() else 0
             raise OSError(number, os.strerror(number) if number else "the case did not start")
+        self.supervisor = int(started[2:])
 
-    def receive(self, block, final=False):
-        """Take the supervisor's reports (until its final one, with final); the last tells."""
-        self.socket.setblocking(block)
-        with contextlib.suppress(BlockingIOError):
+    def receive(self, wait, final=False):
+        """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
+        final, for each until the final one); the last tells. Never a wait without end: the
+        case can stop or kill its supervisor, whose parent it is not but whose user it is."""
+        self.socket.settimeout(wait)
+        with contextlib.suppress(OSError):  # socket.timeout and BlockingIOError among them
             while not self.final:
                 words = self.socket.recv(64).split()
                 if not words:  # the supervisor is gone
@@ -908,16 +915,16 @@ class LinuxTree:
                 self.code = None if words[3] == b"-" else int(words[3])
                 self.queued = float(words[4])  # the longest any process waited for a CPU
                 self.final = words[0] == b"F"
-                self.socket.setblocking(final)
+                self.socket.settimeout(wait if final else 0)
 
     def exited(self):
-        self.receive(block=False)
+        self.receive(0)
         return self.code is not None
 
     def usage_now(self):
         with contextlib.suppress(OSError):
             self.socket.send(b"?")
-            self.receive(block=True)
+            self.receive(TICK)
         return self.cpu, self.peak
 
     def kill(self):
@@ -925,8 +932,10 @@ class LinuxTree:
             self.socket.send(b"k")
 
     def finish(self):
-        with contextlib.suppress(OSError):
-            self.receive(block=True, final=True)
+        self.receive(GIVE_UP, final=True)
+        if not self.final:  # stopped by its case: killed from here, its tree then the launcher's
+            with contextlib.suppress(OSError):
+                os.kill(self.supervisor, signal.SIGKILL)
         self.socket.close()
         code = -signal.SIGKILL if self.code is None else self.code
         return code, self.cpu, self.peak, self.peak
