@@ -679,16 +679,15 @@ def stop_and_kill(found=descendants, reap=lambda: []):
         new = set(found()) - stopped
         if not new:
             break
-        for pid in new:
-            try:
-                os.kill(pid, signal.SIGSTOP)
-            except OSError:
-                pass
+        send(new, signal.SIGSTOP)
         stopped |= new
-    for pid in stopped:
+    send(stopped, signal.SIGKILL)
+
+def send(pids, number):
+    for pid in pids:
         try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
+            os.kill(pid, number)
+        except OSError:  # gone already
             pass
 
 class Supervisor:
