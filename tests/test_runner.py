@@ -258,7 +258,7 @@ def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent, path):
     root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
     status, out, _, took = judge(root, "--tle", "0.3", path=path)
     assert verdicts(out) == {"p/a": "TLE"}
-    assert status == 1 and took < 2
+    assert status == 1 and took < 10  # not the child's 30 s
     parent_pid, child_pid = map(int, (root / "pids").read_text().split())
     assert gone_soon(child_pid) and not alive(parent_pid)
     assert live_members(parent_pid) == []  # the case's process group is empty
@@ -1554,8 +1554,9 @@ def test_a_small_program_shows_no_more_than_a_fresh_python(tmp_path, path, comma
 # A burst: MIB MiB touched just before the exit, after the case a's 60 MB output.
 BURST = """\
 import sys
-if sys.stdin.read() == "big":
-    sys.stdout.write("x" * (60 << 20))
+if sys.stdin.read() == "big":  # 1 MiB at a time: small on any interpreter, PyPy's too
+    for _ in range(60):
+        sys.stdout.write("x" * (1 << 20))
 else:
     hoard = bytearray(MIB << 20)
 """
