@@ -334,7 +334,7 @@ def judge_one(case, settings, running):
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
     details = explain(verdict, case, outcome, expected, profile, settings)
-    if verdict in ("RE", "TLE", "MLE"):  # WA, PE and IC show it in explain()
+    if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
         details += short_input(case.input)
     if details and not case.judge:
         details.insert(0, EXTENDED_NOTE)
@@ -376,9 +376,9 @@ def explain(verdict, case, outcome, expected, profile, settings):
         at = INVALID_CHARACTER.search(data).start()
         where = f"line {data.count(NEWLINE, 0, at) + 1}, column {at - data.rfind(NEWLINE, 0, at)}"
         text = f"invalid character: byte {data[at]:#04x} at {where}; Jutge.org accepts "
-        return [text + "printable ASCII, newline, CR and tab only", *short_input(case.input)]
+        return [text + "printable ASCII, newline, CR and tab only"]
     if verdict in ("WA", "PE"):
-        return mismatch(verdict, data, expected, profile.comparison) + short_input(case.input)
+        return mismatch(verdict, data, expected, profile.comparison)
     return []
 
 
