@@ -359,7 +359,7 @@ def test_keep_hack_makes_a_testcase_with_the_oracles_out(tmp_path):
     hacks.mkdir(parents=True)
     (tmp_path / "testcases" / "vertical_four").mkdir(parents=True)
     for stem, text in (("judge-hack-1", "5 5\n1 1 2 2 3 3 4 4\n"), ("hack-2", "5 5\r\n0\r\n")):
-        (hacks / (stem + ".in")).write_text(text, encoding="utf-8", newline="")
+        (hacks / (stem + ".in")).write_bytes(text.encode())  # CRLF kept, on 3.8 too
         (hacks / (stem + ".out")).write_text("whatever\n", encoding="utf-8")
     made = keep_hack.keep("vertical_four", "judge-hack-1.in", "row-win", root=tmp_path)
     assert made == tmp_path / "testcases" / "vertical_four" / "judge-row-win.in"
