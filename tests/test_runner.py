@@ -1063,6 +1063,37 @@ def marked(marker):
     return [pid for pid in found if alive(pid) and pid != os.getpid()]
 
 
+MARKERS = []
+
+
+def new_marker(kind):
+    """A word no other process's command line holds, for a test's processes to carry; whatever
+    holds it when the test ends, passed or failed, is killed (see leftovers_killed)."""
+    MARKERS.append(f"{kind}-{os.getpid()}-{time.monotonic_ns()}")
+    return MARKERS[-1]
+
+
+@pytest.fixture(autouse=True)
+def leftovers_killed():
+    """A test that fails may leave its chain of processes running: stopped, then killed, so
+    that one failure does not leave a machine busy for the tests after it."""
+    yield
+    while MARKERS:
+        marker = MARKERS.pop()
+        stopped = set()
+        while True:  # stopped, a process cannot fork: walk again until no new one is found
+            new = set(marked(marker)) - stopped
+            if not new:
+                break
+            for pid in new:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            stopped |= new
+        for pid in stopped:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
 def none_left(marker, seconds=3.0):
     deadline = time.monotonic() + seconds
     while marked(marker) and time.monotonic() < deadline:
@@ -1088,7 +1119,7 @@ if then == "wait":
 
 @LINUX_ONLY
 def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
-    marker = f"escaper-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("escaper")
     root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
     status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "AC"} and status == 0
@@ -1098,7 +1129,7 @@ def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
 def interrupted_run(tmp_path, signals, path):
     """A runner on two waiting cases with setsid grandchildren, stopped by signals sent
     about 1 ms apart once the first case runs: (exit status, stderr, marker, report)."""
-    marker = f"signalled-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("signalled")
     root = make_root(tmp_path, ESCAPER, {c: (marker + " wait", "1\n") for c in "ab"})
     report = tmp_path / "old.json"
     report.write_text("{}\n")
@@ -1198,7 +1229,7 @@ def hopper(links, burn, wait):
 
 @LINUX_ONLY
 def test_a_chain_that_keeps_changing_its_pid_is_all_killed(tmp_path, path):
-    marker = f"hopper-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("hopper")
     root = make_root(tmp_path, hopper("10**9", "0", "time.sleep(0.3)"), {})
     for case in "abc":
         write(root / "testcases" / "p" / (case + ".in"), marker + case)
@@ -1279,7 +1310,7 @@ time.sleep(60)
 @pytest.mark.parametrize("how", ["SIGSTOP", "SIGKILL"])
 def test_a_case_that_stops_or_kills_its_supervisor_hangs_nothing(tmp_path, path, how):
     """The run ends, the case is a failure (the backstop, or killed), and nothing is left."""
-    marker = f"parricide-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("parricide")
     root = make_root(tmp_path, PARRICIDE, {"a": ("", "1\n"), "b": ("", "1\n")})
     command = f"{PYTHON} solutions/p.py {how} {marker}"
     status, out, err, took = judge(root, "p", "--command", command, "--tle", "0.3", cwd=root)
@@ -1326,7 +1357,7 @@ print(1)
 
 @LINUX_ONLY
 def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
-    marker = f"storm-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("storm")
     root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
     status, out, _, _ = judge(root, path=path)
     assert verdicts(out) == {"p/a": "AC"} and status == 0, out
@@ -1387,7 +1418,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path)
     """`runner.py | less` left on its first page: the report's pipe is full, the runner is
     blocked writing to it, and a case is running. SIGTERM: exit 130 within a second, every
     case killed, and no write waits on the pipe."""
-    marker = f"stalled-{os.getpid()}-{time.monotonic_ns()}"
+    marker = new_marker("stalled")
     cases = {f"a{i:02}": ("x" * 90 + "\n") * 40 for i in range(30)}  # each a WA with a diff
     cases = {name: (data, data.replace("x", "y")) for name, data in cases.items()}
     cases["z"] = (marker, "1\n")

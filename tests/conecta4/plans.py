@@ -14,16 +14,25 @@ COLS = 8
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def four_through(grid, r, c, who):
-    """True if (r, c) is in a line of four cells of `who` in the generator's own grid: some
-    window of 4 cells along a direction, among the 4 windows of each direction that hold
-    (r, c), is all `who`."""
+def windows():
+    """WINDOWS[r][c]: the lines of 4 cells on the board, along any direction, that hold (r, c)."""
+    found = [[[] for _ in range(COLS)] for _ in range(ROWS)]
     for dr, dc in STEPS:
-        for first in range(-3, 1):
-            cells = [(r + (first + k) * dr, c + (first + k) * dc) for k in range(4)]
-            if all(0 <= y < ROWS and 0 <= x < COLS and grid[y][x] == who for y, x in cells):
-                return True
-    return False
+        for r in range(ROWS):
+            for c in range(COLS):
+                cells = [(r + k * dr, c + k * dc) for k in range(4)]
+                if all(0 <= y < ROWS and 0 <= x < COLS for y, x in cells):
+                    for y, x in cells:
+                        found[y][x].append(cells)
+    return found
+
+
+WINDOWS = windows()
+
+
+def four_through(grid, r, c, who):
+    """True if (r, c) is in a line of four cells of `who` in the generator's own grid."""
+    return any(all(grid[y][x] == who for y, x in cells) for cells in WINDOWS[r][c])
 
 
 def random_colouring(rng, last_column):
