@@ -17,15 +17,16 @@ Idea: only 5-cell windows with 3+ stones of one colour and none of the other
   at 3 neighbours of one colour within 5 cells, read the windows holding them.
   Speed: a sort key is one integer (line, place, colour); with tuples the
   10^5-stone inputs take 5.1x and 5.6x the floor, too near the 6x target.
-  Rows full of threes (threes-1e5 and kin) take 6.7-7.8x, over the 6x target:
-  windows read from each three's neighbours in the sorted keys, not from the
-  board, take 5.4-5.7x, but that needs an argument to follow; kept plain.
+  Rows full of threes (threes-1e5 and kin) took 7.2-7.8x: now the cells of a
+  three's windows are read once, not once a window, and the collector is off
+  (nothing makes a cycle): 5.7-6.1x on a quiet machine.
 Time: O(n log n) for n stones (4 sorts).
 Memory: O(n).
 Status: tests/infinite_gobang/test_infinite_gobang.py (random boards against
   a full three-ply game-tree search), testcases/infinite_gobang.
 """
 
+import gc
 import json
 import re
 import sys
@@ -53,11 +54,13 @@ class Solution:
                 line, first = divmod(a // 2 + reach, span)
                 first -= reach  # the place of the first stone
                 last = first + (e - a) // 2  # and of the third
-                for w in range(last - 4, first + 1):  # the windows holding all three
-                    cells = [(t, line + dy * t) if dx else (-line, t) for t in range(w, w + 5)]
-                    if 1 - c in map(board.get, cells):
+                places = range(last - 4, first + 5)  # the cells of the windows holding all three
+                cells = [(t, line + dy * t) if dx else (-line, t) for t in places]
+                stones = list(map(board.get, cells))  # each read once
+                for w in range(first - last + 5):  # window w: cells[w : w + 5]
+                    if 1 - c in stones[w : w + 5]:
                         continue  # a stone of the other colour
-                    empty = [cell for cell in cells if cell not in board]
+                    empty = [cells[k] for k in range(w, w + 5) if stones[k] is None]
                     if len(empty) == 1:  # a four
                         if c == 0:
                             return "Black"  # 1. black completes a five now
@@ -101,6 +104,7 @@ def solve(text):
 
 
 if __name__ == "__main__":
+    gc.disable()  # no cycles are made: the collector's passes over 10^5 lists only cost time
     try:
         sys.stdout.write(solve(sys.stdin.buffer.read().decode("utf-8", "replace")))
     except (RecursionError, ValueError) as error:  # bad input: one line, no traceback
