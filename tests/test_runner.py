@@ -626,15 +626,20 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
 
 def started(command, path):
     """The runner started in the background with its output piped, to be signalled. A suite
-    started in the background (`cmd &`) inherits SIGINT ignored, and the runner rightly keeps
-    it so: this runner gets the default, as from a terminal."""
+    started in the background (`cmd &` in a script) inherits SIGINT and SIGQUIT ignored, and
+    the runner rightly keeps them so: this runner gets the defaults, as from a terminal."""
     return subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=path_env(path),
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=signals_as_from_a_terminal,
     )
+
+
+def signals_as_from_a_terminal():
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
 
 
 @LINUX_ONLY
