@@ -9,30 +9,32 @@ alternating (``play_order``). The pools are made once from a fixed seed.
 import functools
 import random
 
+from .oracle import WINDOWS as STARTING_AT
+
 ROWS = 6
 COLS = 8
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def windows():
-    """WINDOWS[r][c]: the lines of 4 cells on the board, along any direction, that hold (r, c)."""
+def lines_through():
+    """THROUGH[r][c]: the lines of 4 cells that hold (r, c), from the oracle's table of the
+    lines that start at each cell."""
     found = [[[] for _ in range(COLS)] for _ in range(ROWS)]
-    for dr, dc in STEPS:
-        for r in range(ROWS):
-            for c in range(COLS):
-                cells = [(r + k * dr, c + k * dc) for k in range(4)]
-                if all(0 <= y < ROWS and 0 <= x < COLS for y, x in cells):
-                    for y, x in cells:
-                        found[y][x].append(cells)
+    for r in range(ROWS):
+        for c in range(COLS):
+            for _, *rest in STARTING_AT[r][c]:
+                cells = [(r, c), *rest]
+                for y, x in cells:
+                    found[y][x].append(cells)
     return found
 
 
-WINDOWS = windows()
+THROUGH = lines_through()
 
 
 def four_through(grid, r, c, who):
     """True if (r, c) is in a line of four cells of `who` in the generator's own grid."""
-    return any(all(grid[y][x] == who for y, x in cells) for cells in WINDOWS[r][c])
+    return any(all(grid[y][x] == who for y, x in cells) for cells in THROUGH[r][c])
 
 
 def random_colouring(rng, last_column):
