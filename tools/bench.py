@@ -152,7 +152,10 @@ def bench_case(argv, floor_argv, base, expected, compare, runs, args):
                     times[prefix + key].append(value)
     row = {key: statistics.median(values) for key, values in times.items()}
     row["mem"], row["floor_mem"] = max(times["mem"]), max(times["floor_mem"])
-    row["ratio"] = row["cpu"] / max(row["floor_cpu"], 1e-9)
+    # Each run against the floor run just after it: a drift of the machine's speed between
+    # runs (seconds long on a shared machine) moves both sides of a pair, not the ratio.
+    pairs = zip(times["cpu"], times["floor_cpu"])
+    row["ratio"] = statistics.median(cpu / max(floor, 1e-9) for cpu, floor in pairs)
     row["mem_ratio"] = row["mem"] / max(row["floor_mem"], 1e-9)
     return row
 
@@ -253,7 +256,8 @@ def main(argv=None):
     how = how or f"median of {runs - 1} runs after 1 warm-up"
     print("\n".join(lines), "", machine_line(impl), sep="\n")
     print(f"CPU = user + system seconds of the whole process, {how}; peak MiB = the highest")
-    print("ru_maxrss; ratio = CPU / floor CPU. Targets are set for CPython.")
+    print("ru_maxrss; ratio = the median of CPU / floor CPU over pairs of runs, each solution run")
+    print("against the floor run right after it. Targets are set for CPython.")
     if args.quick:
         print("Quick mode: the small builds and a single run; the targets are for the full ones.")
     print("\nInputs:", *inputs, *skipped, sep="\n")
