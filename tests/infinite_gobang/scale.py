@@ -169,16 +169,16 @@ BLOCK = (
 THREES = (
     "about {n} stones in a block whose rows are full of black and white threes"
     " (BBB.WWW. shifted by 4 a row), no cell linking two: every window around every"
-    " three read; None"
+    " black three read (a white three's only before a fourth white stone); None"
 )
 BLACK_NOW = (
     "the threes block with a black four in its middle row: the windows of the rows read"
     " up to it; Black (at once)"
 )
-WHITE = "the threes block with a white four in two rows: every window read; White"
+WHITE = "the threes block with a white four in two rows: every black three's windows read; White"
 FORCED_BLOCK = (
     "the threes block and, far off, a white four whose open end black must take, making"
-    " an open four: every window read; Black (after the block)"
+    " an open four: every black three's windows read; Black (after the block)"
 )
 
 
