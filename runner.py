@@ -815,7 +815,12 @@ while True:  # a case to start, or half a second gone: what a killed supervisor 
     reap()
     supervisors &= set(children(os.getpid()))
     stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
-while children(os.getpid()):  # the runner is gone: nothing of any case outlives it
+# The runner is gone: nothing of any case outlives it. The supervisors go first, so that their
+# cases' processes become this subreaper's children, reaped as the walk goes: a supervisor
+# stopped by the walk could reap nothing, and a chain that forks on would pile up zombies
+# under it for every walk to read again.
+send(supervisors & set(children(os.getpid())), signal.SIGKILL)
+while children(os.getpid()):
     stop_and_kill(reap=reap)
     select.select([], [], [], 0.01)
 reap()
