@@ -627,7 +627,8 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
 def started(command, path):
     """The runner started in the background with its output piped, to be signalled. A suite
     started in the background (`cmd &` in a script) inherits SIGINT and SIGQUIT ignored, and
-    the runner rightly keeps them so: this runner gets the defaults, as from a terminal."""
+    under `nohup` SIGHUP too; the runner rightly keeps them so: this runner gets the
+    defaults, as from a terminal."""
     return subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
@@ -638,7 +639,7 @@ def started(command, path):
 
 
 def signals_as_from_a_terminal():
-    for number in (signal.SIGINT, signal.SIGQUIT):
+    for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):
         signal.signal(number, signal.SIG_DFL)
 
 
@@ -1440,6 +1441,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path)
             stdout=writer,
             stderr=err,
             env=path_env(path),
+            preexec_fn=signals_as_from_a_terminal,
         )
     os.close(writer)
     try:
