@@ -20,7 +20,7 @@ Idea: only 5-cell windows with 3+ stones of one colour and none of the other
   10^5-stone inputs take 5.1x and 5.6x the floor, too near the 6x target.
   Rows full of threes (threes-1e5 and kin) took 7.2-7.8x; with a three's
   cells read once, white's threes skipped and the collector off (no cycles
-  are made), 5.0-5.3x (target 6x; a busy host moves the ratios by 20%).
+  are made), 5.0-5.5x (target 6x; a busy host moves the ratios by 20%).
 Time: O(n log n) for n stones (4 sorts).
 Memory: O(n).
 Status: tests/infinite_gobang/test_infinite_gobang.py (random boards against
