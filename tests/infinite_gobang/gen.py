@@ -4,8 +4,12 @@ scale.py) the benchmark's scale inputs.
 Stress boards are small and dense: 5x5 to 8x8 boxes holding one to four planted line shapes
 (two or three in a row, ``xx.x``, ``x.xx``, ``.xxx.``, fours, ``xxx.x``, ``xx.xx``,
 ``x..xx``; sometimes a second shape through the same cell, giving crossings and L shapes)
-plus random stones. The share of white stones varies from board to board, so black-heavy,
-mixed and white-heavy boards all occur. A board that holds a five is repaired by taking
+plus random stones. A quarter of the boards have a second box beside the first, 0 to 6
+cells off, holding a white four closed by black at one end and black lines through its open
+end: black must block there, and whether that makes two winning cells is decided apart from
+whatever the first box holds (a cell linking two, seen before the four or after it). The
+share of white stones varies from board to board, so black-heavy, mixed and white-heavy
+boards all occur. A board that holds a five is repaired by taking
 stones off the five until none is left (the statement guarantees no winner yet). The box is
 moved by a random offset, sometimes right up to +-10^9 and now and then past 2^30 or 2^31,
 beyond the problem's range, where 64-bit sort keys would wrap; a tenth of the boards get a
@@ -74,16 +78,9 @@ def offset(rng, size, judge=False):
     return rng.randint(-50, 50)
 
 
-def random_board(rng, judge=False):
-    """A list of [x, y, colour] stones with no five, in a random order; for the judge all
-    within +-10^9."""
-    size = rng.randint(5, 8)
-    white_share = min(1.0, rng.random() * 1.2)
+def random_box(rng, size, color):
+    """The stones of a size x size box: planted line shapes and random stones."""
     stones = {}
-
-    def color():
-        return 1 if rng.random() < white_share else 0
-
     for _ in range(rng.randint(1, 4)):
         anchor = (rng.randrange(size), rng.randrange(size))
         c = color()
@@ -94,12 +91,42 @@ def random_board(rng, judge=False):
     for cell in rng.sample(cells, rng.randint(0, size * size // 3)):
         if cell not in stones:
             stones[cell] = color()
+    return stones
+
+
+def forced_box(rng):
+    """A 9 x 9 box: a white four, black at one end, and black lines through the open end."""
+    dx, dy = rng.choice(DIRECTIONS)
+    open_x, open_y = 4 + 2 * dx, 4 + 2 * dy  # the four runs from the open end back through
+    stones = {(open_x - k * dx, open_y - k * dy): 1 for k in range(1, 5)}  # the middle
+    stones[open_x - 5 * dx, open_y - 5 * dy] = 0
+    for _ in range(rng.randint(1, 3)):
+        put_shape(stones, rng, 9, 0, (open_x, open_y))
+    stones.pop((open_x, open_y), None)
+    return stones
+
+
+def random_board(rng, judge=False):
+    """A list of [x, y, colour] stones with no five, in a random order; for the judge all
+    within +-10^9."""
+    size = rng.randint(5, 8)
+    white_share = min(1.0, rng.random() * 1.2)
+
+    def color():
+        return 1 if rng.random() < white_share else 0
+
+    stones, width, height = random_box(rng, size, color), size, size
+    if rng.random() < 0.25:  # beside it, a white four that black must block
+        gap = size + rng.randint(0, 6)
+        for (x, y), c in forced_box(rng).items():
+            stones[x + gap, y] = c
+        width, height = gap + 9, 9
     while True:
         run = five_run(stones)
         if run is None:
             break
         del stones[rng.choice(run)]
-    ox, oy = offset(rng, size, judge), offset(rng, size, judge)
+    ox, oy = offset(rng, width, judge), offset(rng, height, judge)
     pieces = [[x + ox, y + oy, c] for (x, y), c in stones.items()]
     if rng.random() < 0.1:  # a lone stone far away: the box's lines are not the extreme ones
         x, y = rng.randint(-LIMIT, LIMIT), rng.randint(-LIMIT, LIMIT)
