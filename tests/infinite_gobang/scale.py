@@ -28,6 +28,11 @@ row changes:
 * ``forced_block``: the block and, far away, ``FORCED``: a white four closed by black at one
   end, with three black stones in a line from its open end. Black must block there and so
   makes an open four: "Black" after the forced block.
+
+``links`` is black alone: cell (c, r) is black when (c + 2r) % 5 is 0, 1 or 2, so every 5
+cells of every row, column and diagonal hold 3 black stones and 2 empty cells. Every window
+links its two empty cells, and every empty cell links cells in all four directions: "Black"
+by a cell that links two (the statement's last step), with no white stone to block first.
 """
 
 import json
@@ -103,6 +108,14 @@ def forced_block(rng, n):
     fx = corner[0] + width + 100 if corner[0] < 0 else corner[0] - 100
     extra = [[fx + x, corner[1] + y + height // 2, c] for x, y, c in FORCED]
     return board(rng, stones, corner, extra)
+
+
+def links(rng, n):
+    """About n black stones, 3 in every 5 cells of every line: every empty cell links two."""
+    width = -(-round((n / 0.6) ** 0.5) // 5) * 5
+    x0, y0 = rng.randrange(-(10**9), 10**9 - width), rng.randrange(-(10**9), 10**9 - width)
+    stones = {(c, r): 0 for r in range(width) for c in range(width) if (c + 2 * r) % 5 < 3}
+    return board(rng, stones, (x0, y0))
 
 
 # ---------------------------------------------------------------- boards with no three
@@ -181,6 +194,12 @@ FORCED_BLOCK = (
     " an open four: every black three's windows read; Black (after the block)"
 )
 
+LINKS = (
+    "about {n} black stones in a block, 3 in every 5 cells of every line, so that every"
+    " empty cell links two: the windows read up to the first such cell, then only fours"
+    " looked for; Black (a cell that links two)"
+)
+
 
 def scale_case(name, what, make, n, quick_n, target):
     return {
@@ -202,6 +221,7 @@ SCALE = [
     scale_case("black-now-1e5", BLACK_NOW, black_now, 10**5, 600, 6),
     scale_case("white-1e5", WHITE, white_twice, 10**5, 600, 6),
     scale_case("forced-block-1e5", FORCED_BLOCK, forced_block, 10**5, 600, 6),
+    scale_case("links-1e5", LINKS, links, 10**5, 600, 6),
 ]
 
 

@@ -142,6 +142,7 @@ SCALE_ANSWERS = {
     "black-now-1e5": "Black",
     "white-1e5": "White",
     "forced-block-1e5": "Black",
+    "links-1e5": "Black",
 }
 
 
