@@ -48,7 +48,7 @@ class Solution:
     def gobang(self, pieces: List[List[int]]) -> str:
         board = {(x, y): c for x, y, c in pieces}
         threats = set()  # the cells where white completes a five
-        links = {}  # empty cell -> the cells that black there makes winning for black
+        partner = {}  # empty cell -> a cell that black there makes winning for black
         fours_only = {1}  # the colours whose threes count only as the first three of a four
         reach = max([max(abs(x), abs(y)) for x, y, _ in pieces], default=0)  # the largest |x|, |y|
         span = 2 * reach + 5  # line * span + place: keys of two lines are 5+ apart
@@ -78,10 +78,8 @@ class Solution:
                         threats.add(empty[0])
                     elif len(empty) == 2 and c == 0:
                         p, q = empty
-                        links.setdefault(p, set()).add(q)
-                        links.setdefault(q, set()).add(p)
-                        if len(links[p]) > 1 or len(links[q]) > 1:
-                            fours_only.add(0)  # 4. decided unless white has a four: fours now
+                        if partner.setdefault(p, q) != q or partner.setdefault(q, p) != p:
+                            fours_only.add(0)  # 4. p or q links two: now only fours matter
         if len(threats) > 1:
             return "White"  # 2. black can block only one
         if threats:  # 3. black must block white's one cell: does that make two winning cells?
