@@ -9,8 +9,8 @@ cells off, holding a white four closed by black at one end and black lines throu
 end: black must block there, and whether that makes two winning cells is decided apart from
 whatever the first box holds (a cell linking two, seen before the four or after it). The
 share of white stones varies from board to board, so black-heavy, mixed and white-heavy
-boards all occur. A board that holds a five is repaired by taking
-stones off the five until none is left (the statement guarantees no winner yet). The box is
+boards all occur. A board that holds a five is repaired by taking stones off the five until
+none is left (the statement guarantees no winner yet). The box is
 moved by a random offset, sometimes right up to +-10^9 and now and then past 2^30 or 2^31,
 beyond the problem's range, where 64-bit sort keys would wrap; a tenth of the boards get a
 lone stone far away as well. The board is then written in one of the forms people type or
@@ -94,14 +94,17 @@ def random_box(rng, size, color):
     return stones
 
 
+FORCED_SIZE = 9  # forced_box's side: the four and its two ends fit along any line
+
+
 def forced_box(rng):
-    """A 9 x 9 box: a white four, black at one end, and black lines through the open end."""
+    """A FORCED_SIZE box: a white four, black at one end, black lines through the open end."""
     dx, dy = rng.choice(DIRECTIONS)
     open_x, open_y = 4 + 2 * dx, 4 + 2 * dy  # the four runs from the open end back through
     stones = {(open_x - k * dx, open_y - k * dy): 1 for k in range(1, 5)}  # the middle
     stones[open_x - 5 * dx, open_y - 5 * dy] = 0
     for _ in range(rng.randint(1, 3)):
-        put_shape(stones, rng, 9, 0, (open_x, open_y))
+        put_shape(stones, rng, FORCED_SIZE, 0, (open_x, open_y))
     stones.pop((open_x, open_y), None)
     return stones
 
@@ -120,7 +123,7 @@ def random_board(rng, judge=False):
         gap = size + rng.randint(0, 6)
         for (x, y), c in forced_box(rng).items():
             stones[x + gap, y] = c
-        width, height = gap + 9, 9
+        width, height = gap + FORCED_SIZE, FORCED_SIZE
     while True:
         run = five_run(stones)
         if run is None:
