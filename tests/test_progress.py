@@ -1,0 +1,141 @@
+"""The live status line of long work, driven by a fake clock and a fake terminal."""
+
+import pytest
+
+from tools.progress_draft import ERASE, Progress, duration
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+class Terminal:
+    """A stream that says it is a terminal (or not) and keeps what is written."""
+
+    def __init__(self, tty=True, broken=False):
+        self.tty, self.broken, self.written = tty, broken, []
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, text):
+        if self.broken:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.written.append(text)
+
+    def flush(self):
+        pass
+
+    def fileno(self):
+        raise ValueError("no file")  # the width is then 80 columns
+
+
+@pytest.fixture(autouse=True)
+def a_terminal_that_erases(monkeypatch):
+    monkeypatch.setenv("TERM", "xterm")
+
+
+def progress(total=10, **options):
+    clock, stream = Clock(), Terminal(**options)
+    return Progress(total, stream=stream, clock=clock), clock, stream
+
+
+def test_nothing_shows_in_the_first_second():
+    bar, clock, stream = progress()
+    bar.step()
+    clock.now += 0.9
+    bar.step(failed=True)
+    bar.tick()
+    bar.close()
+    assert stream.written == []
+
+
+def test_the_line_says_done_total_failures_rate_and_time_left():
+    bar, clock, stream = progress()
+    for failed in (False, True, False, False):
+        bar.step(failed)
+    clock.now += 2.0
+    bar.tick()
+    assert stream.written == [ERASE + "4 / 10 cases, 1 failed, 2.0/s, about 3 s left"]
+
+
+def test_a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first():
+    bar, clock, stream = progress(total=5)
+    clock.now += 1.5
+    bar.tick()
+    clock.now += 2.5
+    bar.step()
+    assert stream.written == [
+        ERASE + "0 / 5 cases, 0 failed, 0.0/s, unknown",
+        ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left",
+    ]
+
+
+def test_redraws_are_at_most_four_a_second():
+    bar, clock, stream = progress(total=1000)
+    clock.now += 1.0
+    bar.tick()
+    for _ in range(64):  # 64 items in 0.5 s
+        clock.now += 1 / 128
+        bar.step()
+    assert len(stream.written) == 3  # at 1.0 s, 1.25 s and 1.5 s
+    assert stream.written[1].startswith(ERASE + "32 / 1000 cases")
+    assert stream.written[2].startswith(ERASE + "64 / 1000 cases")
+
+
+def test_clear_erases_only_a_line_shown_and_the_next_tick_draws_it_again():
+    bar, clock, stream = progress()
+    bar.clear()
+    assert stream.written == []
+    clock.now += 1.0
+    bar.tick()
+    bar.clear()
+    bar.clear()
+    assert stream.written[1:] == [ERASE]
+    bar.tick()  # at once, though 0.25 s have not passed
+    assert len(stream.written) == 3 and stream.written[2].startswith(ERASE + "0 / 10")
+
+
+def test_nothing_is_written_where_the_stream_is_no_terminal(monkeypatch):
+    bar, clock, stream = progress(tty=False)
+    clock.now += 5
+    bar.step()
+    bar.tick()
+    bar.close()
+    assert stream.written == []
+    monkeypatch.setenv("TERM", "dumb")  # a terminal that cannot erase a line
+    bar, clock, stream = progress()
+    clock.now += 5
+    bar.tick()
+    assert stream.written == []
+
+
+def test_a_terminal_gone_ends_the_line_without_an_error():
+    bar, clock, stream = progress(broken=True)
+    clock.now += 5
+    bar.tick()
+    stream.broken = False
+    clock.now += 1
+    bar.tick()
+    bar.close()
+    assert stream.written == [] and not bar.live
+
+
+def test_the_line_never_wraps_on_a_narrow_terminal(monkeypatch):
+    bar, clock, stream = progress(total=10**9)
+    monkeypatch.setattr("tools.progress_draft.columns", lambda stream: 30)
+    clock.now += 1
+    bar.tick()
+    assert stream.written == [(ERASE + "0 / 1000000000 cases, 0 failed")[: len(ERASE) + 29]]
+
+
+@pytest.mark.parametrize(
+    "seconds, text",
+    [(0, "0 s"), (59.4, "59 s"), (59.6, "1 min 0 s"), (185, "3 min 5 s"), (7800, "2 h 10 min")],
+)
+def test_durations_read_as_people_say_them(seconds, text):
+    assert duration(seconds) == text
