@@ -75,6 +75,15 @@ def test_a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first(
     ]
 
 
+def test_the_line_is_not_drawn_once_everything_is_done():
+    bar, clock, stream = progress(total=2)
+    clock.now += 1
+    bar.step()
+    bar.step()
+    bar.tick()
+    assert stream.written == [ERASE + "1 / 2 cases, 0 failed, 1.0/s, about 1 s left"]
+
+
 def test_redraws_are_at_most_four_a_second():
     bar, clock, stream = progress(total=1000)
     clock.now += 1.0

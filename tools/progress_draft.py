@@ -40,7 +40,7 @@ class Progress:
         """Draw the line if it is due: past the delay, and `every` seconds after the last."""
         now = self.clock()
         due = not self.shown or now - self.drawn >= every
-        if self.live and due and now - self.start >= self.delay:
+        if self.live and due and now - self.start >= self.delay and self.done < self.total:
             self.drawn = now
             self.shown = self.write(ERASE + self.line(now - self.start))
 
