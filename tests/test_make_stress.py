@@ -105,7 +105,7 @@ def test_judge_mode_via_make_says_so_and_passes(problem):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
-    profile = runner().read_profile(ROOT, problem)[0]
+    profile = runner.read_profile(ROOT, problem)[0]
     limits = f"{profile.time_limit:g} s CPU ({2 * profile.time_limit:g} s wall), "
     limits += f"{profile.memory_limit:g} MiB"
     shown = f"{Path(sys.executable).name} {solution}"
