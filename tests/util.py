@@ -8,7 +8,8 @@ import functools
 import subprocess
 import sys
 
-from tools.contract import ROOT, complete, load_file, load_solution, problems, problems_at, tooling
+from maint.checks import complete, problems_at
+from tools.problem import ROOT, load_file, load_solution, problems, tooling
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
