@@ -1,6 +1,6 @@
 """What the tests share: paths, the testcases, and running a program.
 
-What a problem is and what its folders hold is tools/contract.py's business; the names it
+What a problem is and what its folders hold is tools/problem.py's business; the names it
 exports are re-exported here for the tests.
 """
 
@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 import runner
-from tools.contract import ROOT, complete, load_solution, problems, problems_at, tooling
+from maint.checks import complete, problems_at
+from tools.problem import ROOT, load_solution, problems, tooling
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
