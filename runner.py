@@ -71,6 +71,7 @@ SHORT_INPUT_LINES = 10
 SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
+ERASE = "\r\x1b[K"  # to the line's start, and clear it: the status line goes
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
@@ -1270,8 +1271,9 @@ def ms(seconds):
 class Report:
     """Prints each result in case order, and a summary after each problem."""
 
-    def __init__(self, cases, profiles, colour):
+    def __init__(self, cases, profiles, colour, progress=None):
         self.profiles, self.colour = profiles, colour
+        self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
         self.width = min(max(len(label(case)) for case in cases), 48)
         self.left, self.results = Counter(case.problem for case in cases), []  # left: cases to come
 
@@ -1291,7 +1293,9 @@ class Report:
         if not self.left[problem]:
             done = [r for r in self.results if r.case.problem == problem]
             lines.append(self.summary(problem, done))
+        self.progress.clear()
         say("\n".join(lines))
+        self.progress.step(result.verdict not in PASSING)
 
     def summary(self, problem, results):
         counts = Counter(result.verdict for result in results)
@@ -1321,6 +1325,84 @@ class Report:
         if len(peaks) < len(ran):
             text += "; memory not measured here: MLE not judged"
         return text
+
+
+class Progress:
+    """A status line on a terminal while long work runs: done / total, failures, rate, time
+    left. It shows once the work has taken `delay` seconds, is redrawn in place at most four
+    times a second, and only where stream (stderr) is a terminal that can erase a line. Call
+    step() as each item ends, tick() while waiting, clear() before printing a line of your
+    own (the status line comes back at the next tick), and close() at the end. The runner
+    holds one; `make stress` and `make bench` may too."""
+
+    def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
+        self.total, self.what, self.clock, self.delay = total, what, clock, delay
+        self.stream = sys.stderr if stream is None else stream
+        self.live = is_terminal(self.stream)
+        self.start = self.drawn = clock()
+        self.done = self.failed = 0
+        self.shown = False
+
+    def step(self, failed=False):
+        self.done += 1
+        self.failed += bool(failed)
+        self.tick()
+
+    def tick(self, every=0.25):
+        """Draw the line if it is due: past the delay, and `every` seconds after the last."""
+        now = self.clock()
+        due = not self.shown or now - self.drawn >= every
+        if self.live and due and now - self.start >= self.delay and self.done < self.total:
+            self.drawn = now
+            self.shown = self.write(ERASE + self.line(now - self.start))
+
+    def line(self, elapsed):
+        rate = self.done / elapsed
+        speed = f"{1 / rate:.1f} s each" if 0 < rate < 1 else f"{rate:.1f}/s"
+        left = f"about {duration((self.total - self.done) / rate)} left" if rate else "unknown"
+        text = f"{self.done} / {self.total} {self.what}, {self.failed} failed, {speed}, {left}"
+        return text[: terminal_width(self.stream) - 1]
+
+    def clear(self):
+        if self.shown:
+            self.write(ERASE)
+            self.shown = False
+
+    close = clear
+
+    def write(self, text):
+        """Whether text was written; a terminal gone ends the status line for good."""
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.live = False
+        return self.live
+
+
+def duration(seconds):
+    """Seconds as a person reads them: 42 s, 3 min 5 s, 2 h 10 min."""
+    seconds = int(seconds + 0.5)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+
+
+def is_terminal(stream):
+    """Whether stream is a terminal that understands the erase sequence."""
+    try:
+        return stream.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
+
+
+def terminal_width(stream, default=80):
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or default
+    except (AttributeError, ValueError, OSError):
+        return default
 
 
 def say(text):
@@ -1418,8 +1500,9 @@ def end_running(running):
     running.tree.end_run()
 
 
-def run_all(cases, settings, on_result):
-    """Judge the cases on settings.jobs threads; hand the results over in case order."""
+def run_all(cases, settings, on_result, on_wait=None):
+    """Judge the cases on settings.jobs threads; hand the results over in case order.
+    on_wait() is called every TICK while a case runs (to redraw a status line)."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
     running = new_running()
@@ -1429,7 +1512,8 @@ def run_all(cases, settings, on_result):
             try:
                 for future in futures:
                     while not (STOPPED or wait([future], timeout=TICK).done):
-                        pass
+                        if on_wait:
+                            on_wait()
                     if STOPPED:
                         raise KeyboardInterrupt
                     on_result(future.result())
@@ -1638,8 +1722,12 @@ def judge_command_line(argv):
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
-    report = Report(cases, settings.profiles, colour)
-    run_all(cases, settings, report.add)
+    progress = Progress(len(cases))
+    report = Report(cases, settings.profiles, colour, progress)
+    try:
+        run_all(cases, settings, report.add, progress.tick)
+    finally:
+        progress.close()  # before the last line, or the note of an interruption
     passed = sum(result.verdict == "AC" for result in report.results)
     failed = sum(result.verdict not in PASSING for result in report.results)
     status = 1 if failed else 0

@@ -1,8 +1,18 @@
-"""The live status line of long work, driven by a fake clock and a fake terminal."""
+"""The live status line of long work: runner.Progress driven by a fake clock and a fake
+terminal, and the runner's own line under a pseudo-terminal."""
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
 
 import pytest
+from util import ROOT, python
 
-from tools.progress_draft import ERASE, Progress, duration
+import runner
+from runner import ERASE, Progress, duration
 
 
 class Clock:
@@ -136,7 +146,7 @@ def test_a_terminal_gone_ends_the_line_without_an_error():
 
 def test_the_line_never_wraps_on_a_narrow_terminal(monkeypatch):
     bar, clock, stream = progress(total=10**9)
-    monkeypatch.setattr("tools.progress_draft.columns", lambda stream: 30)
+    monkeypatch.setattr(runner, "terminal_width", lambda stream: 30)
     clock.now += 1
     bar.tick()
     assert stream.written == [(ERASE + "0 / 1000000000 cases, 0 failed")[: len(ERASE) + 29]]
@@ -148,3 +158,86 @@ def test_the_line_never_wraps_on_a_narrow_terminal(monkeypatch):
 )
 def test_durations_read_as_people_say_them(seconds, text):
     assert duration(seconds) == text
+
+
+# The runner's status line, under a pseudo-terminal
+
+
+SLOW = '''"""
+Judge: a slow problem; 8 s; 256 MiB; exact
+"""
+import sys
+import time
+
+time.sleep(float(sys.stdin.read()))
+print("done")
+'''
+STATUS_TEXT = rb"[0-9]+ / [0-9]+ cases[^\r\n]*"
+STATUS = re.compile(rb"\r\x1b\[K(?:" + STATUS_TEXT + rb")?")  # a line drawn, or one erased
+
+
+def slow_problem(root, waits):
+    """A problem under root whose cases each wait so many seconds."""
+    (root / "solutions").mkdir()
+    (root / "solutions" / "slow.py").write_text(SLOW, encoding="utf-8")
+    cases = root / "testcases" / "slow"
+    cases.mkdir(parents=True)
+    for number, wait in enumerate(waits, 1):
+        (cases / f"c{number}.in").write_text(str(wait), encoding="utf-8")
+        (cases / f"c{number}.out").write_text("done\n", encoding="utf-8")
+
+
+def under_a_terminal(argv, stderr_too=True, limit=60):
+    """argv run with its stdout (and stderr) on a pseudo-terminal: (what the terminal got,
+    the seconds from the start to the first status line or None, stderr when a pipe)."""
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    env = dict(os.environ, NO_COLOR="1", TERM="xterm")
+    start = time.monotonic()
+    err = slave if stderr_too else subprocess.PIPE
+    child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=err, env=env)
+    os.close(slave)
+    got, seen = b"", None
+    try:
+        while time.monotonic() - start < limit:
+            if not select.select([master], [], [], 0.05)[0]:
+                if child.poll() is not None:
+                    break
+                continue
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the child's end is closed
+                break
+            got += data
+            if seen is None and re.search(STATUS_TEXT, got):
+                seen = time.monotonic() - start
+    finally:
+        child.kill()
+        _, stderr = child.communicate()
+        os.close(master)
+    return got, seen, stderr
+
+
+def test_the_runner_shows_a_status_line_on_a_terminal_within_two_seconds(tmp_path):
+    slow_problem(tmp_path, [3, 0.2, 0.2])
+    started = time.monotonic()  # what starting Python and the runner costs now, on a busy host
+    python("runner.py", "--help")
+    startup = time.monotonic() - started
+    argv = [sys.executable, str(ROOT / "runner.py"), "--root", str(tmp_path), "-j", "1"]
+    got, seen, _ = under_a_terminal(argv)
+    assert seen is not None, got
+    first_status = got.index(b"3 cases")
+    assert first_status < got.index(b"AC  slow/c1"), got  # shown while the first case runs
+    assert seen < 2 + startup, (seen, startup)
+    report = STATUS.sub(b"", got).replace(b"\r\n", b"\n").decode()
+    lines = report.splitlines()
+    assert [line.split()[:2] for line in lines[:3]] == [["AC", f"slow/c{n}"] for n in (1, 2, 3)]
+    assert lines[3].startswith("== slow (a slow problem") and lines[4:] == ["3 passed, 0 failed"]
+
+
+def test_no_status_line_where_stderr_is_no_terminal(tmp_path):
+    slow_problem(tmp_path, [1.5, 0.2])
+    argv = [sys.executable, str(ROOT / "runner.py"), "--root", str(tmp_path), "-j", "1"]
+    got, seen, stderr = under_a_terminal(argv, stderr_too=False)
+    assert seen is None and b"\x1b" not in got + stderr, got + stderr
+    assert got.replace(b"\r\n", b"\n").decode().endswith("2 passed, 0 failed\n"), got

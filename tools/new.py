@@ -19,7 +19,7 @@ import sys
 
 import runner
 from tools import companion
-from tools.contract import ROOT, known
+from tools.problem import ROOT, known
 
 SOLUTION = '''"""
 Problem: TODO the problem's title, its judge and its id.
