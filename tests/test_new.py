@@ -112,7 +112,7 @@ def test_a_problem_is_never_made_twice_in_any_case(tmp_path, capsys):
 )
 def test_a_title_reduces_to_a_name_under_the_rule(title, name):
     assert companion.name_from(title) == name
-    assert name == "" or new.fallback_name_error(name) is None
+    assert name == "" or new.name_error(name) is None
 
 
 # Problems from Competitive Companion
