@@ -1359,7 +1359,9 @@ class Progress:
     def line(self, elapsed):
         rate = self.done / elapsed
         speed = f"{1 / rate:.1f} s each" if 0 < rate < 1 else f"{rate:.1f}/s"
-        left = f"about {duration((self.total - self.done) / rate)} left" if rate else "unknown"
+        left = "time left unknown"
+        if rate:
+            left = f"about {duration((self.total - self.done) / rate)} left"
         text = f"{self.done} / {self.total} {self.what}, {self.failed} failed, {speed}, {left}"
         return text[: terminal_width(self.stream) - 1]
 

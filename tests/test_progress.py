@@ -80,7 +80,7 @@ def test_a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first(
     clock.now += 2.5
     bar.step()
     assert stream.written == [
-        ERASE + "0 / 5 cases, 0 failed, 0.0/s, unknown",
+        ERASE + "0 / 5 cases, 0 failed, 0.0/s, time left unknown",
         ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left",
     ]
 
