@@ -189,9 +189,26 @@ def test_an_interactive_problem_gets_no_cases_and_names_its_interactor(tmp_path,
     assert problem_files(tmp_path) == [f"solutions/{name}.py"]
     interactor = f"checkers/{name}_interactor.py"
     solution = tmp_path / "solutions" / f"{name}.py"
-    assert judge_line(solution).endswith(f"; 2 s; 256 MiB; interactor python3 {interactor}")
+    line = judge_line(solution)  # the judge's name cut so that the line fits in 100 columns
+    assert line.endswith(f"; 2 s; 256 MiB; interactor python3 {interactor}") and len(line) <= 100
+    assert "Judge: Codeforces D. Glad to see you!".startswith(line.split(";")[0])
+    assert "noqa" not in solution.read_text(encoding="utf-8")
     compile(solution.read_text(encoding="utf-8"), str(solution), "exec")
     assert f"write {interactor}" in out and "still to write" in out, out
+
+
+def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_path, capsys):
+    title = "E. NAME the JUDGE's " + "very " * 12 + 'long "title"'
+    name = "e_name_the_judge_s" + "_very" * 9
+    assert listened(tmp_path, json.dumps(dict(GLAD, name=title)).encode()) == (0, 200)
+    text = (tmp_path / "solutions" / f"{name}.py").read_text(encoding="utf-8")
+    line = judge_line(tmp_path / "solutions" / f"{name}.py")
+    judge = line.split(";")[0]
+    assert len(judge) > len("Judge: ") and "Judge: Codeforces E. NAME the JUDGE's".startswith(judge)
+    assert line.endswith(f"; 2 s; 256 MiB; interactor python3 checkers/{name}_interactor.py")
+    assert f"Problem: {title}, ".replace('"', "'") in " ".join(text.split())
+    assert len(line) > 100 and '\n"""  # noqa: E501\n' in text  # the lint passes, line too
+    compile(text, "solution", "exec")
 
 
 @pytest.mark.parametrize(

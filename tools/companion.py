@@ -23,7 +23,8 @@ PORT = 10046  # no tool in Companion's default list uses it
 LARGEST = 256 * 1024 * 1024  # bytes of payload taken at most
 PATIENCE = 10  # seconds one connection may take to send its request
 MS_PER_DAY, MB_MAX = 86_400_000, 1_048_576  # the largest limits taken
-WIDTH = 96  # a header line's width at most
+WIDTH = 96  # a header line's width at most, where it can be cut
+LINT_WIDTH = 100  # ruff's line-length (pyproject.toml)
 
 
 class Refused(Exception):
@@ -184,15 +185,17 @@ def header(task, name):
     url = plain(task["url"]).replace(" ", "%20")
     if url:
         problem += "\n  " + url
-    judge = f"{group.split(' - ')[0]} {title}".strip().replace(";", ",")[:60].rstrip()
     seconds, mib = decimal(task["timeLimit"] / 1000), decimal(task["memoryLimit"])
     how = f"interactor python3 checkers/{name}_interactor.py" if task["interactive"] else "exact"
-    return problem, f"Judge: {judge}; {seconds} s; {mib} MiB; {how}"
+    rest = f"; {seconds} s; {mib} MiB; {how}"
+    judge = f"{group.split(' - ')[0]} {title}".strip().replace(";", ",")
+    judge = judge[: max(WIDTH - len("Judge: " + rest), 12)].rstrip()  # on one line if it can
+    return problem, f"Judge: {judge}{rest}"
 
 
 INTERACTIVE = '''"""
-PROBLEM
-JUDGE
+Problem: TODO
+Judge: TODO
 Description: TODO what the dialogue is: what the program reads, asks and answers.
 Idea: TODO the idea of the solution, for someone who retypes it in a contest.
 Time: TODO O(n).
@@ -224,14 +227,15 @@ if __name__ == "__main__":
 
 def solution(task, name, template):
     """The new solution's text: template (INTERACTIVE for an interactive problem) with its
-    Problem: and Judge: lines filled from the task."""
+    Problem: and Judge: lines filled from the task. A header line over ruff's 100 columns
+    (a long Judge: line, which the runner reads on one line) gets the docstring a noqa."""
     problem, judge = header(task, name)
-    if task["interactive"]:
-        template = INTERACTIVE.replace("PROBLEM", problem).replace("JUDGE", judge)
-    else:
-        template = re.sub(r"(?m)^Problem: .*$", lambda _: problem, template)
-        template = re.sub(r"(?m)^Judge: .*$", lambda _: judge, template)
-    return template.replace("NAME", name)
+    template = (INTERACTIVE if task["interactive"] else template).replace("NAME", name)
+    text = re.sub(r"(?m)^Problem: .*$", lambda _: problem, template, count=1)
+    text = re.sub(r"(?m)^Judge: .*$", lambda _: judge, text, count=1)
+    if max(map(len, text.split('"""')[1].splitlines())) > LINT_WIDTH:
+        text = text.replace('\n"""\n', '\n"""  # noqa: E501\n', 1)
+    return text
 
 
 def closing(task, name, prefix):

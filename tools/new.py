@@ -44,7 +44,7 @@ if __name__ == "__main__":
     sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
 '''
 
-FILL = """  - fill the header's TODO lines and solve() in solutions/{name}.py (the Judge: line gives
+FILL = """  - fill the header's TODO lines and {code} in solutions/{name}.py (the Judge: line gives
     the judge's time limit, memory limit and comparison: exact, jutge, tokens or loose)
 """
 SAMPLES = """  - put the statement's samples in testcases/{name}/ as {prefix}sample-N.in and .out,
@@ -132,12 +132,13 @@ def listen(root, name, port, ready=None):
     text = companion.solution(task, name, SOLUTION)
     made = write_problem(root, name, text, companion.samples(task))
     todo, notes = companion.closing(task, name, runner.JUDGE_PREFIX)
-    said(made, todo + filled(FILL + STEPS, name).splitlines() + notes)
+    code = "main()" if task["interactive"] else "solve()"
+    said(made, todo + filled(FILL + STEPS, name, code).splitlines() + notes)
     return 0
 
 
-def filled(template, name):
-    return template.format(name=name, prefix=runner.JUDGE_PREFIX)
+def filled(template, name, code="solve()"):
+    return template.format(name=name, prefix=runner.JUDGE_PREFIX, code=code)
 
 
 def said(made, lines):
