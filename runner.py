@@ -442,6 +442,7 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
 CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
 CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
 MESSAGE_BYTES = 4096  # of judgemessage.txt read
+PYTHON_CRASH = b"Traceback (most recent call last):"
 EXIT_CODES = {
     "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
     "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
@@ -505,7 +506,7 @@ def check_output(case, output, expected, profile, settings, running):
 
 def checker_verdict(kind, run, message):
     """The verdict a checker's exit gives, and its message (shortened) to show with it."""
-    text = message.decode("utf-8", "backslashreplace").splitlines()[:STDERR_LINES]
+    text = message.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
     lines = [f"{kind}: " + shorten(printable(line)) for line in text]
     if run.timed_out or run.memory_out or run.overflowed:
         what = f"{CHECK_SECONDS:g} s of CPU time ({CHECK_SECONDS * BACKSTOP:g} s of wall time)"
@@ -514,9 +515,29 @@ def checker_verdict(kind, run, message):
         return "IE", [f"the {kind} failed: it passed {what}, and was killed", *lines]
     codes, meaning = EXIT_CODES[kind]
     verdict = codes.get(run.status, "IE")
+    if run.status == 1 and PYTHON_CRASH in run.stderr:  # an exception, not testlib's WA
+        verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
     if verdict == "IE":
         lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
     return verdict, lines if verdict != "AC" else []
+
+
+def judge_output(root, problem, input_path, expected, output):
+    """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
+    Judge: line as a case's output is: for the tests and tools that have an output in hand."""
+    profile = read_profile(root, problem)[0]
+    if mode_kind(profile.comparison) not in COMMAND_MODES:
+        verdict = compare(expected, output, profile.comparison)
+        return verdict, [] if verdict == "AC" else mismatch(
+            verdict, output, expected, profile.comparison
+        )
+    case = Case(problem, input_path.stem, input_path, None, True)
+    settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
+    running = new_running()
+    try:
+        return check_output(case, output, expected, profile, settings, running)
+    finally:
+        end_running(running)
 
 
 def explain(verdict, case, outcome, expected, profile, settings):

@@ -4,10 +4,12 @@ The problems are the files solutions/*.py (util.problems()); nothing here lists 
 
 - vermin (pinned in the test requirements) must find nothing in solutions/ that needs more
   than 3.8; a Python 3.8 interpreter, where one is installed, must compile every solution and
-  give the expected output on every testcase. Without one, those tests are skipped, saying so.
+  give the expected output on every testcase (as the Judge: line judges it). Without one,
+  those tests are skipped, saying so.
 - online-judge-tools (pinned in the test requirements; on 3.12+ with setuptools, which gives
   it back the distutils it imports): `oj test -d testcases/NAME -c "PYTHON solutions/NAME.py"`
-  must report AC on every case of every problem, with oj's default comparison. And every
+  must report AC on every case of every problem, with oj's default comparison (`-e EPS` or
+  `--judge-command CMD` where the Judge: line names a tolerance or a checker). And every
   wrong-answer program tests/NAME/wrong/*.py must fail there: `oj test` on the same folder
   must not be all AC, a case giving a wrong answer or a runtime error. Running oj over the
   whole folder for each of some fifty programs would take minutes on every interpreter, so
@@ -30,7 +32,7 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, run, runner, same_output
+from util import ROOT, SOLUTIONS, TESTCASES, accepted, catching_case, mode, problems, run, runner
 from util import wrong_programs as corpus
 
 PROBLEMS = problems()
@@ -160,7 +162,7 @@ def test_testcases_pass_under_python38(name, python38):
             continue
         with open(case, "rb") as stdin:
             res = run([exe, path], stdin, env=env)
-        if not same_output(res, expected.read_bytes()):
+        if res.returncode != 0 or not accepted(name, case, res.stdout):
             err = res.stderr.decode(errors="replace").strip().splitlines()[-1:]
             failed.append(f"{case.name} (exit {res.returncode}) {' '.join(err)}")
     assert not failed, f"solutions/{name}.py under Python 3.8 fails: " + "; ".join(failed[:10])
@@ -197,7 +199,7 @@ def oj_test(name, program, env, tle, only=None):
     PROGRAM: (exit status, {case: verdict}, output tail)."""
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(program.relative_to(ROOT)))}"
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test"]
-    argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle)]
+    argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle), *oj_judging(name)]
     cases = only if only is not None else cases_of(name)
     if only is not None:
         argv += [str(path) for case in only for path in (case, case.with_suffix(".out"))]
@@ -217,6 +219,17 @@ def oj_test(name, program, env, tle, only=None):
             verdicts[current], current = found.group(1), None
     assert set(verdicts) == names, f"oj did not judge every case of testcases/{name}:\n{tail}"
     return res.returncode, verdicts, tail
+
+
+def oj_judging(name):
+    """oj's flags for the problem's Judge: line: -e EPS for a tolerance, --judge-command for a
+    checker (testlib's argument order is oj's); an output validator oj cannot run."""
+    kind, _, argument = mode(name).partition(" ")
+    if kind == "validator":
+        pytest.skip(f"oj cannot run {name}'s output validator (the Kattis protocol)")
+    if kind == "checker" and argument.split()[0].endswith(".py"):
+        argument = f"{shlex.quote(sys.executable)} {argument}"
+    return {"float": ["-e", argument], "checker": ["--judge-command", argument]}.get(kind, [])
 
 
 @pytest.mark.parametrize("name", PROBLEMS)

@@ -4,7 +4,8 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
 - The problem meets the level it aims at: a half-added one fails here, in one test naming
   what it lacks, and its other tests are not collected (tests/conftest.py).
 - The contract's rule for finding problems gives the set the runner judges.
-- Every testcase's .out is the solution's, run in process (judged).
+- Every testcase's .out is the solution's, run in process, or where the Judge: line names a
+  tolerance or a checker, its output is accepted by them (judged).
 - The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
   testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when there
   is one) (stress).
@@ -21,7 +22,19 @@ import random
 import sys
 
 import pytest
-from util import ROOT, TESTCASES, cases, load_solution, problems_at, python, tooling, wrong_answers
+from util import (
+    ROOT,
+    TESTCASES,
+    accepted,
+    cases,
+    load_solution,
+    mode,
+    problems_at,
+    python,
+    runner,
+    tooling,
+    wrong_answers,
+)
 
 from tools import contract, stress
 
@@ -93,7 +106,15 @@ def test_oracle_gives_every_out(name):
 
 @pytest.mark.parametrize("name", JUDGED)
 def test_solution_gives_every_out(name):
-    wrong = wrong_answers(name, load_solution(name).solve)
+    """Exactly the .out, where a problem is compared (exact, jutge...); accepted by the Judge:
+    line's tolerance or checker, where it has one, as the runner would accept it."""
+    solve = load_solution(name).solve
+    if mode(name) in runner().COMPARATORS:
+        wrong = wrong_answers(name, solve)
+    else:
+        ins = sorted((TESTCASES / name).glob("*.in"))
+        outputs = {case: solve(case.read_bytes().decode()).encode() for case in ins}
+        wrong = [case.name for case in ins if not accepted(name, case, outputs[case])]
     assert not wrong, "\n".join(wrong)
 
 
@@ -136,4 +157,5 @@ def test_judge_cases_are_named_so():
     assert contract.is_judge_case("judge-sample-1")
     assert contract.is_judge_case(TESTCASES / "x" / "judge-1.in")
     assert not contract.is_judge_case("sample-1") and not contract.is_judge_case("bom-judge-1")
-    assert sys.modules[STRESSED[0]] is tooling(STRESSED[0])  # one import of each package
+    for name in STRESSED[:1]:  # none where every problem is at the judged level
+        assert sys.modules[name] is tooling(name)  # one import of each package
