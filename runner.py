@@ -319,13 +319,10 @@ def mode_error(mode):
 
 def eps_error(text):
     """None when text is a tolerance, a positive finite number, else why not."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not (value > 0 and math.isfinite(value)):
-        return f"float wants a tolerance, a positive number such as 1e-6, not '{printable(text)}'"
-    return None
+    with contextlib.suppress(ValueError):
+        if 0 < float(text) < math.inf:
+            return None
+    return f"float wants a tolerance, a positive number such as 1e-6, not '{printable(text)}'"
 
 
 def mode_kind(mode):
@@ -338,11 +335,8 @@ def close_enough(want, have, eps):
     default validator). nan, inf, hex and 1e999 are no such numbers: they must match exactly."""
     if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
         return False
-    expected, got = float(want), float(have)
-    if not (math.isfinite(expected) and math.isfinite(got)):
-        return False
-    limit = eps + FLOAT_SLACK
-    return abs(got - expected) <= limit * max(1.0, abs(expected))
+    expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
+    return math.isfinite(expected) and error <= (eps + FLOAT_SLACK) * max(1.0, abs(expected))
 
 
 def float_difference(expected, got, eps):
@@ -526,11 +520,10 @@ def judge_output(root, problem, input_path, expected, output):
     """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
     Judge: line as a case's output is: for the tests and tools that have an output in hand."""
     profile = read_profile(root, problem)[0]
-    if mode_kind(profile.comparison) not in COMMAND_MODES:
-        verdict = compare(expected, output, profile.comparison)
-        return verdict, [] if verdict == "AC" else mismatch(
-            verdict, output, expected, profile.comparison
-        )
+    mode = profile.comparison
+    if mode_kind(mode) not in COMMAND_MODES:
+        verdict = compare(expected, output, mode)
+        return verdict, [] if verdict == "AC" else mismatch(verdict, output, expected, mode)
     case = Case(problem, input_path.stem, input_path, None, True)
     settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
     running = new_running()
@@ -620,17 +613,17 @@ def mismatch(verdict, got, expected, mode):
 def float_mismatch(got, expected, eps):
     """The first token that differs beyond the tolerance, and by how much."""
     number, want, have = float_difference(expected, got, float(eps))
-    shown = [shorten(printable(t.decode("utf-8", "backslashreplace"))) if t else None
-             for t in (want, have)]  # fmt: skip
     numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
-    error = abs(float(have) - float(want)) if numbers else math.nan
-    how = f": error {error:.3g}, over {eps} absolute and relative" if math.isfinite(error) else ""
-    if not numbers and want and have:
-        how = ": not both finite decimal numbers, so they must be equal"
+    error = abs(float(have) - float(want)) if numbers else math.inf
+    how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
+    shown = [
+        t.decode("utf-8", "backslashreplace") if t else "(no more tokens)" for t in (want, have)
+    ]
+    shown = [shorten(printable(text)) for text in shown]
     return [
         f"first difference at token {number}{how}",
-        "  expected: " + (shown[0] or "(no more tokens)"),
-        "  got:      " + (shown[1] or "(no more tokens)"),
+        f"  expected: {shown[0]}",
+        f"  got:      {shown[1]}",
     ]
 
 

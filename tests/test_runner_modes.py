@@ -220,6 +220,8 @@ def test_make_tests_shared_tests_judge_by_the_judge_line(tmp_path):
         (b"inf\n", b"1e999\n", "WA"),
         (b"1e999\n", b"1e999\n", "AC"),
         (b"1e999\n", b"1e998\n", "WA"),
+        (b"1e999\n", b"1e308\n", "WA"),
+        (b"1e308\n", b"1e999\n", "WA"),
         (b"8\n", b"0x1p3\n", "WA"),
         (b"1000\n", b"1_000\n", "WA"),
     ],
@@ -386,3 +388,16 @@ def test_other_languages_get_their_limit_and_the_summary_says_so(tmp_path):
     status, out, _ = judge(root, "1850A", "-k", "two", "--command", "./slow.sh", cwd=tmp_path)
     assert status == 1 and "== 1850A (Test judge's C/C++ limit: 0.5 s CPU, 256 MiB, exact)" in out
     assert "CPU time" in out and "over the 0.5 s limit" in out, out
+
+
+def test_a_float_mismatch_names_the_token_and_its_error():
+    details = runner.mismatch("WA", b"1 2.5 x\n", b"1 2.5000001 y\n", "float 1e-9")
+    assert details[0] == "first difference at token 2: error 1e-07, over 1e-9 absolute and relative"
+    details = runner.mismatch("WA", b"1\n", b"1 2\n", "float 1e-6")
+    assert details == [
+        "first difference at token 2",
+        "  expected: 2",
+        "  got:      (no more tokens)",
+    ]
+    details = runner.mismatch("WA", b"nan\n", b"0\n", "float 1e-6")
+    assert details == ["first difference at token 1", "  expected: 0", "  got:      nan"]
