@@ -80,13 +80,13 @@ keep-hack:
 # the share of those outside the input layer that the judge cases alone kill, on judge-mode
 # stress inputs.
 mutants:
-	$(PYTHON) -m tools.mutants $(strip $(P) $(if $(CHECK),--check) $(if $(filter-out 0,$(JUDGE)),--judge))
+	$(PYTHON) -m maint.mutants $(strip $(P) $(if $(CHECK),--check) $(if $(filter-out 0,$(JUDGE)),--judge))
 
 bench:
-	$(PYTHON) -m tools.bench
+	$(PYTHON) -m maint.bench
 
 bench-pypy:
-	$(PYTHON) -m tools.bench --python pypy3
+	$(PYTHON) -m maint.bench --python pypy3
 
 # A new venv whenever the requirements or the interpreter change, so that it holds exactly
 # the pinned tools and nothing left from another set.

@@ -91,6 +91,11 @@ PROFILE_FIELDS = re.compile(
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
+POSIX = os.name == "posix"
+WINDOWS = os.name == "nt"
+LINUX = sys.platform.startswith("linux")
+WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
+PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 
 Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
 Run = namedtuple(
@@ -700,30 +705,20 @@ def short_input(path):
 
 # Running one case
 #
-# A tree starts a case, and kills, measures and reaps it with all it started; one kind per
-# platform: LinuxTree, PosixTree (macOS, other POSIX), PlainTree (no os.wait4: nothing measured)
-# and WindowsTree, at the end of this file. Each has exited(); usage_now(), the (CPU seconds,
-# peak MiB) so far, None where not read while it runs; kill(), the whole tree; after it,
-# finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged). A reader takes the output:
+# A tree starts a case, and kills, measures and reaps it with all it started. Tree is the
+# seam: one subclass per platform, each with the same methods. A reader takes the output:
 # SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
-
-POSIX = os.name == "posix"
-WINDOWS = os.name == "nt"
-LINUX = sys.platform.startswith("linux")
-WAIT4 = getattr(os, "wait4", None)
-PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
-# A case's output comes on pipes; on POSIX it runs in a session of its own.
-PIPED = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "start_new_session": POSIX}
 
 
 class SelectorReader:
     """Both pipes read with selectors in the case's own thread (POSIX)."""
 
-    def __init__(self, child, output_cap):
+    def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.selector = selectors.DefaultSelector()
-        self.selector.register(child.stdout.fileno(), selectors.EVENT_READ, self.output)
-        self.selector.register(child.stderr.fileno(), selectors.EVENT_READ, self.errors)
+        for pipe, buffer in zip(pipes, (self.output, self.errors)):
+            if pipe is not None:  # stdout is None when it goes elsewhere than to the runner
+                self.selector.register(pipe.fileno(), selectors.EVENT_READ, buffer)
 
     def reading(self):
         return bool(self.selector.get_map())
@@ -737,26 +732,27 @@ class SelectorReader:
             key.data.extend(chunk)
         del self.errors[:-STDERR_KEPT]
 
-    def close(self, child):
+    def close(self, pipes):
         self.selector.close()
-        child.stdout.close()
-        child.stderr.close()
+        for pipe in pipes:
+            if pipe is not None:
+                pipe.close()
 
 
 class ThreadReader:
     """Each pipe read by a thread of its own: the standard library's way on every platform."""
 
-    def __init__(self, child, output_cap):
+    def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.woken = threading.Event()
-        work = (child.stdout, self.output, output_cap), (child.stderr, self.errors, None)
+        work = (pipes.stdout, self.output, output_cap), (pipes.stderr, self.errors, None)
         self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
         for thread in self.threads:
             thread.start()
 
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
-        with contextlib.suppress(OSError, ValueError):  # the pipe was closed under it
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or None
             for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
                 buffer.extend(chunk)
                 if cap is None:
@@ -773,32 +769,74 @@ class ThreadReader:
         self.woken.wait(timeout)
         self.woken.clear()
 
-    def close(self, child):
-        for thread, pipe in zip(self.threads, (child.stdout, child.stderr)):
+    def close(self, pipes):
+        for thread, pipe in zip(self.threads, pipes):
             thread.join(1.0)
-            if not thread.is_alive():  # else a process outside the tree holds it: leave it
-                pipe.close()
+            if pipe is not None and not thread.is_alive():  # else a process outside the tree
+                pipe.close()  # holds it: leave it
 
 
 def peak_of(usage):
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
 
-class PlainTree:
-    """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
+Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files; stdout maybe None
 
-    measures = False
+
+class Tree:
+    """A case's process tree: started, watched, killed with all it started, measured, reaped.
+    One kind per platform: LinuxTree, PosixTree (macOS, other POSIX), WindowsTree, and
+    PlainTree (no os.wait4, no Job Object: nothing measured). tree_kind() picks one."""
+
+    measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
-    def __init__(self, command, stdin, cwd):
+    def __init__(self, command, stdin, cwd, stdout=None):
+        """Start command, (args, executable), in cwd. stdin: a file descriptor. stdout: one,
+        or None for a pipe to the runner. stderr always comes on a pipe. Sets self.pipes."""
+        raise NotImplementedError
+
+    @classmethod
+    def ready(cls):
+        """The kind that starts the next case: this one, or another where it cannot work."""
+        return cls
+
+    @classmethod
+    def end_run(cls):
+        """Once no case runs: end what the run kept for its cases."""
+
+    def exited(self):
+        """Whether the case's main process has ended."""
+        raise NotImplementedError
+
+    def usage_now(self, wait=TICK):
+        """(CPU seconds, peak MiB) so far, each None where not read while it runs; wait: the
+        longest to wait for them, where another process reads them."""
+        return None, None
+
+    def kill(self):
+        """Kill the whole tree; finish() then reaps it."""
+        raise NotImplementedError
+
+    def finish(self):
+        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
+        raise NotImplementedError
+
+
+class PlainTree(Tree):
+    """Where there is no os.wait4 and no Job Object: the exit code alone is known. On POSIX
+    the case runs in a session of its own, and its process group is killed."""
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
-        self.child = subprocess.Popen(args, executable=executable, stdin=stdin, cwd=cwd, **PIPED)
+        self.child = subprocess.Popen(
+            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
+            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
     def exited(self):
         return self.child.poll() is not None
-
-    def usage_now(self, wait=0.0):
-        return None, None
 
     def kill(self):
         if POSIX:
@@ -818,14 +856,17 @@ class PosixTree(PlainTree):
 
     measures = True
 
-    def __init__(self, command, stdin, cwd):
+    def __init__(self, command, stdin, cwd, stdout=None):
         import resource
 
-        super().__init__(command, stdin, cwd)
+        super().__init__(command, stdin, cwd, stdout)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
         self.result = None
 
-    def exited(self, block=False):
+    def exited(self):
+        return self.reaped(block=False)
+
+    def reaped(self, block):
         if self.result is None:  # reaped by wait4, which measures it
             pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
             if pid:
@@ -833,47 +874,167 @@ class PosixTree(PlainTree):
                 self.result = code, usage.ru_utime + usage.ru_stime, peak_of(usage)
         return self.result is not None
 
-    def finish(self, seen=0.0):
-        self.exited(block=True)
+    def finish(self):
+        self.reaped(block=True)
         code, cpu, peak = self.result
         self.child.returncode = code  # reaped by wait4: Popen must not wait again
-        return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
+        return code, cpu, peak, peak if peak > self.copied else 0.0
 
 
-# Linux: a launcher, started once per run, forks a supervisor for each case, which starts it.
-# Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a case
-# forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
-# never measured below that, and its peak at exit was only believed when above it. The
-# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
-# of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB), the same in any case of a run.
-# Each supervisor is a child subreaper (prctl 36), so every process its case leaves behind,
-# after setsid() too, becomes its child: found from /proc, left alone until its own case
-# ends (-j N too), then stopped, every last one, before any is killed, so that nothing forks
-# or changes pid during the kill; reaped by wait4, which keeps the CPU time and peak of each.
-# Memory is the peak of the resident sizes of the tree's processes summed, read every 10 ms,
-# or the largest peak wait4 gives at exit, whichever is more: a burst between two readings
-# still counts. A cgroup per case would count pages shared by processes once, but only a
-# machine that delegates one to its users has it; this works on any Linux with /proc.
-LAUNCHER = r"""
-import _socket, ctypes, os, select, signal, sys
-PRCTL, SUBREAPER, TICKS = ctypes.CDLL(None).prctl, 36, os.sysconf("SC_CLK_TCK")
-PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 1048576
+class WindowsTree(PlainTree):
+    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
+    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
+    just after it starts: a grandchild started in that instant escapes. With no Job Object,
+    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+
+    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
+
+    def __init__(self, command, stdin, cwd, stdout=None):
+        super().__init__(command, stdin, cwd, stdout)
+        try:
+            self.job = self.make_job()
+        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
+            self.job = None
+        self.measures = self.job is not None
+
+    def make_job(self):
+        import ctypes
+
+        self.ctypes, self.structures = ctypes, job_structures(ctypes)
+        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
+        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
+        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
+        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
+        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
+        process = ctypes.c_void_p(int(self.child._handle))
+        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
+        if limited and api.AssignProcessToJobObject(job, process):
+            return job
+        error = ctypes.WinError(ctypes.get_last_error())
+        if job.value:
+            api.CloseHandle(job)
+        raise error
+
+    def usage_now(self, wait=TICK):
+        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
+        if not self.job:
+            return None, None
+        accounting, limits = (structure() for structure in self.structures)
+        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
+            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
+            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
+                return None, None
+        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
+        return cpu, limits.PeakProcessMemoryUsed / MIB
+
+    def kill(self):
+        if self.job:
+            self.api.TerminateJobObject(self.job, 1)
+            return
+        if self.child.poll() is None:
+            with contextlib.suppress(OSError):
+                command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with contextlib.suppress(OSError):
+            super().kill()
+
+    def finish(self):
+        code, (cpu, peak) = self.child.wait(), self.usage_now()
+        if self.job:
+            self.api.CloseHandle(self.job)
+        return code, cpu, peak, peak
+
+
+def job_structures(ctypes):
+    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
+    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
+    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
+
+    def structure(name, layout):
+        fields = [field.split(":") for field in layout.split()]
+        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
+
+    return structure(
+        "Accounting",
+        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
+        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
+    ), structure(
+        "ExtendedLimits",
+        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
+        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
+        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
+        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
+    )
+
+
+# Linux: a launcher, started on the run's first case, forks a supervisor for each case, which
+# starts it. Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a
+# case forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
+# never measured below that. The launcher is a fresh `python -S -I` that imports almost nothing
+# and never grows: a C program of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB).
+# Each supervisor is a child subreaper, so every process its case leaves behind, after
+# setsid() too, becomes its child: found from /proc, left alone until its own case ends, then
+# stopped, every last one, before any is killed, so that nothing forks or changes pid during
+# the kill; reaped by wait4, which keeps the CPU time and peak of each. Memory is the peak of
+# the resident sizes of the tree's processes summed, read every 10 ms, or the largest peak
+# wait4 gives at exit, whichever is more. A cgroup per case would count pages shared by
+# processes once, but only a machine that delegates one to its users has it; this works on
+# any Linux with /proc.
+#
+# Theory of operation. The launcher's program is the functions from become_subreaper to
+# launcher_main below, sent as text (launcher_source). Its argument is its end of a
+# SOCK_SEQPACKET socket pair, "control"; each case has a pair of its own, "report". Every
+# message is one datagram of ASCII.
+#
+# | socket  | from       | to         | message                | meaning                         |
+# |---------|------------|------------|------------------------|---------------------------------|
+# | control | launcher   | runner     | `ready`                | it runs, and is a subreaper     |
+# | control | runner     | launcher   | `EXE\0CWD\0ARG0\0...`  | start a case; four descriptors  |
+# |         |            |            |                        | ride along (SCM_RIGHTS): report,|
+# |         |            |            |                        | the case's stdin, stdout, stderr|
+# | control | runner     | launcher   | end of file            | the run is over: kill, exit     |
+# | report  | supervisor | runner     | `S PID`                | started; PID is the supervisor's|
+# | report  | supervisor | runner     | `E ERRNO`              | exec failed with this errno     |
+# | report  | runner     | supervisor | `?`                    | the figures so far, please      |
+# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; also sent |
+# |         |            |            |                        | unasked when the case exits     |
+# | report  | runner     | supervisor | `k`, or end of file    | kill the tree now               |
+# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | final: the tree is reaped     |
+#
+# CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
+# signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
+
+
+def become_subreaper():
+    """Orphans of this process's descendants become its children (Linux's prctl 36)."""
+    import ctypes
+
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+
 
 def children(pid):
     found = []
     try:
-        for task in os.listdir("/proc/%d/task" % pid):
-            with open("/proc/%d/task/%s/children" % (pid, task)) as ids:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as ids:
                 found += [int(word) for word in ids.read().split()]
     except OSError:
         pass
     return found
+
 
 def descendants(roots=None):
     found = children(os.getpid()) if roots is None else roots
     for pid in found:  # the list grows as the walk goes down
         found += children(pid)
     return found
+
+
+def strays(supervisors):
+    """This process's descendants outside the supervisors' trees: a killed one's orphans."""
+    return descendants(list(set(children(os.getpid())) - supervisors))
+
 
 def stop_and_kill(found=descendants, reap=lambda: []):
     stopped = set()
@@ -882,24 +1043,42 @@ def stop_and_kill(found=descendants, reap=lambda: []):
         new = set(found()) - stopped
         if not new:
             break
-        send(new, signal.SIGSTOP)
+        send_signal(new, signal.SIGSTOP)
         stopped |= new
-    send(stopped, signal.SIGKILL)
+    send_signal(stopped, signal.SIGKILL)
 
-def send(pids, number):
+
+def send_signal(pids, number):
     for pid in pids:
-        try:
+        try:  # noqa: SIM105 (the launcher imports no more than it needs)
             os.kill(pid, number)
         except OSError:  # gone already
             pass
 
+
+def reap_any(block=False):
+    """The pids of the children that had ended, reaped; their figures are not kept."""
+    reaped = []
+    try:
+        while True:
+            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
+            if not pid:
+                return reaped
+            reaped.append(pid)
+    except ChildProcessError:
+        return reaped
+
+
 class Supervisor:
+    """One case's parent, in a process of its own: starts it, measures and kills its tree."""
+
     def __init__(self, channel):
         self.channel, self.code, self.sampled = channel, None, 0.0
         self.cpu = self.live = self.peak = self.queued = 0.0
+        self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
 
     def start(self, fds, executable, cwd, args):
-        PRCTL(SUBREAPER, 1, 0, 0, 0)
+        become_subreaper()
         error, failed = os.pipe()  # closed by a successful exec
         self.main = os.fork()
         if self.main == 0:
@@ -941,16 +1120,16 @@ class Supervisor:
         resident, ticks = 0, 0
         for pid in descendants():
             try:
-                with open("/proc/%d/stat" % pid, "rb") as stat:
-                    fields = stat.read().rsplit(b")", 1)[1].split()
+                with open(f"/proc/{pid}/stat", "rb") as stat_file:
+                    fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
                 ticks += sum(map(int, fields[11:15]))  # with the children it waited for
-                with open("/proc/%d/schedstat" % pid, "rb") as schedstat:  # ready, no CPU
+                with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
                 pass
-        self.peak = max(self.peak, resident * PAGE_MIB)
-        self.live = self.cpu + ticks / TICKS
+        self.peak = max(self.peak, resident * self.page_mib)
+        self.live = self.cpu + ticks / self.ticks
 
     def report(self, kind):
         cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
@@ -978,18 +1157,11 @@ class Supervisor:
         self.reap(block=True)
         self.report(b"F")
 
-def reap(block=False):  # the supervisors, each with its case: their CPU time is the run's
-    reaped = []
-    try:
-        while True:
-            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
-            if not pid:
-                return reaped
-            reaped.append(pid)
-    except ChildProcessError:
-        return reaped
 
-def start(text, data):  # a supervisor for the case, with its socket and its three pipes
+def launch(control, text, data):
+    """A supervisor for the case, with its socket and its three pipes; its pid."""
+    import _socket
+
     fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
     for fd in fds:  # the program has the last three as 0, 1 and 2, and nothing else of ours
         os.set_inheritable(fd, False)
@@ -1005,134 +1177,171 @@ def start(text, data):  # a supervisor for the case, with its socket and its thr
         os.close(fd)
     return pid
 
-control = _socket.socket(fileno=int(sys.argv[1]))
-PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
-control.send(b"ready")
-supervisors = set()
-while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
-    if select.select([control], [], [], 0.5)[0]:
-        text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
-        if not text:
-            break
-        supervisors.add(start(text, data))
-    reap()
-    supervisors &= set(children(os.getpid()))
-    stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
-# The runner is gone: nothing of any case outlives it. The supervisors go first, so that their
-# cases' processes become this subreaper's children, reaped as the walk goes: a supervisor
-# stopped by the walk could reap nothing, and a chain that forks on would pile up zombies
-# under it for every walk to read again.
-send(supervisors & set(children(os.getpid())), signal.SIGKILL)
-while children(os.getpid()):
-    stop_and_kill(reap=reap)
-    select.select([], [], [], 0.01)
-reap()
-"""
-Pipes = namedtuple("Pipes", "stdout stderr")
+
+def launcher_main(fd):
+    """The launcher: a supervisor per case asked for on the socket fd, until the runner goes."""
+    import _socket
+
+    control = _socket.socket(fileno=fd)
+    become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
+    control.send(b"ready")
+    supervisors = set()
+    while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
+        if select.select([control], [], [], 0.5)[0]:
+            text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+            if not text:
+                break
+            supervisors.add(launch(control, text, data))
+        reap_any()
+        supervisors &= set(children(os.getpid()))
+        stop_and_kill(lambda known=supervisors: strays(known), reap_any)
+    # The runner is gone: nothing of any case outlives it. The supervisors go first, so that
+    # their cases' processes become this subreaper's children, reaped as the walk goes: a
+    # supervisor stopped by the walk could reap nothing, and a chain that forks on would pile
+    # up zombies under it for every walk to read again.
+    send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
+    while children(os.getpid()):
+        stop_and_kill(reap=reap_any)
+        select.select([], [], [], 0.01)
+    reap_any()
 
 
-class LinuxTree:
-    """Linux: the case started by a supervisor of its own (see LAUNCHER), which reports its
+LAUNCHER_PARTS = (become_subreaper, children, descendants, strays, stop_and_kill, send_signal)
+LAUNCHER_PARTS += (reap_any, Supervisor, launch, launcher_main)
+
+
+def launcher_source():
+    """The launcher's program: its parts' source, run as the script of `python -S -I -c`."""
+    import inspect
+
+    parts = "\n\n".join(inspect.getsource(part) for part in LAUNCHER_PARTS)
+    return f"import os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
+
+
+def start_launcher():
+    """A launcher, as (its process, the runner's end of control), or None where it cannot
+    start (no ctypes, no prctl): then the process group alone is killed, as by PosixTree."""
+    import socket
+
+    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    command = [sys.executable, "-S", "-I", "-c", launcher_source(), str(theirs.fileno())]
+    quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
+    try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
+        process = subprocess.Popen(
+            command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
+        )
+    except OSError:
+        return None
+    finally:
+        theirs.close()
+    if mine.recv(16) != b"ready":
+        mine.close()
+        process.wait()
+        return None
+    return process, mine
+
+
+class Reported(namedtuple("Reported", "kind cpu peak code queued")):
+    """A supervisor's R or F message, as the table above the launcher says."""
+
+    @classmethod
+    def parse(cls, message):
+        kind, cpu, peak, code, queued = message.decode("ascii").split()
+        if kind not in ("R", "F"):
+            raise ValueError(f"not a report: {message!r}")
+        return cls(kind, float(cpu), float(peak), None if code == "-" else int(code), float(queued))
+
+
+class LinuxTree(Tree):
+    """Linux: the case started by a supervisor of its own (see the launcher), which reports its
     tree's CPU time and memory, and kills and reaps the tree when asked."""
 
-    measures, launcher, lock = True, None, threading.Lock()
+    measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
 
     @classmethod
-    def possible(cls):
-        """Start the run's launcher where /proc lists children; say if it runs."""
+    def usable(cls):
+        """Whether /proc lists children here, read without starting anything."""
         readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-        if not readable or not sys.executable:
-            return False
-        import socket
-
-        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        command = [sys.executable, "-S", "-I", "-c", LAUNCHER, str(theirs.fileno())]
-        quiet = {
-            "stdin": subprocess.DEVNULL,
-            "stdout": subprocess.DEVNULL,
-            "stderr": subprocess.DEVNULL,
-        }
-        try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
-            process = subprocess.Popen(
-                command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
-            )
-        except OSError:
-            return False
-        finally:
-            theirs.close()
-        if mine.recv(16) != b"ready":  # no ctypes, no prctl: the process group alone is killed
-            mine.close()
-            process.wait()
-            return False
-        cls.launcher = process, mine
-        return True
+        return readable and bool(sys.executable)
 
     @classmethod
-    def stop(cls):
-        """End the launcher: it exits when its socket closes."""
-        process, control = cls.launcher
-        control.close()
-        process.wait()
+    def ready(cls):
+        """This kind, its launcher started on first use; PosixTree where it cannot start."""
+        with cls.lock:
+            if cls.launcher is None:
+                cls.launcher = start_launcher() or False
+        return cls if cls.launcher else PosixTree
 
-    def __init__(self, command, stdin, cwd):
+    @classmethod
+    def end_run(cls):
+        """End the launcher: it exits when its socket closes."""
+        with cls.lock:
+            if cls.launcher:
+                process, control = cls.launcher
+                control.close()
+                process.wait()
+            cls.launcher = None
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         import socket
 
         args, executable = command
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        (out, out_end), (err, err_end) = os.pipe(), os.pipe()
-        fds = [theirs.fileno(), stdin.fileno(), out_end, err_end]
+        err, err_end = os.pipe()
+        out, out_end = os.pipe() if stdout is None else (None, stdout)
+        fds = [theirs.fileno(), stdin, out_end, err_end]
         text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
+        rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
         try:
             with self.lock:
-                rights = (
-                    socket.SOL_SOCKET,
-                    socket.SCM_RIGHTS,
-                    b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds),
-                )
-                self.launcher[1].sendmsg([text], [rights])
+                self.launcher[1].sendmsg([text], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)])
         finally:
             theirs.close()
-            os.close(out_end)
             os.close(err_end)
-        self.child = Pipes(open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (closed by the reader)
-        self.cpu, self.peak, self.code, self.final, self.queued = 0.0, 0.0, None, False, 0.0
+            if out is not None:
+                os.close(out_end)
+        self.pipes = Pipes(out and open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (reader)
+        self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
         self.socket.settimeout(GIVE_UP)
         started = b""
         with contextlib.suppress(OSError):
             started = self.socket.recv(32)
         if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            self.child.stdout.close()
-            self.child.stderr.close()
+            for pipe in self.pipes:
+                if pipe is not None:
+                    pipe.close()
             number = int(started[1:]) if started[1:].isdigit() else 0
             raise OSError(number, os.strerror(number) if number else "the case did not start")
         self.supervisor = int(started[2:])
+
+    @property
+    def queued(self):
+        return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
         """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
         final, for each until the final one); the last tells. Never a wait without end: the
         case can stop or kill its supervisor, whose parent it is not but whose user it is."""
         self.socket.settimeout(wait)
-        with contextlib.suppress(OSError):  # socket.timeout and BlockingIOError among them
+        with contextlib.suppress(OSError, ValueError):  # socket.timeout among them
             while not self.final:
-                words = self.socket.recv(64).split()
-                if not words:  # the supervisor is gone
+                message = self.socket.recv(64)
+                if not message:  # the supervisor is gone
                     self.final = True
                     break
-                self.cpu, self.peak = float(words[1]), float(words[2])
-                self.code = None if words[3] == b"-" else int(words[3])
-                self.queued = float(words[4])  # the longest any process waited for a CPU
-                self.final = words[0] == b"F"
+                self.report = Reported.parse(message)
+                self.final = self.report.kind == "F"
                 self.socket.settimeout(wait if final else 0)
 
     def exited(self):
         self.receive(0)
-        return self.code is not None
+        return self.report.code is not None
 
     def usage_now(self, wait=TICK):
         with contextlib.suppress(OSError):
             self.socket.send(b"?")
             self.receive(wait)
-        return self.cpu, self.peak
+        return self.report.cpu, self.report.peak
 
     def kill(self):
         with contextlib.suppress(OSError):
@@ -1144,8 +1353,9 @@ class LinuxTree:
             with contextlib.suppress(OSError):
                 os.kill(self.supervisor, signal.SIGKILL)
         self.socket.close()
-        code = -signal.SIGKILL if self.code is None else self.code
-        return code, self.cpu, self.peak, self.peak
+        report = self.report
+        code = -signal.SIGKILL if report.code is None else report.code
+        return code, report.cpu, report.peak, report.peak
 
 
 def tree_kind():
@@ -1154,7 +1364,7 @@ def tree_kind():
         return WindowsTree
     if not WAIT4:
         return PlainTree
-    return LinuxTree if LINUX and LinuxTree.possible() else PosixTree
+    return LinuxTree if LINUX and LinuxTree.usable() else PosixTree
 
 
 class Running:
@@ -1165,12 +1375,13 @@ class Running:
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap):
+        """A new tree running command with stdin (a file descriptor), and its reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree(command, stdin, cwd)
+            case_tree = self.tree.ready()(command, stdin, cwd)
             self.trees.add(case_tree)
-        return case_tree, self.reader(case_tree.child, output_cap)
+        return case_tree, self.reader(case_tree.pipes, output_cap)
 
     def kill(self, case_tree):
         with self.lock:
@@ -1207,7 +1418,7 @@ def execute(running, command, input_path, cwd, limits):
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
     with open_regular(input_path) as stdin:
-        case_tree, reader = running.start(command, stdin, cwd, output_cap)
+        case_tree, reader = running.start(command, stdin.fileno(), cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
@@ -1240,7 +1451,7 @@ def execute(running, command, input_path, cwd, limits):
     finally:
         running.kill(case_tree)
         status, cpu, peak, judged = case_tree.finish()
-        reader.close(case_tree.child)
+        reader.close(case_tree.pipes)
     output, errors = bytes(reader.output), bytes(reader.errors)
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
 
@@ -1407,8 +1618,7 @@ def new_running():
 
 
 def end_running(running):
-    if running.tree is LinuxTree:
-        LinuxTree.stop()
+    running.tree.end_run()
 
 
 def run_all(cases, settings, on_result):
@@ -1670,96 +1880,6 @@ def judge_command_line(argv):
             status = usage_error(f"--json {settings.json}: could not write it: {error}")
     say(f"{passed} passed, {failed} failed")
     return status
-
-
-# Windows: a Job Object holds each case's tree
-
-
-class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
-    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
-    just after it starts: a grandchild started in that instant escapes. With no Job Object,
-    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
-
-    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
-
-    def __init__(self, command, stdin, cwd):
-        super().__init__(command, stdin, cwd)
-        try:
-            self.job = self.make_job()
-        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
-            self.job = None
-        self.measures = self.job is not None
-
-    def make_job(self):
-        import ctypes
-
-        self.ctypes, self.structures = ctypes, job_structures(ctypes)
-        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
-        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
-        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
-        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
-        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
-        process = ctypes.c_void_p(int(self.child._handle))
-        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
-        if limited and api.AssignProcessToJobObject(job, process):
-            return job
-        error = ctypes.WinError(ctypes.get_last_error())
-        if job.value:
-            api.CloseHandle(job)
-        raise error
-
-    def usage_now(self, wait=0.0):
-        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
-        if not self.job:
-            return None, None
-        accounting, limits = (structure() for structure in self.structures)
-        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
-            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
-            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
-                return None, None
-        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
-        return cpu, limits.PeakProcessMemoryUsed / MIB
-
-    def kill(self):
-        if self.job:
-            self.api.TerminateJobObject(self.job, 1)
-            return
-        if self.child.poll() is None:
-            with contextlib.suppress(OSError):
-                command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
-                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with contextlib.suppress(OSError):
-            super().kill()
-
-    def finish(self):
-        code, (cpu, peak) = self.child.wait(), self.usage_now()
-        if self.job:
-            self.api.CloseHandle(self.job)
-        return code, cpu, peak, peak
-
-
-def job_structures(ctypes):
-    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
-    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
-    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
-    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
-
-    def structure(name, layout):
-        fields = [field.split(":") for field in layout.split()]
-        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
-
-    return structure(
-        "Accounting",
-        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
-        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
-    ), structure(
-        "ExtendedLimits",
-        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
-        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
-        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
-        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
-    )
 
 
 if __name__ == "__main__":

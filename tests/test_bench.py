@@ -1,6 +1,6 @@
-"""tools/bench.py: a quick run on the real problems, and its answer check on a made-up one.
+"""maint/bench.py: a quick run on the real problems, and its answer check on a made-up one.
 
-- `python3 -m tools.bench --quick` builds the small version of every scale case, checks
+- `python3 -m maint.bench --quick` builds the small version of every scale case, checks
   every solution's answer with the problem's scale_answer, and prints one row per SCALE case
   of every problem.
 - In a temporary root with a made-up problem, a wrong answer and a trailing space both fail
@@ -15,7 +15,7 @@ TIMED = ("| yes |", "| **no** |", "| **no (mem)** |")
 
 
 def bench(*args, timeout=900):
-    return python("-m", "tools.bench", *args, timeout=timeout, text=True)
+    return python("-m", "maint.bench", *args, timeout=timeout, text=True)
 
 
 def rows(output):

@@ -297,7 +297,7 @@ def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
     argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
     if gnu_time():
-        argv += ["--mle", f"{runner().read_profile(ROOT, name)[0].memory_limit:g}"]
+        argv += ["--mle", f"{runner.read_profile(ROOT, name)[0].memory_limit:g}"]
     res = run(argv, timeout=1800, env=oj_env, text=True)
     judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
     tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])

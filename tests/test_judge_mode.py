@@ -6,7 +6,7 @@ judge cases alone against the wrong programs whose bug is in the game logic.
   in process every outcome kind and every label but ``EXTENDED_LABELS`` still occurs often
   (STRESS["min_count"] scaled to the inputs played).
 * The judge-only mutation score looks at the mutants outside a solution's input layer
-  (``mutants.input_layer``: from its marker comment to the logic's, or else the loop-free
+  (``mutate.input_layer``: from its marker comment to the logic's, or else the loop-free
   functions that read the text).
 * Every wrong program whose docstring starts "Bug:" (a game-logic bug, not one in reading
   extended inputs) fails on some judge-* testcase, run directly, compared exactly with CRLF
@@ -18,7 +18,8 @@ import ast
 import pytest
 from util import catching_case, complete, tooling, wrong_programs
 
-from tools import mutants, stress
+from maint import mutate
+from tools import play
 
 VALIDATED = 3000  # judge-mode inputs checked by the validator, per problem
 PLAYED = 4000  # judge-mode inputs played, at most STRESS["count"]
@@ -27,7 +28,7 @@ PLAYED = 4000  # judge-mode inputs played, at most STRESS["count"]
 @pytest.mark.parametrize("problem", complete())
 def test_judge_mode_draws_only_judge_cases(problem):
     gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
-    texts = stress.inputs(gen, VALIDATED, gen.STRESS["seed"], judge=True)
+    texts = play.inputs(gen, VALIDATED, gen.STRESS["seed"], judge=True)
     extended = [(text, why) for text in texts for why in [why_extended(text.encode())] if why]
     assert extended == [], f"{len(extended)} extended, e.g. {extended[0][1]}: {extended[0][0]!r}"
 
@@ -35,9 +36,9 @@ def test_judge_mode_draws_only_judge_cases(problem):
 @pytest.mark.parametrize("problem", complete())
 def test_judge_mode_covers_every_outcome_and_label(problem):
     gen = tooling(problem, "gen")
-    wanted = stress.min_counts(gen, judge=True)
+    wanted = play.min_counts(gen, judge=True)
     assert not set(wanted) & set(gen.EXTENDED_LABELS)
-    stress.check(problem, judge=True, count=min(PLAYED, gen.STRESS["count"]))
+    play.check(problem, judge=True, count=min(PLAYED, gen.STRESS["count"]))
 
 
 def test_the_default_stream_has_extended_inputs_too():
@@ -45,7 +46,7 @@ def test_the_default_stream_has_extended_inputs_too():
     more of them for every problem)."""
     for problem in complete():
         gen, why_extended = tooling(problem, "gen"), tooling(problem, "validate").why_extended
-        texts = list(stress.inputs(gen, 500, gen.STRESS["seed"]))
+        texts = list(play.inputs(gen, 500, gen.STRESS["seed"]))
         assert sum(why_extended(text.encode()) is not None for text in texts) >= 50, problem
 
 
@@ -104,27 +105,27 @@ if __name__ == "__main__":
 
 def test_the_input_layer_runs_from_its_marker_to_the_logic():
     lines = MARKED.splitlines()
-    layer = mutants.input_layer(MARKED)
+    layer = mutate.input_layer(MARKED)
     assert lines[min(layer) - 1].startswith("# The input layer")
     assert lines[max(layer)].startswith("# The judge's logic")
-    every = mutants.mutants(MARKED)
-    outside = mutants.outside_input_layer(MARKED, every)
+    every = mutate.mutants(MARKED)
+    outside = mutate.outside_input_layer(MARKED, every)
     inside = [i for i in range(len(every)) if i not in outside]
     assert outside and inside  # "return value -> None" in play, say, and in read
-    assert all(mutants.mutant_line(every[i]) > max(layer) for i in outside)
-    assert all(mutants.mutant_line(every[i]) in layer for i in inside)
+    assert all(mutate.mutant_line(every[i]) > max(layer) for i in outside)
+    assert all(mutate.mutant_line(every[i]) in layer for i in inside)
 
 
 def test_the_input_layer_ends_at_the_main_block_without_a_logic_marker():
     text = MARKED.replace("# The judge's logic: the game.", "")
     lines = text.splitlines()
-    assert lines[max(mutants.input_layer(text))].startswith("if __name__")
+    assert lines[max(mutate.input_layer(text))].startswith("if __name__")
 
 
 def test_an_unmarked_solution_counts_its_loop_free_text_readers_as_input_layer():
     text = MARKED.replace("# The input layer: the judge's format, and the forms people save.", "")
     text = text.replace("# The judge's logic: the game.", "")
     text = text.replace("return [int(word) for word in text.split()]", "return text.split()")
-    layer = mutants.input_layer(text)
+    layer = mutate.input_layer(text)
     read = text.splitlines().index("def read(text):") + 1
     assert layer == {read, read + 1}

@@ -11,10 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
-from util import ROOT, SOLUTIONS, complete, python, run, runner, tooling
+from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
-from tools import stress as stress_module
-from tools.stress import inputs as stress_inputs
+import runner
+from tools import play, shrink
+from tools.play import inputs as stress_inputs
+from tools.stress import HACKS
 
 # Realistic one-token bugs of solutions/vertical_four.py; the test uses the first one
 # that the current source still contains.
@@ -105,8 +107,8 @@ def test_judge_mode_via_make_says_so_and_passes(problem):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
-    profile = runner().read_profile(ROOT, problem)[0]
-    limits = f"{profile.time_limit:g} s CPU ({2 * profile.time_limit:g} s wall), "
+    profile = runner.read_profile(ROOT, problem)[0]
+    limits = f"{profile.time_limit:g} s CPU ({runner.BACKSTOP * profile.time_limit:g} s wall), "
     limits += f"{profile.memory_limit:g} MiB"
     shown = f"{Path(sys.executable).name} {solution}"
     mode = f"on judge cases only, {profile.judge_name}'s limits"
@@ -221,8 +223,8 @@ def test_the_shrinker_keeps_the_layout_and_skips_what_is_no_input_of_the_problem
         return "wrong" if "\r\n" in text else oracle.solve(text)
 
     text = "pieces = [\r\n  [1, 2, 0],\r\n  [3, 4, 1]\r\n]\r\n"
-    judge = stress_module.in_process(fails_on_crlf, "infinite_gobang")
-    small, verdict = stress_module.shrink("infinite_gobang", judge, text, judge(text))
+    judge = play.in_process(fails_on_crlf, "infinite_gobang")
+    small, verdict = shrink.shrink("infinite_gobang", judge, text, judge(text))
     assert small == "[\r\n]\r\n" and verdict.kind == "WA"
 
 
@@ -261,16 +263,16 @@ def stressed(folder, mine, count):
 
 @pytest.mark.skipif(os.name == "nt", reason="CPU time is measured on POSIX only")
 def test_a_right_answer_given_too_late_is_tle_with_the_limit_and_the_input(tmp_path):
-    """A program that sleeps 5 s on one input and then prints the right answer: TLE (the
-    judge's 2 s CPU limit, the 4 s wall backstop), never a mismatch; the input is shown and
-    saved, and no smaller input gives TLE again."""
-    text = judge_input(4)
-    done = stressed(tmp_path, failing_on(tmp_path, text, "time.sleep(5)"), 8)
+    """A program that sleeps past the wall backstop on one input and then prints the right
+    answer: TLE (the judge's 2 s CPU limit, the runner's backstop in wall time), never a
+    mismatch; the input is shown and saved, and no smaller input gives TLE again."""
+    text, backstop = judge_input(4), 2 * runner.BACKSTOP
+    done = stressed(tmp_path, failing_on(tmp_path, text, f"time.sleep({backstop + 1})"), 8)
     assert done.returncode == 1, done.stdout + done.stderr
     out = done.stdout
-    assert "Huawei OD exam's limits: 2 s CPU (4 s wall), 256 MiB" in out.splitlines()[0]
+    assert f"Huawei OD exam's limits: 2 s CPU ({backstop} s wall), 256 MiB" in out.splitlines()[0]
     assert "TLE on input 5 (seed " in out and "\nTLE: " in out
-    assert "passed the 4 s backstop (2x the 2 s CPU limit)" in out
+    assert f"passed the {backstop} s backstop ({runner.BACKSTOP}x the limit)" in out
     assert "could not shrink" in out and "WA" not in out and "mismatch" not in out
     assert "".join("  " + line + "\n" for line in text.splitlines()) in out
     assert saved_case(tmp_path / "hacks")[1] == text
@@ -298,11 +300,11 @@ def test_a_crash_is_re_with_its_exit_status_and_stderr(tmp_path):
 
 def test_in_process_a_wrong_answer_is_the_runners_diff_and_an_exception_re():
     oracle = tooling("vertical_four", "oracle")
-    wrong = stress_module.in_process(lambda text: "1,error\n", "vertical_four")
+    wrong = play.in_process(lambda text: "1,error\n", "vertical_four")
     verdict = wrong("5 5\n1 1 2 2 3 3 4 4\n")
     assert verdict.kind == "WA" and verdict.expected == oracle.solve("5 5\n1 1 2 2 3 3 4 4\n")
     assert verdict.lines[-2:] == ["  expected: 7,red", "  got:      1,error"]
-    assert stress_module.in_process(lambda text: 1 // 0, "vertical_four")("5 5\n1\n").kind == "RE"
+    assert play.in_process(lambda text: 1 // 0, "vertical_four")("5 5\n1\n").kind == "RE"
 
 
 # ---------------------------------------------------------------- hacks, outside testcases/
@@ -317,19 +319,19 @@ def test_hacks_go_to_a_git_ignored_folder_never_to_testcases(tmp_path):
     def status():
         return run(["git", "status", "--porcelain", "testcases/"], text=True).stdout
 
-    before, made = status(), not stress_module.HACKS.exists()
+    before, made = status(), not HACKS.exists()
     done = stress("vertical_four", "--solution", str(broken_copy(tmp_path)))
     assert done.returncode == 1, done.stdout + done.stderr
     saved = ROOT / done.stdout.split("saved as ")[1].split(".in and .out")[0]
     try:
-        assert saved.parent == stress_module.HACKS / "vertical_four"
+        assert saved.parent == HACKS / "vertical_four"
         assert run(["git", "check-ignore", "-q", str(saved) + ".in"]).returncode == 0
         assert status() == before
     finally:
         for suffix in (".in", ".out"):
             Path(str(saved) + suffix).unlink()
         if made:  # the folder too, when this test made it
-            shutil.rmtree(str(stress_module.HACKS))
+            shutil.rmtree(str(HACKS))
 
 
 def test_the_runner_judges_the_hacks_when_asked(tmp_path):

@@ -3,7 +3,6 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
 
 - The problem meets the level it aims at: a half-added one fails here, in one test naming
   what it lacks, and its other tests are not collected (tests/conftest.py).
-- The contract's rule for finding problems gives the set the runner judges.
 - Every testcase's .out is the solution's, run in process, or where the Judge: line names a
   tolerance or a checker, its output is accepted by them (judged).
 - The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
@@ -36,7 +35,7 @@ from util import (
     wrong_answers,
 )
 
-from tools import contract, stress
+from tools import contract, play
 
 JUDGED, STRESSED = problems_at("judged"), problems_at("stress")
 
@@ -57,39 +56,9 @@ def test_meets_the_contract(name):
     assert not lacking, f"{name}: " + "; ".join(lacking)
 
 
-def runner_problems(root):
-    """The problems the runner judges under root, asked of the runner itself."""
-    code = (
-        "import pathlib, runner, sys; print(runner.find_problems(pathlib.Path(sys.argv[1]), [])[0])"
-    )
-    out = python("-c", code, root, text=True)
-    return out.stdout.strip(), out.stderr
-
-
-def test_the_runner_finds_the_same_problems(tmp_path):
-    assert runner_problems(ROOT)[0] == repr(contract.problems()), runner_problems(ROOT)
-    for name, solution, inputs in [
-        ("whole", True, ["a.in"]),
-        ("no_cases_folder", True, None),
-        ("empty_cases", True, []),
-        ("only_outs", True, ["a.out"]),
-        ("no_solution", False, ["a.in"]),
-        ("_private", True, ["a.in"]),
-    ]:
-        if solution:
-            (tmp_path / "solutions").mkdir(exist_ok=True)
-            (tmp_path / "solutions" / (name + ".py")).write_text("print(1)\n")
-        if inputs is not None:
-            (tmp_path / "testcases" / name).mkdir(parents=True)
-            for file in inputs:
-                (tmp_path / "testcases" / name / file).write_text("1\n")
-    found, err = runner_problems(tmp_path)
-    assert found == repr(contract.problems(tmp_path)) == "['_private', 'whole']", err
-
-
 @pytest.mark.parametrize("name", STRESSED)
 def test_stress(name):
-    stress.check(name)
+    play.check(name)
 
 
 @pytest.mark.parametrize("name", STRESSED)
@@ -109,7 +78,7 @@ def test_solution_gives_every_out(name):
     """Exactly the .out, where a problem is compared (exact, jutge...); accepted by the Judge:
     line's tolerance or checker, where it has one, as the runner would accept it."""
     solve = load_solution(name).solve
-    if mode(name) in runner().COMPARATORS:
+    if mode(name) in runner.COMPARATORS:
         wrong = wrong_answers(name, solve)
     else:
         ins = sorted((TESTCASES / name).glob("*.in"))

@@ -10,7 +10,7 @@ import re
 import pytest
 from util import ROOT, problems, python
 
-from tools import contract, demo, mutants
+from maint import checks, demo, mutation_page
 
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
@@ -21,12 +21,12 @@ def page(name):
 
 
 def test_the_contract_table_is_the_contracts():
-    assert contract.table() in page("adding-a-problem.md")
+    assert checks.table() in page("adding-a-problem.md")
 
 
 def test_the_mutation_table_is_there_and_names_only_problems():
     """(A new problem's row is added after its first `make mutants`: CI's check wants it.)"""
-    rows = mutants.page_rows()
+    rows = mutation_page.page_rows()
     assert rows and set(rows) <= set(problems()), sorted(rows)
 
 
@@ -76,9 +76,9 @@ def test_every_link_leads_to_a_file_and_heading(path):
 
 def test_the_benchmark_page_names_its_real_command_and_options():
     text = page("benchmarks.md")
-    shown = re.search(r"`(python3 -m tools.bench --help)` lists the options \(([^)]*)\)", text)
+    shown = re.search(r"`(python3 -m maint.bench --help)` lists the options \(([^)]*)\)", text)
     assert shown, "docs/benchmarks.md names no help command of the benchmark"
-    done = python("-m", "tools.bench", "--help", cwd=ROOT, text=True)
+    done = python("-m", "maint.bench", "--help", cwd=ROOT, text=True)
     assert done.returncode == 0, done.stderr
     for option in re.findall(r"--[\w-]+", shown.group(2)):
         assert option in done.stdout, option

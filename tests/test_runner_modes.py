@@ -163,7 +163,8 @@ def copy_for_the_shared_tests(root):
     """root made a repo of its own holding the contestant's problems and the shared tests."""
     for name in ("runner.py", "pyproject.toml"):
         shutil.copyfile(ROOT / name, root / name)
-    shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("tools", "maint"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for name in (
         "util.py",
         "conftest.py",

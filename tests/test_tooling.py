@@ -1,7 +1,7 @@
 """A new problem is found where it is, at the level it reaches (tools/contract.py): judged
 with its solution and testcases, stress with a tooling folder, complete when it says so.
 
-The repo's solutions/, tests/, tools/, docs/, runner.py and Makefile are copied into a
+The repo's solutions/, tests/, tools/, maint/, docs/, runner.py and Makefile are copied into a
 temporary root (the testcases linked), and problems are added there:
 
 - ``throwaway_fifth``, by the recipe of docs/adding-a-problem.md: a renamed copy of
@@ -57,7 +57,7 @@ def add_problem(root, name):
 def copy_of_the_repo(root):
     """root, holding a copy of the repo, its testcases linked."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("solutions", "tests", "tools"):
+    for folder in ("solutions", "tests", "tools", "maint"):
         shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
     for name in ("runner.py", "pyproject.toml", "README.md", "Makefile"):
         shutil.copyfile(ROOT / name, root / name)
@@ -117,8 +117,8 @@ def test_the_shared_tests_take_it_and_report_the_half_added(root):
 
 
 def test_stress_driver_checks_it(root):
-    code = f"from tools import contract, stress; gen = contract.tooling({NEW!r}, 'gen'); "
-    code += f"gen.STRESS = dict(gen.STRESS, count=300, min_count={{}}); stress.check({NEW!r})"
+    code = f"from tools import play, problem; gen = problem.tooling({NEW!r}, 'gen'); "
+    code += f"gen.STRESS = dict(gen.STRESS, count=300, min_count={{}}); play.check({NEW!r})"
     status, out = in_root(root, "-c", code)
     assert status == 0, out
     assert f"{NEW}: 300 inputs agree" in out, out
@@ -127,7 +127,7 @@ def test_stress_driver_checks_it(root):
 
 
 def test_benchmark_times_it_and_skips_the_others(root):
-    status, out = in_root(root, "-m", "tools.bench", "--quick", "--only", NEW, "--only", BARE)
+    status, out = in_root(root, "-m", "maint.bench", "--quick", "--only", NEW, "--only", BARE)
     assert status == 0, out
     assert re.search(rf"^\| {NEW} \| .*\| yes \|$", out, re.MULTILINE), out
     assert f"{BARE}: skipped, tests/{BARE}/ is missing" in out, out
@@ -348,12 +348,13 @@ def test_a_complete_problem_wants_20_cases_of_both_kinds(tmp_path, names, expect
     assert [line.split("/ ", 1)[1].split(" (")[0] for line in found] == expected
 
 
-def test_the_table_ends_quietly_when_its_reader_goes():
-    """`python3 -m tools.contract --table | head -5`: the reader gone, no traceback."""
+@pytest.mark.parametrize("argv", [["tools.contract"], ["maint.checks", "--table"]])
+def test_a_report_ends_quietly_when_its_reader_goes(argv):
+    """`python3 -m tools.contract | head -5`: the reader gone, no traceback."""
     read, write = os.pipe()
     os.close(read)  # every write now fails with EPIPE
     try:
-        argv = [sys.executable, "-m", "tools.contract", "--table"]
+        argv = [sys.executable, "-m", *argv]
         done = subprocess.run(argv, stdout=write, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
     finally:
         os.close(write)

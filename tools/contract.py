@@ -1,5 +1,4 @@
-"""What a problem is, what it must hold at each level, and every file and name its tooling
-folder provides: the one contract.
+"""What a problem is, what it must hold at each level, and what it reaches: the contract.
 
 A problem NAME lives in up to three places, and reaches one of three levels:
 
@@ -8,45 +7,44 @@ A problem NAME lives in up to three places, and reaches one of three levels:
   ``testcases/NAME/`` (``CASE.in`` with the expected ``CASE.out`` beside it). The runner
   judges it, and `make test` checks that its cases pass and its header is valid.
 * **stress**: also ``tests/NAME/`` with an oracle and a generator (the needs of ``TOOLING``
-  for ``stress``): `make test` plays the stress test and checks every ``.out`` against the
-  oracle; `make stress P=NAME` works.
+  for ``stress``). `make test` plays the stress test and checks every ``.out`` against the
+  oracle, and `make stress P=NAME` works.
 * **complete**: everything of ``TOOLING``, at least ``MIN_CASES`` testcases, judge cases
-  (named ``judge-``: see ``is_judge_case``) and extended ones, and the file
-  ``tests/NAME/COMPLETE`` that declares it. Only a problem that declares itself complete is
-  held to the whole contract (the wrong programs, mutants, validator, plain port, scale
-  inputs); the four of this repo do.
+  and extended ones, and the file ``tests/NAME/COMPLETE`` that declares it. Only a problem
+  that declares itself complete is held to the whole contract (the wrong programs,
+  mutants, validator, plain port, scale inputs). The four of this repo do.
 
 A problem aims at ``complete`` when it has ``tests/NAME/COMPLETE``, at ``stress`` when it has
-a tooling folder (``tests/NAME/`` holding ``__init__.py``, ``oracle.py`` or ``gen.py``), else at
-``judged``; ``missing(NAME)`` lists, one line each, what it lacks of the level it aims at
-(``tests/NAME/gen.py has no BIG_CASES``), and `make test` fails on each such line
-(tests/test_problems.py), skipping the tests of what is not there.
-
-The problems of a folder are found by one rule, ``problems(root)``: every NAME with a
-``solutions/NAME.py`` and a ``testcases/NAME/`` holding at least one ``.in``, which is also
-the set the runner judges (tests/test_problems.py checks that the two rules agree).
+a tooling folder, else at ``judged``. ``missing(NAME)`` lists, one line each, what it lacks of
+the level it aims at, and `make test` fails on each such line (tests/test_problems.py).
 
 ``python3 -m tools.contract [NAME ...]`` prints the level each problem reaches and what the
-next one needs (exit status 1 when a problem lacks something of the level it aims at),
-``--table`` the tooling's table of docs/adding-a-problem.md.
+next one needs. Its exit status is 1 when a problem lacks something of the level it aims at.
 """
 
 import argparse
 import ast
 import collections
 import functools
-import importlib
-import importlib.util
-import os
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import runner
+from tools.problem import (
+    FOLDER_MARKERS,
+    ROOT,
+    has_cases,
+    is_judge_case,
+    known,
+    run_tool,
+    tooling,
+)
+
 LEVELS = ("judged", "stress", "complete")
 MIN_WRONG = 8  # programs in tests/NAME/wrong/
 MIN_CASES = 20  # testcases of a complete problem
 MARKER = "COMPLETE"  # tests/NAME/COMPLETE: the problem declares itself complete
+JUDGE_NAMES = f"named {runner.JUDGE_PREFIX}*"
 
 # The header of a solution: the docstring that opens it, a line `FIELD: ...` for each of
 # these (Description and others may come too), none of them left saying TODO.
@@ -57,67 +55,55 @@ HEADER = ("Problem", "Judge", "Idea", "Time", "Memory", "Status")
 # complete; None: optional); what it is.
 Need = collections.namedtuple("Need", "file name level what")
 
-# FILE [NAME] stress|complete|optional: what it is (a line of its own each; longer ones go
-# on).
-NEEDS = """
-__init__.py stress: empty; makes the folder the package NAME
-oracle.py solve stress: `solve(text) -> str`: the brute force, written from the statement
-    alone, sharing no code with the solution and working another way
-oracle.py solve_large optional: `solve_large(text) -> str`: a second checker for the
-    `BIG_CASES` testcases when `solve` is too slow for them, checked against `solve` in
-    `test_NAME.py`
-gen.py random_input stress: `random_input(rng, judge=False) -> str`: one seeded random
-    input of the stress test; with `judge=True` only inputs the judge's statement allows
-gen.py EXTENDED_LABELS optional: the labels only extended inputs have, left out of
-    `min_count` in judge mode
-gen.py STRESS stress: dict: `count` inputs from `seed`, and `min_count`, the least number
-    of inputs each outcome kind and label must occur in
-gen.py kind stress: `kind(output) -> str`: the outcome kind of an answer
-gen.py labels optional: `labels(text, output)`: what else an input is an example of (a
-    winning direction, an input form, ...)
-gen.py shrink stress: `shrink(text)`: smaller inputs, for counterexamples
-gen.py size optional: `size(text)`: a measure every `shrink` candidate makes strictly smaller
-    (default `len`)
-gen.py SAVED optional: bytes a person may save (a byte-order mark, CRLF, not UTF-8): the
-    solution as a process answers as the oracle reads them
-gen.py SCALE complete: the benchmark's inputs: a list of dicts with keys `name`, `what`
-    (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a small version), `target`
-    (CPU ratio to the floor) and `mem_target` (memory ratio, or None)
-gen.py scale_answer complete: `scale_answer(name, data) -> bytes`: the expected output of a
-    scale input
-gen.py BIG_CASES complete: dict: case name -> `() -> bytes`, building every testcase over
-    100 KB byte for byte (may be empty)
-floor.py complete: the benchmark's floor: reads and parses the input as the solution does,
-    and stops
-test_NAME.py complete: what is particular to the problem: the oracle pinned to the
-    statement's examples, checks of its generators and builders
-wrong/ complete: at least MIN_WRONG programs, each a bug contestants make, named in its
-    one-line docstring (a program may import a _NAME.py of the folder)
-equivalent_mutants.txt complete: the mutants of the solution that no input can kill,
-    `ID  reason` a line (# comments)
-validate.py why_extended complete: `why_extended(data: bytes) -> Optional[str]`: None when
-    the judge's statement allows the input (a judge case, named `judge-*`), else a short reason
-plain.py complete: a judge-faithful solution written as a contestant would, reading the
-    judge's format only: a test fixture that must pass every judge case
-plain.cpp optional: the same in C++
-COMPLETE complete: the problem's declaration that it meets this whole contract, which `make
-    test` then holds it to (any text, or none)
-"""
-
-
-def needs(text):
-    """The Need of each entry of text (see NEEDS)."""
-    entries = re.sub(r"\n\s+", " ", text.strip()).replace("MIN_WRONG", str(MIN_WRONG))
-    found = []
-    for entry in entries.splitlines():
-        head, what = entry.split(": ", 1)
-        file, *name, level = head.split()
-        level = level if level in LEVELS else None
-        found.append(Need(file, name[0] if name else None, level, what))
-    return tuple(found)
-
-
-TOOLING = needs(NEEDS)
+TOOLING = (
+    Need("__init__.py", None, "stress", "empty; makes the folder the package NAME"),
+    Need("oracle.py", "solve", "stress", "`solve(text) -> str`: the brute force, written from "
+         "the statement alone, sharing no code with the solution and working another way"),
+    Need("oracle.py", "solve_large", None, "`solve_large(text) -> str`: a second checker for "
+         "the `BIG_CASES` testcases when `solve` is too slow for them, checked against "
+         "`solve` in `test_NAME.py`"),
+    Need("gen.py", "random_input", "stress", "`random_input(rng, judge=False) -> str`: one "
+         "seeded random input of the stress test; with `judge=True` only inputs the judge's "
+         "statement allows"),
+    Need("gen.py", "EXTENDED_LABELS", None, "the labels only extended inputs have, left out "
+         "of `min_count` in judge mode"),
+    Need("gen.py", "STRESS", "stress", "dict: `count` inputs from `seed`, and `min_count`, "
+         "the least number of inputs each outcome kind and label must occur in"),
+    Need("gen.py", "kind", "stress", "`kind(output) -> str`: the outcome kind of an answer"),
+    Need("gen.py", "labels", None, "`labels(text, output)`: what else an input is an example "
+         "of (a winning direction, an input form, ...)"),
+    Need("gen.py", "shrink", "stress", "`shrink(text)`: smaller inputs, for counterexamples"),
+    Need("gen.py", "size", None, "`size(text)`: a measure every `shrink` candidate makes "
+         "strictly smaller (default `len`)"),
+    Need("gen.py", "SAVED", None, "bytes a person may save (a byte-order mark, CRLF, not "
+         "UTF-8): the solution as a process answers as the oracle reads them"),
+    Need("gen.py", "SCALE", "complete", "the benchmark's inputs: a list of dicts with keys "
+         "`name`, `what` (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a "
+         "small version), `target` (CPU ratio to the floor) and `mem_target` (memory ratio, "
+         "or None)"),
+    Need("gen.py", "scale_answer", "complete", "`scale_answer(name, data) -> bytes`: the "
+         "expected output of a scale input"),
+    Need("gen.py", "BIG_CASES", "complete", "dict: case name -> `() -> bytes`, building every "
+         "testcase over 100 KB byte for byte (may be empty)"),
+    Need("floor.py", None, "complete", "the benchmark's floor: reads and parses the input as "
+         "the solution does, and stops"),
+    Need("test_NAME.py", None, "complete", "what is particular to the problem: the oracle "
+         "pinned to the statement's examples, checks of its generators and builders"),
+    Need("wrong/", None, "complete", f"at least {MIN_WRONG} programs, each a bug contestants "
+         "make, named in its one-line docstring (a program may import a _NAME.py of the "
+         "folder)"),
+    Need("equivalent_mutants.txt", None, "complete", "the mutants of the solution that no "
+         "input can kill, `ID  reason` a line (# comments)"),
+    Need("validate.py", "why_extended", "complete", "`why_extended(data: bytes) -> "
+         "Optional[str]`: None when the judge's statement allows the input (a judge case, "
+         f"named `{runner.JUDGE_PREFIX}*`), else a short reason"),
+    Need("plain.py", None, "complete", "a judge-faithful solution written as a contestant "
+         "would, reading the judge's format only: a test fixture that must pass every judge "
+         "case"),
+    Need("plain.cpp", None, None, "the same in C++"),
+    Need("COMPLETE", None, "complete", "the problem's declaration that it meets this whole "
+         "contract, which `make test` then holds it to (any text, or none)"),
+)  # fmt: skip
 STRESS_KEYS = ("count", "seed", "min_count")
 SCALE_KEYS = ("name", "what", "build", "quick_build", "target", "mem_target")
 
@@ -127,80 +113,7 @@ def key(need):
     return f"{need.file}:{need.name}" if need.name else need.file
 
 
-# What each tool needs, as FILE or FILE:NAME.
 FOR_STRESS = tuple(key(need) for need in TOOLING if need.level == "stress")
-FOR_BENCH = ("gen.py:SCALE", "gen.py:scale_answer", "floor.py")
-
-
-# A folder tests/NAME/ holding one of these is a tooling folder: its problem aims at stress.
-FOLDER_MARKERS = ("__init__.py", "oracle.py", "gen.py")
-
-
-def is_judge_case(case):
-    """A testcase is a judge case when its name (CASE of CASE.in) starts with ``judge-``."""
-    return Path(case).name.startswith("judge-")
-
-
-def problems(root=ROOT):
-    """Every problem under root: a solutions/NAME.py and a testcases/NAME/ with at least one
-    .in, sorted."""
-    names = (path.stem for path in (Path(root) / "solutions").glob("*.py"))
-    return sorted(name for name in names if has_cases(root, name))
-
-
-def has_cases(root, name):
-    return any((Path(root) / "testcases" / name).glob("*.in"))
-
-
-def known(root=ROOT):
-    """Every name that looks like a problem, even half added: a solutions/NAME.py, a
-    testcases/NAME/ or a tooling folder tests/NAME/ (one with an __init__.py, oracle.py or
-    gen.py)."""
-    root = Path(root)
-    found = {path.stem for path in (root / "solutions").glob("*.py")}
-    found.update(path.name for path in (root / "testcases").glob("*") if path.is_dir())
-    for marker in FOLDER_MARKERS:
-        found.update(path.parent.name for path in (root / "tests").glob("*/" + marker))
-    found = {name for name in found if not name.startswith(("_", "."))}
-    return sorted(found.union(problems(root)))
-
-
-def tooling(name, module=None, root=ROOT):
-    """The tooling package tests/NAME/ imported as NAME (or its module NAME.MODULE), without
-    touching sys.path: the same modules pytest imports from tests/."""
-    package = sys.modules.get(name)
-    folder = Path(root) / "tests" / name
-    if package is None:
-        init = folder / "__init__.py"
-        if not init.is_file():
-            raise ImportError(f"tests/{name}/__init__.py is missing")
-        spec = importlib.util.spec_from_file_location(
-            name, init, submodule_search_locations=[str(folder)]
-        )
-        package = importlib.util.module_from_spec(spec)
-        sys.modules[name] = package
-        try:
-            spec.loader.exec_module(package)
-        except BaseException:
-            del sys.modules[name]
-            raise
-    where = [Path(path).resolve() for path in getattr(package, "__path__", ())]
-    if folder.resolve() not in where:
-        raise ImportError(f"the name {name} is taken by the module {package.__name__!r}")
-    return importlib.import_module(name + "." + module) if module else package
-
-
-def load_file(name, path):
-    """Import the file at path as a module called name, without running a __main__ block."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def load_solution(name, root=ROOT):
-    """solutions/NAME.py as a module (its __main__ block not run)."""
-    return load_file("solution_" + name, Path(root) / "solutions" / (name + ".py"))
 
 
 def aim(name, root=ROOT):
@@ -296,7 +209,7 @@ def header_lacks(name, root):
     if todo:
         lines.append(f"{where}: its header still says TODO in {', '.join(todo)}")
     if "Judge" in fields:
-        warning = runner().read_profile(root, name)[1]
+        warning = runner.read_profile(root, name)[1]
         if warning:
             lines.append(warning.split(": using ")[0])
     functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
@@ -313,9 +226,11 @@ def cases_lacks(name, root):
     if len(names) < MIN_CASES:
         lines.append(f"testcases/{name}/ has {len(names)} cases, {MIN_CASES} needed")
     if not judge:
-        lines.append(f"testcases/{name}/ has no judge case (named judge-*)")
+        lines.append(f"testcases/{name}/ has no judge case ({JUDGE_NAMES})")
     if len(judge) == len(names):
-        lines.append(f"testcases/{name}/ has no extended case (a name not opening judge-)")
+        lines.append(
+            f"testcases/{name}/ has no extended case (a name not opening {runner.JUDGE_PREFIX})"
+        )
     return lines
 
 
@@ -328,12 +243,6 @@ def folder_lacks(name, root, needs):
     if not (root / "tests" / name).is_dir():
         return [f"tests/{name}/ is missing"]
     return tooling_lacks(name, root, needs)
-
-
-@functools.lru_cache(maxsize=None)
-def runner():
-    """runner.py as a module: its reading of the Judge: line is the header's check."""
-    return load_file("runner", ROOT / "runner.py")
 
 
 def tooling_lacks(name, root, needs):
@@ -388,26 +297,6 @@ def name_lacks(module, attribute, where):
         for key in keys[attribute]
         if not isinstance(entry, dict) or key not in entry
     ]
-
-
-def problems_at(level, root=ROOT):
-    """The problems that aim at level or a higher one and lack nothing of their aim."""
-    held = [name for name in problems(root) if LEVELS.index(aim(name, root)) >= LEVELS.index(level)]
-    return [name for name in held if not missing(name, root)]
-
-
-def complete(root=ROOT):
-    """The problems that declare themselves complete and meet the whole contract."""
-    return problems_at("complete", root)
-
-
-def table():
-    """The tooling's needs as a Markdown table, as docs/adding-a-problem.md shows it."""
-    rows = ["| file | name | needed for | what it is |", "| --- | --- | --- | --- |"]
-    for need in TOOLING:
-        name = f"`{need.name}`" if need.name else ""
-        rows.append(f"| `{need.file}` | {name} | {need.level or 'optional'} | {need.what} |")
-    return "\n".join(rows)
 
 
 WHAT_IT_GIVES = {
@@ -466,36 +355,21 @@ def next_needs(name, following, root=ROOT):
     return lines
 
 
-def say(text):
-    """Write text to stdout; False, quietly, when the reader has gone (`| head`)."""
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # none at exit either
-        return False
-    return True
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python3 -m tools.contract",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--table", action="store_true", help="print the tooling's table")
     parser.add_argument("names", nargs="*", metavar="NAME", help="problems (default: all)")
     args = parser.parse_args(argv)
-    if args.table:
-        return 0 if say(table() + "\n") else 141
     short = False
     for name in args.names or known():
         lines, lacking = report(name)
         short |= lacking
-        if not say("".join(line + "\n" for line in lines)):
-            return 141
+        runner.say("\n".join(lines))
     return 1 if short else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

@@ -11,10 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from tools.contract import ROOT, problems, tooling
-from tools.stress import HACKS, is_judge_case
-
-JUDGE_PREFIX = "judge-"
+import runner
+from tools.problem import ROOT, problems, run_tool, tooling
+from tools.shrink import judge_sends
+from tools.stress import HACKS
 
 
 class KeepError(Exception):
@@ -32,13 +32,15 @@ def keep(name, hack, case=None, root=ROOT):
         raise KeepError(f"no hack {source.relative_to(root)}")
     data = source.read_bytes()
     text = data.decode("utf-8")
-    judge = (ROOT / "tests" / name / "validate.py").is_file() and is_judge_case(name, text)
+    judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
     case = case or stem
-    if judge and not case.startswith(JUDGE_PREFIX):
-        case = JUDGE_PREFIX + case
-    if not judge and case.startswith(JUDGE_PREFIX):
+    if judge and not case.startswith(runner.JUDGE_PREFIX):
+        case = runner.JUDGE_PREFIX + case
+    if not judge and case.startswith(runner.JUDGE_PREFIX):
         why = tooling(name, "validate").why_extended(data)
-        raise KeepError(f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'")
+        raise KeepError(
+            f"{case}: the judge never sends this input ({why}): drop '{runner.JUDGE_PREFIX}'"
+        )
     target = root / "testcases" / name / (case + ".in")
     if target.exists():
         raise KeepError(f"{target.relative_to(root)} is there already")
@@ -71,4 +73,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

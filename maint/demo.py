@@ -1,4 +1,4 @@
-"""Build the demo folder of docs/runner.md: `python3 -m tools.demo DIR`, then
+"""Build the demo folder of docs/runner.md: `python3 -m maint.demo DIR`, then
 `python3 runner.py --root DIR`.
 
 DIR gets solutions/ holding two programs of the wrong-answer corpus, a conecta4 that prints
@@ -10,10 +10,10 @@ holding three of the real cases, copied (a case renamed judge-CASE is found as w
 import argparse
 import re
 import shutil
-import sys
 from pathlib import Path
 
-from tools.contract import ROOT
+import runner
+from tools.problem import ROOT, run_tool
 
 PROGRAMS = {"conecta4": "board_upside_down", "vertical_four": "comma_space"}
 CASES = {"conecta4": ["connect4-diagonal"], "vertical_four": ["sample-1", "sample-2"]}
@@ -32,18 +32,18 @@ def build(folder):
         for case in CASES[name]:
             found = ROOT / "testcases" / name / (case + ".in")
             if not found.is_file():
-                found = found.with_name("judge-" + found.name)
+                found = found.with_name(runner.JUDGE_PREFIX + found.name)
             for path in (found, found.with_suffix(".out")):
                 shutil.copyfile(path, folder / "testcases" / name / path.name)
     return folder
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m tools.demo", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python3 -m maint.demo", description=__doc__)
     parser.add_argument("folder", metavar="DIR", help="the folder to build (e.g. demo)")
     build(parser.parse_args(argv).folder)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)

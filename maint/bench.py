@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The scale benchmark: `make bench` (CPython), `make bench-pypy` (PyPy), that is
-`python3 -m tools.bench [--python EXE]`.
+`python3 -m maint.bench [--python EXE]`.
 
 Every problem whose tooling has what the benchmark needs (``SCALE``, ``scale_answer`` and
-floor.py: see tools/contract.py) gets one table row per scale case of tests/NAME/gen.py:
+floor.py: see maint/checks.py) gets one table row per scale case of tests/NAME/gen.py:
 the input is built from the seed, the solution's answer is checked against
 ``gen.scale_answer`` with the runner's own comparison, and then the solution and its floor
 (tests/NAME/floor.py: the same interpreter reading and parsing the same input, nothing else)
@@ -64,22 +64,25 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tools import contract
+import runner
+from maint.checks import FOR_BENCH
+from tools.contract import missing
+from tools.problem import ROOT, problems, run_tool, tooling
 
 BENCH = Path(__file__).resolve()
-REPO = contract.ROOT
+REPO = ROOT
 COLUMNS = "CPU s, wall s, peak MiB, floor CPU s, floor MiB, ratio, mem ratio, target, met"
 
 
 def scale_cases(root, names):
     """([(problem, gen module, case dict)] of the chosen problems, [why one is skipped])."""
     found, skipped = [], []
-    for name in names or contract.problems(root):
-        lacking = contract.missing(name, root, files=contract.FOR_BENCH)
+    for name in names or problems(root):
+        lacking = missing(name, root, files=FOR_BENCH)
         if lacking:
             skipped.append(f"{name}: skipped, " + "; ".join(lacking))
             continue
-        gen = contract.tooling(name, "gen", root)
+        gen = tooling(name, "gen", root)
         found.extend((name, gen, case) for case in gen.SCALE)
     return found, skipped
 
@@ -210,7 +213,7 @@ def parse_args(argv):
     ap.add_argument("--root", type=Path, default=REPO, help="folder with solutions/ and tests/")
     args = ap.parse_args(argv)
     args.root = args.root.resolve()
-    known = contract.problems(args.root)
+    known = problems(args.root)
     for name in args.only or ():
         if name not in known:
             ap.error(f"no problem {name!r}: the problems are {', '.join(known)}")
@@ -220,7 +223,7 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(argv)
     exe, impl = resolve_python(args.python)
-    compare = contract.load_file("runner", REPO / "runner.py").compare
+    compare = runner.compare
     runs = 1 if args.quick else 1 + max(1, args.repeat)
     folder = args.keep or tempfile.mkdtemp(prefix="bench-")
     os.makedirs(folder, exist_ok=True)
@@ -267,4 +270,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_tool(main)
