@@ -302,7 +302,7 @@ COMPARATORS = {
     "loose": Comparator(loose_lines, equal_or_wrong, loose_lines, False),
 }
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARATORS)
-COMMAND_MODES = ("checker", "validator")  # judged by a program: CMD after the word
+COMMAND_MODES = ("checker", "validator", "interactor")  # judged by a program: CMD follows
 MODES = "|".join(COMPARATORS) + ", float EPS, " + " or ".join(m + " CMD" for m in COMMAND_MODES)
 FLOAT_SLACK = 1e-15  # added to EPS, as testlib's doubleCompare does: 6.000001 is 1e-6 from 6
 DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # a float token, never nan
@@ -409,13 +409,19 @@ def judge_one(case, settings, running):
     except OSError as error:
         reason = error.strerror or str(error)
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
+    interactive = mode_kind(profile.comparison) == "interactor"
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, command, case.input, settings.workdir, limits)
+        if interactive:
+            outcome, judged = interact(case, command, expected, profile, settings, running)
+        else:
+            outcome = execute(running, command, case.input, settings.workdir, limits)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = verdict_of(outcome, expected, profile)
-    if verdict is None:
+    verdict = None if interactive else verdict_of(outcome, expected, profile)
+    if interactive:
+        verdict, details = interactive_verdict(case, outcome, judged, profile, settings)
+    elif verdict is None:
         verdict, details = check_output(case, outcome.output, expected, profile, settings, running)
     else:
         details = explain(verdict, case, outcome, expected, profile, settings)
@@ -446,6 +452,11 @@ EXIT_CODES = {
     "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
     "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
 }
+EXIT_CODES["interactor"] = EXIT_CODES["checker"]
+WAITING = (
+    "interactive: it waited for the interactor, which waited for it (print each line with "
+    "flush=True, or fflush(stdout)), or it stopped reading"
+)
 
 
 def tool_command(text, root, what):
@@ -519,6 +530,52 @@ def checker_verdict(kind, run, message):
     if verdict == "IE":
         lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
     return verdict, lines if verdict != "AC" else []
+
+
+def interact(case, command, expected, profile, settings, running):
+    """The program run against the profile's interactor, `CMD INPUT OUTPUT ANSWER` (testlib's
+    protocol), each one's stdout piped to the other's stdin: the program's Run, then the
+    interactor's. OUTPUT is a fresh file for the interactor; ANSWER a copy of the .out."""
+    judge, cwd = judge_command(profile, settings.workdir), settings.workdir
+    if isinstance(judge, str):
+        raise OSError(judge)
+    limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
+        with open(answer, "wb") as file:
+            file.write(expected or b"")
+        judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
+        to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
+        try:
+            started = running.start(judge, to_judge[0], cwd, MIB, to_program[1])
+            try:
+                program = running.start(command, to_program[0], cwd, limits[2], to_judge[1])
+            except BaseException:
+                running.kill(started[0])
+                started[0].finish()
+                started[1].close(started[0].pipes)
+                raise
+        finally:  # the runner's copies: each end is the two processes' alone
+            for fd in (*to_program, *to_judge):
+                os.close(fd)
+        try:
+            outcome = watch(running, *program, limits)
+        finally:  # the interactor is watched, killed and reaped whatever the program did
+            judged = watch(running, *started, CHECK_LIMITS)
+    return outcome, judged
+
+
+def interactive_verdict(case, outcome, judged, profile, settings):
+    """The interactor's verdict and message, unless the program passed its time or memory
+    limit (the interactor then says WA, having read to the end) or failed after an AC."""
+    verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
+    program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
+    if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
+        return verdict, details
+    details = explain(program, case, outcome, b"", profile, settings)
+    if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
+        details.append(WAITING)
+    return program, details
 
 
 def judge_output(root, problem, input_path, expected, output):
@@ -1374,12 +1431,13 @@ class Running:
         self.tree, self.reader = tree, reader
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
-    def start(self, command, stdin, cwd, output_cap):
-        """A new tree running command with stdin (a file descriptor), and its reader."""
+    def start(self, command, stdin, cwd, output_cap, stdout=None):
+        """A new tree running command with stdin (a file descriptor), and its reader; stdout:
+        a file descriptor, or None for a pipe to the reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree.ready()(command, stdin, cwd)
+            case_tree = self.tree.ready()(command, stdin, cwd, stdout)
             self.trees.add(case_tree)
         return case_tree, self.reader(case_tree.pipes, output_cap)
 
@@ -1416,9 +1474,14 @@ def execute(running, command, input_path, cwd, limits):
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
-    time_limit, memory_limit, output_cap = limits
     with open_regular(input_path) as stdin:
-        case_tree, reader = running.start(command, stdin.fileno(), cwd, output_cap)
+        started = running.start(command, stdin.fileno(), cwd, limits[2])
+    return watch(running, *started, limits)
+
+
+def watch(running, case_tree, reader, limits):
+    """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
+    time_limit, memory_limit, output_cap = limits
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
@@ -1708,6 +1771,9 @@ def make_parser():
          help="compare tokens, numbers equal within EPS, absolute or relative")  # fmt: skip
     mode("--checker", dest="compare", type="checker {}".format, metavar="CMD",
          help="testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE")  # fmt: skip
+    mode("--interactor", dest="compare", type="interactor {}".format, metavar="CMD",
+         help="testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
+         " and the other way round; exit 0 AC, 1 WA, 2 PE")  # fmt: skip
     mode("--validator", dest="compare", type="validator {}".format, metavar="CMD",
          help="an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA")  # fmt: skip
     add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",

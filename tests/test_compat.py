@@ -155,6 +155,10 @@ def test_testcases_pass_under_python38(name, python38):
     """What vermin cannot see (a method new in 3.9 on a str, say) shows up when 3.8 runs it."""
     exe, env = python38
     path = solution_path(name)
+    if mode(name).startswith("interactor "):  # against its interactor, as the runner runs it
+        done = run([sys.executable, ROOT / "runner.py", name, "--python", exe], env=env, text=True)
+        assert done.returncode == 0, f"under Python 3.8:\n{done.stdout[-3000:]}{done.stderr}"
+        return
     failed = []
     for case in cases_of(name):
         expected = case.with_suffix(".out")
@@ -225,15 +229,37 @@ def oj_judging(name):
     """oj's flags for the problem's Judge: line: -e EPS for a tolerance, --judge-command for a
     checker (testlib's argument order is oj's); an output validator oj cannot run."""
     kind, _, argument = mode(name).partition(" ")
-    if kind == "validator":
-        pytest.skip(f"oj cannot run {name}'s output validator (the Kattis protocol)")
+    if kind in ("validator", "interactor"):
+        pytest.skip(f"oj test cannot run {name}'s {kind}")
     if kind == "checker" and argument.split()[0].endswith(".py"):
         argument = f"{shlex.quote(sys.executable)} {argument}"
     return {"float": ["-e", argument], "checker": ["--judge-command", argument]}.get(kind, [])
 
 
+def oj_reactive(name, env, folder):
+    """`oj test-reactive` on each case of an interactive problem, its interactor given the
+    case's files as the runner gives them: the cases it does not pass, with oj's last line."""
+    interactor = shlex.split(mode(name).partition(" ")[2])
+    if interactor[0].endswith(".py"):
+        interactor.insert(0, sys.executable)
+    failed = []
+    for case in cases_of(name):
+        files = [case, folder / "output", case.with_suffix(".out")]
+        judge = shlex.join(interactor + [str(path) for path in files])
+        command = f"{shlex.quote(sys.executable)} {shlex.quote(f'solutions/{name}.py')}"
+        argv = [sys.executable, "-m", "onlinejudge_command.main", "test-reactive", "-c", command]
+        done = run([*argv, judge], timeout=600, env=env, text=True)
+        if done.returncode != 0 or "[SUCCESS] AC" not in done.stdout + done.stderr:
+            failed.append(f"{case.name}: {(done.stdout + done.stderr).strip()[-300:]}")
+    return failed
+
+
 @pytest.mark.parametrize("name", PROBLEMS)
-def test_oj_all_ac(name, oj_env):
+def test_oj_all_ac(name, oj_env, tmp_path):
+    if mode(name).startswith("interactor "):
+        failed = oj_reactive(name, oj_env, tmp_path)
+        assert not failed, "oj test-reactive: " + "; ".join(failed)
+        return
     status, verdicts, tail = oj_test(name, solution_path(name), oj_env, tle=60)
     failed = sorted(f"{case} {v}" for case, v in verdicts.items() if v != "AC")
     assert not failed, f"oj test on {name}: " + ", ".join(failed) + f"\n{tail}"

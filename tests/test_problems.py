@@ -4,7 +4,8 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
 - The problem meets the level it aims at: a half-added one fails here, in one test naming
   what it lacks, and its other tests are not collected (tests/conftest.py).
 - Every testcase's .out is the solution's, run in process, or where the Judge: line names a
-  tolerance or a checker, its output is accepted by them (judged).
+  tolerance or a checker, its output is accepted by them; an interactive solution passes the
+  runner, against its interactor (judged).
 - The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
   testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when there
   is one) (stress).
@@ -77,6 +78,10 @@ def test_oracle_gives_every_out(name):
 def test_solution_gives_every_out(name):
     """Exactly the .out, where a problem is compared (exact, jutge...); accepted by the Judge:
     line's tolerance or checker, where it has one, as the runner would accept it."""
+    if mode(name).startswith("interactor "):  # no solve(text): run against its interactor
+        done = python(ROOT / "runner.py", name, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+        return
     solve = load_solution(name).solve
     if mode(name) in runner.COMPARATORS:
         wrong = wrong_answers(name, solve)

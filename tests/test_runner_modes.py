@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import sys
+import time
 
 import pytest
 from util import ROOT, run
@@ -67,6 +68,54 @@ with open(feedback + "judgemessage.txt", "w") as message:
     message.write("the team's answer differs\\n")
 sys.exit(43)
 """
+GUESS = '''"""
+Problem: guess a number from 1 to n, told after each query whether it is lower or higher
+Judge: Test judge; 1 s; 256 MiB; interactor checkers/guess_interactor.py
+Description: read n; ask "? x", read "<", ">" or "="; answer "! x".
+Idea: binary search.
+Time: O(log n) queries.
+Memory: O(1).
+Status: accepted here.
+"""
+
+n = int(input())
+low, high = 1, n
+while low < high:
+    middle = (low + high) // 2
+    print("?", middle, flush=True)
+    answer = input()
+    if answer == "=":
+        low = high = middle
+    elif answer == "<":
+        high = middle - 1
+    else:
+        low = middle + 1
+print("!", low, flush=True)
+'''
+INTERACTOR = """import sys
+
+given, output, answer = sys.argv[1:4]
+n, secret = map(int, open(given).read().split())
+limit = n.bit_length() + 1
+print(n, flush=True)
+for asked in range(1, limit + 2):
+    words = sys.stdin.readline().split()
+    if len(words) != 2 or words[0] not in "?!" or not words[1].isdigit():
+        print(f"wrong answer: query {asked} is not '? x' or '! x'", file=sys.stderr)
+        sys.exit(1)
+    if words[0] == "!":
+        with open(output, "w") as out:
+            out.write(f"{asked} queries\\n")
+        if int(words[1]) != secret:
+            print(f"wrong answer: {words[1]} is not {secret}", file=sys.stderr)
+        sys.exit(0 if int(words[1]) == secret else 1)
+    if asked > limit:
+        print(f"wrong answer: more than {limit} queries", file=sys.stderr)
+        sys.exit(1)
+    guess = int(words[1])
+    print("<" if secret < guess else ">" if secret > guess else "=", flush=True)
+"""
+GUESS_CASES = {"judge-sample-1": ("100 37\n", "37\n"), "judge-top": ("1000 1000\n", "1000\n")}
 # Cases: several maxima (any of them is right, the .out names one); the triangle's .out
 # has six decimals, the solution prints nine.
 MAX_CASES = {"judge-sample-1": ("4\n1 5 3 5\n", "4\n"), "judge-two": ("2\n7 1\n", "1\n")}
@@ -89,6 +138,11 @@ def contestant_root(root):
     add_problem(root, "1850A", "checker checkers/1850A_checker.py", ANY_MAX, MAX_CASES)
     write(root / "checkers" / "1850A_checker.py", CHECKER)
     add_problem(root, "triangle_area", "float 1e-6", AREA, AREA_CASES)
+    write(root / "solutions" / "guess.py", GUESS)
+    write(root / "checkers" / "guess_interactor.py", INTERACTOR)
+    for case, (given, answer) in GUESS_CASES.items():
+        write(root / "testcases" / "guess" / (case + ".in"), given)
+        write(root / "testcases" / "guess" / (case + ".out"), answer)
     return root
 
 
@@ -191,12 +245,52 @@ def test_make_tests_shared_tests_judge_by_the_judge_line(tmp_path):
     shared = ("test_problems.py::test_solution_gives_every_out", "test_compat.py::test_oj_all_ac")
     for test in (*shared, "test_problems.py::test_meets_the_contract",
                  "test_compat.py::test_testcases_pass_under_python38"):  # fmt: skip
-        for name in ("1850A", "triangle_area"):
+        for name in ("1850A", "triangle_area", "guess"):
             assert f"PASSED tests/{test}[{name}]" in out, out[-3000:]
     solution = root / "solutions" / "triangle_area.py"
     solution.write_text(solution.read_text().replace("float 1e-6", "exact"))
     status, out = shared_tests(root, "-k", "triangle_area and (every_out or oj_all_ac)")
     assert status == 1 and "2 failed" in out, out[-3000:]
+
+
+LINEAR = """n = int(input())
+for x in range(1, n + 1):
+    print("?", x, flush=True)
+    if input() == "=":
+        print("!", x, flush=True)
+        break
+"""
+SILENT = """import io, sys
+
+out = io.BufferedWriter(io.FileIO(1, "w", closefd=False))
+n = int(sys.stdin.readline())
+out.write(b"? 1\\n")  # never flushed: the interactor waits for it, and it for the answer
+sys.stdin.readline()
+"""
+
+
+def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
+    root = contestant_root(tmp_path)
+    status, out, err = judge(root, "guess")
+    assert (status, err) == (0, ""), out + err
+    assert "== guess (Test judge: 1 s CPU, 256 MiB, interactor checkers/guess_interactor.py)" in out
+    write(tmp_path / "linear.py", LINEAR)  # asks 1, 2, 3...: too many queries
+    status, out, _ = judge(root, "guess", "--command", f"{sys.executable} linear.py")
+    assert verdicts(out) == {"guess/judge-sample-1": "WA", "guess/judge-top": "WA"}, out
+    assert "    interactor: wrong answer: more than 11 queries\n" in out
+    write(tmp_path / "quits.py", "input()\n")  # exits at once: the interactor's verdict
+    status, out, _ = judge(root, "guess", "-k", "top", "--command", f"{sys.executable} quits.py")
+    assert verdicts(out) == {"guess/judge-top": "WA"} and "query 1 is not" in out, out
+
+
+def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
+    root = contestant_root(tmp_path)
+    write(tmp_path / "silent.py", SILENT)
+    start = time.monotonic()
+    status, out, _ = judge(root, "guess", "-k", "top", "--command", f"{sys.executable} silent.py")
+    assert status == 1 and verdicts(out) == {"guess/judge-top": "TLE"}, out
+    assert "wall time passed the 3 s backstop" in out and runner.WAITING in out
+    assert time.monotonic() - start < 3 * runner.BACKSTOP + runner.GIVE_UP * 2
 
 
 # ---------------------------------------------------------------- the tolerance itself
@@ -243,6 +337,7 @@ def test_a_tolerance_that_is_not_a_positive_number_is_a_usage_error(tmp_path, ep
 @pytest.mark.parametrize(
     "flags",
     [("--float", "1e-6", "--checker", "x.py"), ("--tokens", "--float", "1e-6"),
+     ("--interactor", "i.py", "--checker", "c.py"),
      ("--checker", "a.py", "--validator", "b.py"), ("--compare", "exact", "--validator", "b.py")],
 )  # fmt: skip
 def test_two_judging_modes_at_once_are_a_usage_error(tmp_path, flags):
