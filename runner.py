@@ -109,6 +109,8 @@ Profile = namedtuple(
 Profile.__new__.__defaults__ = (None, None)  # other_limit: (language, seconds) of another
 # language; judge_command: the checker's (args, executable), or why it cannot run
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
+NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
+NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
@@ -239,15 +241,11 @@ def read_profile(root, problem):
 
 def problem_name_error(name):
     """None when name can name a problem, else one line saying why, with the rule."""
-    rule = (
-        "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
-        "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
-    )
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
-        return f"'{shorten(printable(name))}' cannot name a problem: {rule}"
-    if re.fullmatch(r"(?i)con|prn|aux|nul|com[1-9]|lpt[1-9]", name):
-        return f"'{name}' is a name Windows reserves: {rule}"
-    return None
+    if re.fullmatch(
+        r"(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}", name, re.A
+    ):
+        return None
+    return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
@@ -335,9 +333,8 @@ def mode_kind(mode):
 
 
 def close_enough(want, have, eps):
-    """Whether two tokens both read as finite decimal numbers whose absolute error, or error
-    relative to the expected one, is at most eps (as testlib's doubleCompare and Kattis's
-    default validator). nan, inf, hex and 1e999 are no such numbers: they must match exactly."""
+    """Whether two tokens are finite decimal numbers within eps, absolute or relative to the
+    expected one (testlib's doubleCompare, Kattis's default validator). Not nan, inf, 1e999."""
     if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
         return False
     expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
@@ -453,10 +450,7 @@ EXIT_CODES = {
     "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
 }
 EXIT_CODES["interactor"] = EXIT_CODES["checker"]
-WAITING = (
-    "interactive: it waited for the interactor, which waited for it (print each line with "
-    "flush=True, or fflush(stdout)), or it stopped reading"
-)
+WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
 
 
 def tool_command(text, root, what):
@@ -552,8 +546,7 @@ def interact(case, command, expected, profile, settings, running):
                 program = running.start(command, to_program[0], cwd, limits[2], to_judge[1])
             except BaseException:
                 running.kill(started[0])
-                started[0].finish()
-                started[1].close(started[0].pipes)
+                watch(running, *started, CHECK_LIMITS)  # reaps it
                 raise
         finally:  # the runner's copies: each end is the two processes' alone
             for fd in (*to_program, *to_judge):
@@ -582,10 +575,8 @@ def judge_output(root, problem, input_path, expected, output):
     """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
     Judge: line as a case's output is: for the tests and tools that have an output in hand."""
     profile = read_profile(root, problem)[0]
-    mode = profile.comparison
-    if mode_kind(mode) not in COMMAND_MODES:
-        verdict = compare(expected, output, mode)
-        return verdict, [] if verdict == "AC" else mismatch(verdict, output, expected, mode)
+    if mode_kind(profile.comparison) not in COMMAND_MODES:
+        return compare(expected, output, profile.comparison), []
     case = Case(problem, input_path.stem, input_path, None, True)
     settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
     running = new_running()

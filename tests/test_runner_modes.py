@@ -464,7 +464,23 @@ def test_a_name_judges_use_is_a_problem_name(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["", "_x", "-x", "x" * 65, "a.b", "a b", "é", "a/b", "con", "CON", "Nul", "com1", "LPT9"],
+    [
+        "",
+        "_x",
+        "-x",
+        "x" * 65,
+        "a.b",
+        "a b",
+        "é",
+        "a/b",
+        "aé",
+        "1\u0663",
+        "con",
+        "CON",
+        "Nul",
+        "com1",
+        "LPT9",
+    ],
 )
 def test_a_bad_name_gets_the_rule(name):
     error = runner.problem_name_error(name)
