@@ -4,9 +4,9 @@
 Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
 (or --command's program), and its output is judged against CASE.out by the line
 `Judge: NAME; N s; M MiB; MODE` in the solution's header (CPU time limit, memory limit, and
-how it is judged: exact, jutge, tokens, loose, float EPS, checker CMD or validator CMD; the
-flags of the same names override it): TLE, OLE, MLE, RE, IC, PE, WA or AC; "--" when there is
-no .out, IE when the case cannot be run (or its checker fails). docs/runner.md says more.
+how it is judged: exact, jutge, tokens, loose, float EPS, or checker, validator or interactor
+CMD; flags of the same names override it): TLE, OLE, MLE, RE, IC, PE, WA or AC; "--" when
+there is no .out, IE when the case cannot be run (or its checker fails). docs/runner.md too.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).

@@ -100,7 +100,7 @@ limit = n.bit_length() + 1
 print(n, flush=True)
 for asked in range(1, limit + 2):
     words = sys.stdin.readline().split()
-    if len(words) != 2 or words[0] not in "?!" or not words[1].isdigit():
+    if len(words) != 2 or words[0] not in ("?", "!") or not words[1].isdigit():
         print(f"wrong answer: query {asked} is not '? x' or '! x'", file=sys.stderr)
         sys.exit(1)
     if words[0] == "!":
