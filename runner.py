@@ -3,9 +3,10 @@
 
 Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
 (or --command's program), and its output is judged against CASE.out by the line
-`Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
-memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
-WA or AC; "--" when there is no .out, IE when the case cannot be run. docs/runner.md says more.
+`Judge: NAME; N s; M MiB; MODE` in the solution's header (CPU time limit, memory limit, and
+how it is judged: exact, jutge, tokens, loose, float EPS, or checker, validator or interactor
+CMD; flags of the same names override it): TLE, OLE, MLE, RE, IC, PE, WA or AC; "--" when
+there is no .out, IE when the case cannot be run (or its checker fails). docs/runner.md too.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
@@ -44,6 +45,7 @@ if __name__ == "__main__":  # before the imports below: a stop while they load i
 import argparse
 import contextlib
 import difflib
+import itertools
 import json
 import math
 import os
@@ -54,6 +56,7 @@ import shlex
 import shutil
 import stat
 import subprocess
+import tempfile
 import threading
 import time
 from collections import Counter, namedtuple
@@ -84,7 +87,7 @@ INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not pri
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 PROFILE_FIELDS = re.compile(
-    r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*(\w+)"
+    r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*([^;]*[^;\s])"
     r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
@@ -101,9 +104,14 @@ Run = namedtuple(
 )
 Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison other_limit")
-Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of another language
+Profile = namedtuple(
+    "Profile", "judge_name time_limit memory_limit comparison other_limit judge_command"
+)
+Profile.__new__.__defaults__ = (None, None)  # other_limit: (language, seconds) of another
+# language; judge_command: the checker's (args, executable), or why it cannot run
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
+NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
+NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
@@ -222,11 +230,23 @@ def read_profile(root, problem):
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
     numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
     usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes
-    if not usable or fields.group(4) not in COMPARATORS:
-        text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
+    wrong = mode_error(fields.group(4)) if usable else None
+    if not usable or wrong:
+        text = f"cannot read 'Judge: {shorten(line.group(1))}'"
+        text += f": {wrong}" if wrong else f", want '{JUDGE_FORMAT}'"
         return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
-    return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
+    mode = " ".join(fields.group(4).split(None, 1))
+    return Profile(fields.group(1), numbers[0], numbers[1], mode, other), None
+
+
+def problem_name_error(name):
+    """None when name can name a problem, else one line saying why, with the rule."""
+    if re.fullmatch(
+        r"(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}", name, re.A
+    ):
+        return None
+    return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
@@ -281,11 +301,66 @@ COMPARATORS = {
     "loose": Comparator(loose_lines, equal_or_wrong, loose_lines, False),
 }
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARATORS)
+COMMAND_MODES = ("checker", "validator", "interactor")  # judged by a program: CMD follows
+MODES = "|".join(COMPARATORS) + ", float EPS, " + " or ".join(m + " CMD" for m in COMMAND_MODES)
+FLOAT_SLACK = 1e-15  # added to EPS, as testlib's doubleCompare does: 6.000001 is 1e-6 from 6
+DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # a float token, never nan
+WORD = re.compile(rb"[^ \t\n\r\x0b\x0c]+")  # a token, as bytes.split() finds them
+
+
+def mode_error(mode):
+    """None when mode is a judging mode (`exact`, `float 1e-6`, `checker CMD` ...), else why not."""
+    kind, _, argument = mode.strip().partition(" ")
+    argument = argument.strip()
+    if kind in COMPARATORS and not argument:
+        return None
+    if kind == "float":
+        return eps_error(argument)
+    if kind in COMMAND_MODES:
+        return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
+    return f"'{shorten(printable(mode))}' is no judging mode: want {MODES}"
+
+
+def eps_error(text):
+    """None when text is a tolerance, a positive finite number, else why not."""
+    with contextlib.suppress(ValueError):
+        if 0 < float(text) < math.inf:
+            return None
+    return f"float wants a tolerance, a positive number such as 1e-6, not '{printable(text)}'"
+
+
+def mode_kind(mode):
+    return mode.partition(" ")[0]
+
+
+def close_enough(want, have, eps):
+    """Whether two tokens are finite decimal numbers within eps, absolute or relative to the
+    expected one (testlib's doubleCompare, Kattis's default validator). Not nan, inf, 1e999."""
+    if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
+        return False
+    expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
+    return math.isfinite(expected) and error <= (eps + FLOAT_SLACK) * max(1.0, abs(expected))
+
+
+def float_difference(expected, got, eps):
+    """(number, expected token, got token) of the first tokens that differ beyond eps (a
+    token None where there are no more), or None when every token agrees."""
+    if tokens(expected) == tokens(got):
+        return None
+    pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
+    for number, (want, have) in enumerate(pairs, 1):
+        want, have = want and want.group(), have and have.group()
+        if want != have and not close_enough(want, have, eps):
+            return number, want, have
+    return None
 
 
 def compare(expected, got, mode):
     """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
-    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there."""
+    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there.
+    Under `float EPS` numbers may differ by EPS, absolute or relative."""
+    if mode_kind(mode) == "float":
+        return "WA" if float_difference(expected, got, float(mode.split()[1])) else "AC"
     comparator = COMPARATORS[mode]
     return comparator.verdict(comparator.normal(expected), comparator.normal(got))
 
@@ -310,6 +385,8 @@ def verdict_of(outcome, expected, profile):
         return "RE"
     if expected is None:
         return "--"
+    if mode_kind(profile.comparison) in COMMAND_MODES:
+        return None  # the checker's to say
     return compare(expected, outcome.output, profile.comparison)
 
 
@@ -330,16 +407,25 @@ def judge_one(case, settings, running):
     except OSError as error:
         reason = error.strerror or str(error)
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
+    interactive = mode_kind(profile.comparison) == "interactor"
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, command, case.input, settings.workdir, limits)
+        if interactive:
+            outcome, judged = interact(case, command, expected, profile, settings, running)
+        else:
+            outcome = execute(running, command, case.input, settings.workdir, limits)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = verdict_of(outcome, expected, profile)
+    verdict = None if interactive else verdict_of(outcome, expected, profile)
+    if interactive:
+        verdict, details = interactive_verdict(case, outcome, judged, profile, settings)
+    elif verdict is None:
+        verdict, details = check_output(case, outcome.output, expected, profile, settings, running)
+    else:
+        details = explain(verdict, case, outcome, expected, profile, settings)
     half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
-    details = explain(verdict, case, outcome, expected, profile, settings)
     if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
         details += short_input(case.input)
     if details and not case.judge:
@@ -353,6 +439,152 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
     case = Case("", input_path.stem, input_path, expected_path, True)
     settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
     return judge_case(case, settings, running)
+
+
+# A checker or an output validator: the program judging the output, by its exit code alone
+CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
+CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
+MESSAGE_BYTES = 4096  # of judgemessage.txt read
+PYTHON_CRASH = b"Traceback (most recent call last):"
+EXIT_CODES = {
+    "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
+    "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
+}
+EXIT_CODES["interactor"] = EXIT_CODES["checker"]
+WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
+
+
+def tool_command(text, root, what):
+    """A checker's or validator's CMD as (args, executable), its program found from root or
+    on PATH, a .py file run by this Python; a UsageError, one line, when it cannot run."""
+    try:
+        words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
+    except ValueError as error:
+        raise UsageError(f"{what} {text}: {error}") from None
+    if not words:
+        raise UsageError(f"{what} needs a command")
+    if words[0].endswith(".py"):
+        path = Path(root, words[0])
+        if not path.is_file():
+            raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
+        return [sys.executable, str(path.resolve()), *words[1:]], sys.executable
+    executable = find_program(words[0], root, f"{what} {text}")
+    return [executable, *words[1:]], executable
+
+
+def judge_command(profile, root):
+    """The profile's checker as (args, executable), or why it cannot run, in one line."""
+    if profile.judge_command is not None:
+        return profile.judge_command
+    kind, _, text = profile.comparison.partition(" ")
+    try:
+        return tool_command(text, root, f"{profile.judge_name or 'the Judge: line'}'s {kind}")
+    except UsageError as error:
+        return str(error)
+
+
+def check_output(case, output, expected, profile, settings, running):
+    """The verdict of the profile's checker or output validator on output, and its message.
+    It reads copies of the output and the .out, in a folder of its own, and the .in."""
+    kind, command = mode_kind(profile.comparison), judge_command(profile, settings.workdir)
+    if isinstance(command, str):
+        return "IE", [command]
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
+        for path, data in ((output_file, output), (answer, expected)):
+            with open(path, "wb") as file:
+                file.write(data)
+        given = os.path.abspath(str(case.input))
+        paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
+        try:  # the output on its stdin: a validator reads it there
+            run = execute(running, ([*command[0], *paths], command[1]), Path(output_file),
+                          settings.workdir, CHECK_LIMITS)  # fmt: skip
+        except OSError as error:
+            return "IE", [f"could not run the {kind}: {error.strerror or error}"]
+        message = run.stderr.strip() or run.output.strip()
+        if kind == "validator":
+            judged = Path(feedback, "judgemessage.txt")
+            with contextlib.suppress(OSError), open_regular(judged) as file:
+                message = file.read(MESSAGE_BYTES).strip() or message
+    return checker_verdict(kind, run, message)
+
+
+def checker_verdict(kind, run, message):
+    """The verdict a checker's exit gives, and its message (shortened) to show with it."""
+    text = message.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+    lines = [f"{kind}: " + shorten(printable(line)) for line in text]
+    if run.timed_out or run.memory_out or run.overflowed:
+        what = f"{CHECK_SECONDS:g} s of CPU time ({CHECK_SECONDS * BACKSTOP:g} s of wall time)"
+        if not run.timed_out:
+            what = f"{CHECK_LIMITS[1]:g} MiB" if run.memory_out else "1 MiB of output"
+        return "IE", [f"the {kind} failed: it passed {what}, and was killed", *lines]
+    codes, meaning = EXIT_CODES[kind]
+    verdict = codes.get(run.status, "IE")
+    if run.status == 1 and PYTHON_CRASH in run.stderr:  # an exception, not testlib's WA
+        verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
+    if verdict == "IE":
+        lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
+    return verdict, lines if verdict != "AC" else []
+
+
+def interact(case, command, expected, profile, settings, running):
+    """The program run against the profile's interactor, `CMD INPUT OUTPUT ANSWER` (testlib's
+    protocol), each one's stdout piped to the other's stdin: the program's Run, then the
+    interactor's. OUTPUT is a fresh file for the interactor; ANSWER a copy of the .out."""
+    judge, cwd = judge_command(profile, settings.workdir), settings.workdir
+    if isinstance(judge, str):
+        raise OSError(judge)
+    limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
+        with open(answer, "wb") as file:
+            file.write(expected or b"")
+        judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
+        to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
+        try:
+            started = running.start(judge, to_judge[0], cwd, MIB, to_program[1])
+            try:
+                program = running.start(command, to_program[0], cwd, limits[2], to_judge[1])
+            except BaseException:
+                running.kill(started[0])
+                watch(running, *started, CHECK_LIMITS)  # reaps it
+                raise
+        finally:  # the runner's copies: each end is the two processes' alone
+            for fd in (*to_program, *to_judge):
+                os.close(fd)
+        try:
+            outcome = watch(running, *program, limits)
+        finally:  # the interactor is watched, killed and reaped whatever the program did
+            judged = watch(running, *started, CHECK_LIMITS)
+    return outcome, judged
+
+
+def interactive_verdict(case, outcome, judged, profile, settings):
+    """The interactor's verdict and message, unless the program passed its time or memory
+    limit (the interactor then says WA, having read to the end) or failed after an AC."""
+    verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
+    program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
+    if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
+        return verdict, details
+    details = explain(program, case, outcome, b"", profile, settings)
+    if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
+        details.append(WAITING)
+    return program, details
+
+
+def judge_output(root, problem, input_path, expected, output):
+    """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
+    Judge: line as a case's output is: for the tests and tools that have an output in hand."""
+    profile = read_profile(root, problem)[0]
+    if mode_kind(profile.comparison) not in COMMAND_MODES:
+        return compare(expected, output, profile.comparison), []
+    case = Case(problem, input_path.stem, input_path, None, True)
+    settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
+    running = new_running()
+    try:
+        return check_output(case, output, expected, profile, settings, running)
+    finally:
+        end_running(running)
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
@@ -400,6 +632,8 @@ def exit_description(code):
 
 def mismatch(verdict, got, expected, mode):
     """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
+    if mode_kind(mode) == "float":
+        return float_mismatch(got, expected, mode.split()[1])
     details = []
     if verdict == "PE":
         details.append(
@@ -428,6 +662,23 @@ def mismatch(verdict, got, expected, mode):
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
+
+
+def float_mismatch(got, expected, eps):
+    """The first token that differs beyond the tolerance, and by how much."""
+    number, want, have = float_difference(expected, got, float(eps))
+    numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
+    error = abs(float(have) - float(want)) if numbers else math.inf
+    how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
+    shown = [
+        t.decode("utf-8", "backslashreplace") if t else "(no more tokens)" for t in (want, have)
+    ]
+    shown = [shorten(printable(text)) for text in shown]
+    return [
+        f"first difference at token {number}{how}",
+        f"  expected: {shown[0]}",
+        f"  got:      {shown[1]}",
+    ]
 
 
 def common_prefix(a, b):
@@ -1172,12 +1423,13 @@ class Running:
         self.tree, self.reader = tree, reader
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
-    def start(self, command, stdin, cwd, output_cap):
-        """A new tree running command with stdin (a file descriptor), and its reader."""
+    def start(self, command, stdin, cwd, output_cap, stdout=None):
+        """A new tree running command with stdin (a file descriptor), and its reader; stdout:
+        a file descriptor, or None for a pipe to the reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree.ready()(command, stdin, cwd)
+            case_tree = self.tree.ready()(command, stdin, cwd, stdout)
             self.trees.add(case_tree)
         return case_tree, self.reader(case_tree.pipes, output_cap)
 
@@ -1214,9 +1466,14 @@ def execute(running, command, input_path, cwd, limits):
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
-    time_limit, memory_limit, output_cap = limits
     with open_regular(input_path) as stdin:
-        case_tree, reader = running.start(command, stdin.fileno(), cwd, output_cap)
+        started = running.start(command, stdin.fileno(), cwd, limits[2])
+    return watch(running, *started, limits)
+
+
+def watch(running, case_tree, reader, limits):
+    """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
+    time_limit, memory_limit, output_cap = limits
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
@@ -1587,6 +1844,15 @@ def make_parser():
                           ("tokens", "compare whitespace-separated tokens only")):  # fmt: skip
         mode("--" + name, dest="compare", action="store_const", const=name,
              help=f"--compare {name}: {meaning}")  # fmt: skip
+    mode("--float", dest="compare", type=float_mode, metavar="EPS",
+         help="compare tokens, numbers equal within EPS, absolute or relative")  # fmt: skip
+    mode("--checker", dest="compare", type="checker {}".format, metavar="CMD",
+         help="testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE")  # fmt: skip
+    mode("--interactor", dest="compare", type="interactor {}".format, metavar="CMD",
+         help="testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
+         " and the other way round; exit 0 AC, 1 WA, 2 PE")  # fmt: skip
+    mode("--validator", dest="compare", type="validator {}".format, metavar="CMD",
+         help="an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA")  # fmt: skip
     add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
         help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
     add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
@@ -1645,32 +1911,53 @@ def split_command(text, root):
     if not words:
         raise UsageError("--command is empty")
     program = words[0].strip('"') if WINDOWS else words[0]
+    return (text if WINDOWS else words), find_program(program, root, f"--command {text}")
+
+
+def find_program(program, root, what):
+    """The absolute path of program, found from root when it names a folder, else on PATH."""
     has_folder = os.sep in program or (os.altsep and os.altsep in program)
     found = shutil.which(str(root / program) if has_folder else program)
+    if found is None and has_folder and (root / program).is_file():
+        raise UsageError(f"{what}: {program} is not executable (chmod +x it)")
     if found is None:
         where = f"under {root}" if has_folder else "on PATH"
-        raise UsageError(f"--command {text}: no program {program} {where}")
-    return (text if WINDOWS else words), os.path.abspath(found)
+        raise UsageError(f"{what}: no program {program} {where}")
+    return os.path.abspath(found)
+
+
+def float_mode(text):
+    wrong = eps_error(text)
+    if wrong:
+        raise argparse.ArgumentTypeError(wrong)
+    return "float " + text.strip()
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line with --tle, --mle and --compare over it, and the
-    warnings: for --command, which time limit applies where other languages have another."""
-    profiles, warnings = {}, []
+    """Each problem's profile, its Judge: line with --tle, --mle and the judging flags over it,
+    its checker found (a flag's from here, a Judge: line's from root), and the warnings. A
+    --command that is not Python gets the line's limit for other languages, where it has one."""
+    profiles, warnings, command = {}, [], None
+    if args.compare and mode_kind(args.compare) in COMMAND_MODES:
+        kind, _, text = args.compare.partition(" ")
+        command = tool_command(text, current_folder(), "--" + kind)
     for problem in problems:
         profile, warning = read_profile(root, problem)
         warnings += [warning] if warning else []
-        profile = profiles[problem] = profile._replace(
+        profile = profile._replace(
             time_limit=args.tle or profile.time_limit,
             memory_limit=args.mle or profile.memory_limit,
             comparison=args.compare or profile.comparison,
+            judge_command=command,
         )
+        if mode_kind(profile.comparison) in COMMAND_MODES:
+            profile = profile._replace(judge_command=judge_command(profile, root))
         python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
         if args.command is not None and not args.tle and profile.other_limit and not python:
             language, seconds = profile.other_limit
-            limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
-            warnings.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
-                            f"add --tle {seconds:g} for a {language} program")  # fmt: skip
+            name = f"{profile.judge_name}'s {language} limit"  # the summary says which
+            profile = profile._replace(judge_name=name, time_limit=seconds)
+        profiles[problem] = profile
     return profiles, warnings
 
 

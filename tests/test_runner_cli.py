@@ -185,7 +185,7 @@ def test_command_says_which_limit_it_applies_where_languages_differ(tmp_path):
     command = [PYTHON, str(RUNNER), "--root", str(root), "p", "--command", "cat"]
     done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0
-    assert "--command is judged with Exam's 2 s; it gives C/C++ 1 s: add --tle 1" in done.stderr
+    assert "== p (Exam's C/C++ limit: 1 s CPU, 256 MiB, exact)" in done.stdout, done.stdout
     profile, warning = runner.read_profile(root, "p")
     assert warning is None and profile.other_limit == ("C/C++", 1.0)
     for python in (f"{PYTHON} solutions/p.py", "pypy3 x.py", "solutions/p.py", "py.exe -3 x.py"):

@@ -67,6 +67,19 @@ def wrong_programs(root=ROOT):
     return sorted(path for path in found if path.parent.parent.name in names)
 
 
+def mode(problem, root=ROOT):
+    """How a problem is judged: its Judge: line's fourth field (exact, float 1e-6, checker CMD
+    ...), as the runner reads it."""
+    return runner.read_profile(root, problem)[0].comparison
+
+
+def accepted(problem, case, output, root=ROOT):
+    """Whether output (bytes) is right on a testcase (the path of its .in), judged by the
+    problem's Judge: line as the runner judges a case's output: with its checker, say."""
+    expected = case.with_suffix(".out").read_bytes()
+    return runner.judge_output(root, problem, case, expected, output)[0] == "AC"
+
+
 def same_output(done, expected):
     """Whether a completed process exited 0 with the expected bytes, by the runner's exact
     comparison (CRLF read as LF, as oj's)."""
