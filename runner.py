@@ -1478,9 +1478,9 @@ def sandbox_options(memory_limit):
 def find_sandbox():
     """bwrap's path, once it has started a sandbox here; else a UsageError saying why not.
     Checked once per run: a run never goes on without the sandbox it was asked for."""
-    bwrap = shutil.which("bwrap") if LINUX else None
     if not LINUX:
         raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
+    bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise UsageError("--sandbox needs bubblewrap: no bwrap on PATH (apt install bubblewrap)")
     command = [bwrap, *sandbox_options(1.0), "--remount-ro", "/", "--", "true"]
