@@ -115,7 +115,7 @@ print("done")
 NEIGHBOUR_PIPES = """import time
 given = sys.stdin.read()
 if given.startswith("attack"):
-    end = time.monotonic() + 2
+    end = time.monotonic() + 1.5
     while time.monotonic() < end:
         for pid in runners():
             for fd in os.listdir("/proc/%d/fd" % pid):
