@@ -20,7 +20,7 @@ import runner
 RUNNER = ROOT / "runner.py"
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
 HEADER = "# Judge: Test judge; 1 s; 64 MiB; exact\n"
-LINE = re.compile(r"^(\S+) +\S+/(\S+) +(\d+|\?) ms CPU", re.MULTILINE)  # verdict, case, CPU
+LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
 REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
 
 
@@ -65,7 +65,7 @@ def judge(root, *args, env=None, cwd=None):
 
 
 def verdicts(stdout):
-    return {name: verdict for verdict, name, _ in LINE.findall(stdout)}
+    return {name: verdict for verdict, name in LINE.findall(stdout)}
 
 
 # Each attack is the program of every case of its problem; what it does depends on its input.
