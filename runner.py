@@ -115,8 +115,9 @@ NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LP
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
-    "Settings", "python command command_text workdir judge_only ole jobs json profiles"
+    "Settings", "python command command_text workdir judge_only ole jobs json profiles sandbox"
 )
+Settings.__new__.__defaults__ = (None,)  # sandbox: bwrap's path with --sandbox, else None
 
 
 class UsageError(Exception):
@@ -402,6 +403,7 @@ def judge_case(case, settings, running):
 def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
+    command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
     try:  # the .out first: a solution cannot rewrite it before it is read
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
@@ -414,6 +416,7 @@ def judge_one(case, settings, running):
             outcome, judged = interact(case, command, expected, profile, settings, running)
         else:
             outcome = execute(running, command, case.input, settings.workdir, limits)
+        outcome = unsandboxed(settings.sandbox, outcome)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
     verdict = None if interactive else verdict_of(outcome, expected, profile)
@@ -1855,6 +1858,8 @@ def make_parser():
          help="an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA")  # fmt: skip
     add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
         help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
+    add("--sandbox", action="store_true", help="run each case under bubblewrap (Linux), where "
+        "it cannot reach the runner, other cases or testcases/")  # fmt: skip
     add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
     add("--root", type=Path, default=Path(__file__).resolve().parent, metavar="DIR",
         help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
@@ -1987,6 +1992,7 @@ def settings_from(argv):
     if not cases:
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")
+    sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)
     profiles, unread = profiles_for(root, problems, args)
@@ -1995,7 +2001,7 @@ def settings_from(argv):
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
     workdir = current_folder() if command else root
     settings = Settings(python, command, args.command, workdir, args.judge_only, args.ole,
-                        jobs, args.json, profiles)  # fmt: skip
+                        jobs, args.json, profiles, sandbox)  # fmt: skip
     return settings, cases, warnings + unread
 
 
@@ -2027,6 +2033,89 @@ def judge_command_line(argv):
             status = usage_error(f"--json {settings.json}: could not write it: {error}")
     say(f"{passed} passed, {failed} failed")
     return status
+
+
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), as Flatpak runs its apps,
+# in namespaces of its own (user, with every capability dropped; PID, mount, IPC, network,
+# UTS). It sees /usr and the system's library folders read only, a few files of /etc, its
+# program's files at their own paths, a private /tmp of at most the memory limit, and of /proc
+# only cpuinfo. So it cannot see, signal or trace the runner, its launcher, the supervisors or
+# other cases; it cannot read testcases/, nor reopen its stdin (the .in) to write it. It dies
+# with its supervisor. docs/platforms.md says more.
+
+SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+                "/etc/localtime", "/proc/cpuinfo")  # fmt: skip  # cpuinfo: PyPy sizes its GC
+
+
+def sandbox_options(memory_limit):
+    """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
+    options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    for folder in SYSTEM_FOLDERS:
+        if os.path.islink(folder):  # /lib -> usr/lib, where /usr is merged
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+    for path in SYSTEM_FILES:
+        options += ["--ro-bind-try", path, path]
+    size = str(int(memory_limit * MIB))
+    return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
+
+
+def find_sandbox():
+    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not.
+    Checked once per run: a run never goes on without the sandbox it was asked for."""
+    if not LINUX:
+        raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise UsageError("--sandbox needs bubblewrap: no bwrap on PATH (apt install bubblewrap)")
+    command = [bwrap, *sandbox_options(1.0), "--remount-ro", "/", "--", "true"]
+    try:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+        words = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
+        reason = None if done.returncode == 0 else f"{words[0]} (exit status {done.returncode})"
+    except (OSError, subprocess.TimeoutExpired) as error:
+        reason = str(error)
+    if reason is not None:
+        raise UsageError(f"--sandbox: bwrap cannot start a sandbox here: {printable(reason)}; "
+                         "it needs unprivileged user namespaces")  # fmt: skip
+    return bwrap
+
+
+def program_files(program, cwd):
+    """The files a program needs beyond the system's, as (real path, path seen): the program,
+    and an interpreter's installation (a bin/pythonX.Y or bin/pypy3's folder above bin/)."""
+    real = os.path.realpath(program)
+    prefix = os.path.dirname(os.path.dirname(real))
+    files = [(real, program)]
+    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
+    outside = not (cwd + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # testcases unseen
+    if python and outside and prefix not in SYSTEM_FOLDERS:
+        files.append((prefix, prefix))
+    return files
+
+
+def sandboxed(bwrap, command, cwd, memory_limit):
+    """The case's command, (args, executable), run under bwrap, where bwrap is not None. Its
+    files: the program's (program_files) and each argument that names a file from cwd."""
+    if bwrap is None:
+        return command
+    args, executable = command
+    program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
+    files = program_files(program, str(cwd))
+    named = (os.path.abspath(os.path.join(cwd, word)) for word in args[1:])
+    files += [(os.path.realpath(path), path) for path in named if os.path.isfile(path)]
+    binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
+    options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
+    return [bwrap, *options, "--remount-ro", "/", "--", program, *args[1:]], None
+
+
+def unsandboxed(bwrap, outcome):
+    """bwrap exits with 128 + N where its program was killed by signal N (as a shell says):
+    under --sandbox that status is the signal again, as the program's own exit tells it."""
+    signalled = bwrap is not None and 128 < outcome.status < 128 + signal.NSIG
+    return outcome._replace(status=128 - outcome.status) if signalled else outcome
 
 
 if __name__ == "__main__":
