@@ -283,6 +283,13 @@ def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
     assert verdicts(out) == {"guess/judge-top": "WA"} and "query 1 is not" in out, out
 
 
+def test_an_interactive_problem_has_no_output_to_judge_in_hand(tmp_path):
+    root = contestant_root(tmp_path)
+    case = root / "testcases" / "guess" / "judge-top.in"
+    verdict, details = runner.judge_output(root, "guess", case, b"1000\n", b"! 1000\n")
+    assert verdict == "IE" and "runner.py NAME runs it" in details[0]
+
+
 def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     root = contestant_root(tmp_path)
     write(tmp_path / "silent.py", SILENT)
