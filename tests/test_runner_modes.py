@@ -520,3 +520,14 @@ def test_a_float_mismatch_names_the_token_and_its_error():
     ]
     details = runner.mismatch("WA", b"nan\n", b"0\n", "float 1e-6")
     assert details == ["first difference at token 1", "  expected: 0", "  got:      nan"]
+
+
+def test_an_interactor_that_fails_or_is_missing_is_an_internal_error(tmp_path):
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "broken.py", "import sys\nsys.exit(3)\n")
+    _, out, _ = judge(root, "guess", "-k", "top", "--interactor", "checkers/broken.py")
+    assert verdicts(out) == {"guess/judge-top": "IE"} and "exit status 3" in out, out
+    os.remove(root / "checkers" / "guess_interactor.py")
+    _, out, _ = judge(root, "guess", "-k", "top")
+    assert verdicts(out) == {"guess/judge-top": "IE"}, out
+    assert "interactor checkers/guess_interactor.py: no file checkers/guess_interactor.py" in out
