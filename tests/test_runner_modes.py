@@ -360,6 +360,7 @@ def test_two_judging_modes_at_once_are_a_usage_error(tmp_path, flags):
         ("float   0.5", "float 0.5"),
         ("checker checkers/p_checker.py", "checker checkers/p_checker.py"),
         ("validator ./v --case-sensitive", "validator ./v --case-sensitive"),
+        ("interactor  python3 checkers/i.py", "interactor python3 checkers/i.py"),
     ],
 )
 def test_the_judge_line_names_the_mode(tmp_path, mode, read):
