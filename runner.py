@@ -579,6 +579,8 @@ def judge_output(root, problem, input_path, expected, output):
     """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
     Judge: line as a case's output is: for the tests and tools that have an output in hand."""
     profile = read_profile(root, problem)[0]
+    if mode_kind(profile.comparison) == "interactor":
+        return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
     if mode_kind(profile.comparison) not in COMMAND_MODES:
         return compare(expected, output, profile.comparison), []
     case = Case(problem, input_path.stem, input_path, None, True)

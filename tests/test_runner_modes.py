@@ -283,6 +283,13 @@ def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
     assert verdicts(out) == {"guess/judge-top": "WA"} and "query 1 is not" in out, out
 
 
+def test_an_interactive_problem_has_no_output_to_judge_in_hand(tmp_path):
+    root = contestant_root(tmp_path)
+    case = root / "testcases" / "guess" / "judge-top.in"
+    verdict, details = runner.judge_output(root, "guess", case, b"1000\n", b"! 1000\n")
+    assert verdict == "IE" and "runner.py NAME runs it" in details[0]
+
+
 def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     root = contestant_root(tmp_path)
     write(tmp_path / "silent.py", SILENT)
@@ -353,6 +360,7 @@ def test_two_judging_modes_at_once_are_a_usage_error(tmp_path, flags):
         ("float   0.5", "float 0.5"),
         ("checker checkers/p_checker.py", "checker checkers/p_checker.py"),
         ("validator ./v --case-sensitive", "validator ./v --case-sensitive"),
+        ("interactor  python3 checkers/i.py", "interactor python3 checkers/i.py"),
     ],
 )
 def test_the_judge_line_names_the_mode(tmp_path, mode, read):
@@ -513,3 +521,14 @@ def test_a_float_mismatch_names_the_token_and_its_error():
     ]
     details = runner.mismatch("WA", b"nan\n", b"0\n", "float 1e-6")
     assert details == ["first difference at token 1", "  expected: 0", "  got:      nan"]
+
+
+def test_an_interactor_that_fails_or_is_missing_is_an_internal_error(tmp_path):
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "broken.py", "import sys\nsys.exit(3)\n")
+    _, out, _ = judge(root, "guess", "-k", "top", "--interactor", "checkers/broken.py")
+    assert verdicts(out) == {"guess/judge-top": "IE"} and "exit status 3" in out, out
+    os.remove(root / "checkers" / "guess_interactor.py")
+    _, out, _ = judge(root, "guess", "-k", "top")
+    assert verdicts(out) == {"guess/judge-top": "IE"}, out
+    assert "interactor checkers/guess_interactor.py: no file checkers/guess_interactor.py" in out
