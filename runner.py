@@ -2080,8 +2080,9 @@ def find_sandbox():
     except (OSError, subprocess.TimeoutExpired) as error:
         reason = str(error)
     if reason is not None:
+        needs = "bubblewrap 0.7 or later and unprivileged user namespaces"
         raise UsageError(f"--sandbox: bwrap cannot start a sandbox here: {printable(reason)}; "
-                         "it needs unprivileged user namespaces")  # fmt: skip
+                         f"it needs {needs}")  # fmt: skip
     return bwrap
 
 
@@ -2108,6 +2109,8 @@ def sandboxed(bwrap, command, cwd, memory_limit):
     files = program_files(program, str(cwd))
     named = (os.path.abspath(os.path.join(cwd, word)) for word in args[1:])
     files += [(os.path.realpath(path), path) for path in named if os.path.isfile(path)]
+    seen_whole = tuple(folder + os.sep for folder in SYSTEM_FOLDERS)  # no bind needed there
+    files = [(real, seen) for real, seen in files if not seen.startswith(seen_whole)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
     options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
     return [bwrap, *options, "--remount-ro", "/", "--", program, *args[1:]], None

@@ -295,3 +295,23 @@ def test_a_bwrap_that_cannot_start_is_one_line_and_exit_2(tmp_path):
             in done.stderr
         )
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_case_sees_its_own_file_a_private_tmp_and_no_network(tmp_path, sandbox):
+    program = """import errno, os, socket
+def error(action):
+    try:
+        action()
+    except OSError as failure:
+        return errno.errorcode[failure.errno]
+    return "done"
+print(sorted(os.listdir(".")), os.listdir("solutions"), os.path.exists("/proc/self"))
+print(error(lambda: open("/dev/shm/held", "w")), error(lambda: open("/usr/held", "w")))
+made = error(lambda: open("/tmp/mine", "w"))
+here = os.getcwd().split("/")  # the folder it runs in, under /tmp while testing
+print(made, set(os.listdir("/tmp")) <= {"mine", here[2] if here[1] == "tmp" else "mine"})
+print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
+"""
+    expected = "['solutions'] ['p.py'] False\nEROFS EROFS\ndone True\nENETUNREACH\n"
+    done = judge(make_root(tmp_path, program, {"a": ("\n", expected)}))
+    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
