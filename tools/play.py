@@ -81,7 +81,7 @@ def play(texts, judge, jobs=1, outcomes=None, progress=None):
     """Play the texts through judge (text -> Verdict), jobs at once. Return (inputs that
     passed, the counts of their outcome kinds, the counts of their labels, the first failing
     input and its Verdict, or None). outcomes(text, verdict) gives (kind, labels);
-    progress(done) hears of each batch."""
+    progress(done) hears of each input passed."""
     passed, kinds, more = 0, collections.Counter(), collections.Counter()
     texts = iter(texts)
     with ThreadPoolExecutor(jobs) as pool:
@@ -98,8 +98,8 @@ def play(texts, judge, jobs=1, outcomes=None, progress=None):
                         kind, labels = outcomes(text, verdict)
                         kinds[kind] += 1
                         more.update(labels)
-                if progress:
-                    progress(passed)
+                    if progress:
+                        progress(passed)
         except BaseException:  # Ctrl-C: no program is left running, none waits to start
             getattr(judge, "stop", lambda: None)()
             raise
