@@ -4,6 +4,7 @@ own layout or not at all; its verdicts as a judge gives them (TLE, MLE, RE with 
 the figure, WA with the runner's diff); its hacks, kept out of testcases/, judged by
 `runner.py --hacks` and made testcases by `make keep-hack` (tools/keep_hack.py)."""
 
+import io
 import os
 import re
 import select
@@ -17,7 +18,7 @@ import pytest
 from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
 import runner
-from tools import play, programs, shrink
+from tools import play, programs, progress, shrink
 from tools.play import inputs as stress_inputs
 from tools.stress import HACKS
 
@@ -550,3 +551,21 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
         os.close(leader)
     assert b"/100000 inputs, 0 failed, " in seen and took < 2, seen
     assert re.search(rb"\r\x1b\[K\d+/100000 inputs, 0 failed, [\d.]+/s", seen), seen
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_status_line_says_done_failures_rate_and_time_left_on_a_terminal_only():
+    screen, pipe = Terminal(), io.StringIO()
+    for stream in (screen, pipe):
+        with progress.Progress(10, stream=stream, start=time.monotonic() - 5) as line:
+            line.update(4, 1)
+            time.sleep(3 * progress.EVERY)
+    assert pipe.getvalue() == ""
+    drawn = screen.getvalue().split(progress.CLEAR)
+    assert re.fullmatch(r"4/10 inputs, 1 failed, [\d.]+/s, \d+ s left", drawn[-2]), drawn
+    assert drawn[-1] == ""  # cleared at the end
+    assert [progress.left(s) for s in (42, 185, 3720)] == ["42 s", "3 min 05 s", "1 h 02 min"]
