@@ -193,11 +193,21 @@ def yours(made, args, judge, folder):
             made.error(f"{role}: {error}")
         helpers.append(Helper(role, command, Path.cwd(), judge.profile, judge.running))
     gen, brute = helpers
-    seed = 1 if args.seed is None else args.seed
-    judge.answer = lambda text, path: brute.run(path, f"on an input of {len(text)} characters")
+    seed, seeds = 1 if args.seed is None else args.seed, {}
+
+    def texts():
+        for number, text in enumerate(generated(gen, args.n, seed, folder)):
+            seeds.setdefault(text, seed + number)
+            yield text
+
+    def answer(text, path):
+        on = f"on the input of seed {seeds[text]}" if text in seeds else "on a shrunk input"
+        return brute.run(path, on)
+
+    judge.answer = answer
     return {
         "seed": seed,
-        "texts": generated(gen, args.n, seed, folder),
+        "texts": texts(),
         "outcomes": None,
         "shrink": lambda drawn, verdict: smallest(judge, drawn, verdict),
         "whose": "BRUTE's answer",
