@@ -113,7 +113,8 @@ def positive(text):
 
 
 def checked(made, args):
-    """The command that runs the solution, once the arguments are found sound."""
+    """The commands that run the solution, GEN and BRUTE (None when not given), once the
+    arguments are found sound."""
     if args.gen or args.brute:
         if not (args.gen and args.brute):
             made.error("GEN and BRUTE go together: GEN makes the inputs, BRUTE the answers")
@@ -130,16 +131,20 @@ def checked(made, args):
         if args.judge and not (ROOT / "tests" / args.name / "validate.py").is_file():
             made.error(f"--judge: {args.name} has no tests/{args.name}/validate.py")
     solution = args.solution or str(ROOT / "solutions" / (args.name + ".py"))
-    try:
-        return program(solution, shutil.which(args.python) or args.python, Path.cwd())
-    except runner.UsageError as error:
-        made.error(f"--solution: {error}")
+    python, commands = shutil.which(args.python) or args.python, {}
+    for role, text in (("--solution", solution), ("GEN", args.gen), ("BRUTE", args.brute)):
+        try:
+            commands[role] = text and program(text, python, Path.cwd())
+        except runner.UsageError as error:  # the runner's words name its own option
+            made.error(f"{role}: {str(error).replace('--command ', '', 1)}")
+    return commands
 
 
 def main(argv=None):
     made = parser()
     args = made.parse_args(argv)
-    command, own = checked(made, args), bool(args.gen)
+    commands = checked(made, args)
+    command, own = commands["--solution"], bool(args.gen)
     profile, words, warning = limits(
         args.name, args.judge or own, ROOT, command, args.tle, args.mle
     )
@@ -154,7 +159,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="stress-") as folder:
         judge = AsProcess(command, cwd, profile, folder)
         try:
-            plan = (yours if own else ours)(made, args, judge, folder)
+            plan = (yours if own else ours)(args, judge, folder, commands)
             return stress_run(args, judge, plan)
         except ProgramError as error:
             print(f"stress: {error}", file=sys.stderr)
@@ -167,7 +172,7 @@ def main(argv=None):
             judge.close()
 
 
-def ours(made, args, judge, folder):
+def ours(args, judge, folder, commands):
     """The plan of a problem with a tooling folder: its generator, oracle and shrinker."""
     gen = tooling(args.name, "gen")
     seed = gen.STRESS["seed"] if args.seed is None else args.seed
@@ -182,17 +187,12 @@ def ours(made, args, judge, folder):
     }
 
 
-def yours(made, args, judge, folder):
+def yours(args, judge, folder, commands):
     """The plan of your GEN and BRUTE, run from the current folder."""
-    python = shutil.which(args.python) or args.python
-    helpers = []
-    for role, text in (("GEN", args.gen), ("BRUTE", args.brute)):
-        try:
-            command = program(text, python, Path.cwd())
-        except runner.UsageError as error:
-            made.error(f"{role}: {error}")
-        helpers.append(Helper(role, command, Path.cwd(), judge.profile, judge.running))
-    gen, brute = helpers
+    gen, brute = (
+        Helper(role, commands[role], Path.cwd(), judge.profile, judge.running)
+        for role in ("GEN", "BRUTE")
+    )
     seed, seeds = 1 if args.seed is None else args.seed, {}
 
     def texts():
