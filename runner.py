@@ -3,9 +3,10 @@
 
 Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
 (or --command's program), and its output is judged against CASE.out by the line
-`Judge: NAME; N s; M MiB; exact|jutge|tokens|loose` in the solution's header (CPU time limit,
-memory limit, comparison; --tle, --mle and --compare override it): TLE, OLE, MLE, RE, IC, PE,
-WA or AC; "--" when there is no .out, IE when the case cannot be run. docs/runner.md says more.
+`Judge: NAME; N s; M MiB; MODE` in the solution's header (CPU time limit, memory limit, and
+how it is judged: exact, jutge, tokens, loose, float EPS, or checker, validator or interactor
+CMD; flags of the same names override it): TLE, OLE, MLE, RE, IC, PE, WA or AC; "--" when
+there is no .out, IE when the case cannot be run (or its checker fails). docs/runner.md too.
 The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
 status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
 SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
@@ -44,6 +45,7 @@ if __name__ == "__main__":  # before the imports below: a stop while they load i
 import argparse
 import contextlib
 import difflib
+import itertools
 import json
 import math
 import os
@@ -54,6 +56,7 @@ import shlex
 import shutil
 import stat
 import subprocess
+import tempfile
 import threading
 import time
 from collections import Counter, namedtuple
@@ -71,6 +74,7 @@ SHORT_INPUT_LINES = 10
 SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
+ERASE = "\r\x1b[K"  # to the line's start, and clear it: the status line goes
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
@@ -83,11 +87,16 @@ INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not pri
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 PROFILE_FIELDS = re.compile(
-    r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*(\w+)"
+    r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*([^;]*[^;\s])"
     r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
+POSIX = os.name == "posix"
+WINDOWS = os.name == "nt"
+LINUX = sys.platform.startswith("linux")
+WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
+PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 
 Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
 Run = namedtuple(
@@ -95,14 +104,20 @@ Run = namedtuple(
 )
 Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit comparison other_limit")
-Profile.__new__.__defaults__ = (None,)  # other_limit: (language, seconds) of another language
+Profile = namedtuple(
+    "Profile", "judge_name time_limit memory_limit comparison other_limit judge_command"
+)
+Profile.__new__.__defaults__ = (None, None)  # other_limit: (language, seconds) of another
+# language; judge_command: the checker's (args, executable), or why it cannot run
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
+NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
+NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
-    "Settings", "python command command_text workdir judge_only ole jobs json profiles"
+    "Settings", "python command command_text workdir judge_only ole jobs json profiles sandbox"
 )
+Settings.__new__.__defaults__ = (None,)  # sandbox: bwrap's path with --sandbox, else None
 
 
 class UsageError(Exception):
@@ -216,11 +231,23 @@ def read_profile(root, problem):
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
     numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
     usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes
-    if not usable or fields.group(4) not in COMPARATORS:
-        text = f"cannot read 'Judge: {shorten(line.group(1))}', want '{JUDGE_FORMAT}'"
+    wrong = mode_error(fields.group(4)) if usable else None
+    if not usable or wrong:
+        text = f"cannot read 'Judge: {shorten(line.group(1))}'"
+        text += f": {wrong}" if wrong else f", want '{JUDGE_FORMAT}'"
         return DEFAULT_PROFILE, f"{path}: {text}: {using}"
     other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
-    return Profile(fields.group(1), numbers[0], numbers[1], fields.group(4), other), None
+    mode = " ".join(fields.group(4).split(None, 1))
+    return Profile(fields.group(1), numbers[0], numbers[1], mode, other), None
+
+
+def problem_name_error(name):
+    """None when name can name a problem, else one line saying why, with the rule."""
+    if re.fullmatch(
+        r"(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}", name, re.A
+    ):
+        return None
+    return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
@@ -275,11 +302,66 @@ COMPARATORS = {
     "loose": Comparator(loose_lines, equal_or_wrong, loose_lines, False),
 }
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARATORS)
+COMMAND_MODES = ("checker", "validator", "interactor")  # judged by a program: CMD follows
+MODES = "|".join(COMPARATORS) + ", float EPS, " + " or ".join(m + " CMD" for m in COMMAND_MODES)
+FLOAT_SLACK = 1e-15  # added to EPS, as testlib's doubleCompare does: 6.000001 is 1e-6 from 6
+DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")  # a float token, never nan
+WORD = re.compile(rb"[^ \t\n\r\x0b\x0c]+")  # a token, as bytes.split() finds them
+
+
+def mode_error(mode):
+    """None when mode is a judging mode (`exact`, `float 1e-6`, `checker CMD` ...), else why not."""
+    kind, _, argument = mode.strip().partition(" ")
+    argument = argument.strip()
+    if kind in COMPARATORS and not argument:
+        return None
+    if kind == "float":
+        return eps_error(argument)
+    if kind in COMMAND_MODES:
+        return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
+    return f"'{shorten(printable(mode))}' is no judging mode: want {MODES}"
+
+
+def eps_error(text):
+    """None when text is a tolerance, a positive finite number, else why not."""
+    with contextlib.suppress(ValueError):
+        if 0 < float(text) < math.inf:
+            return None
+    return f"float wants a tolerance, a positive number such as 1e-6, not '{printable(text)}'"
+
+
+def mode_kind(mode):
+    return mode.partition(" ")[0]
+
+
+def close_enough(want, have, eps):
+    """Whether two tokens are finite decimal numbers within eps, absolute or relative to the
+    expected one (testlib's doubleCompare, Kattis's default validator). Not nan, inf, 1e999."""
+    if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
+        return False
+    expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
+    return math.isfinite(expected) and error <= (eps + FLOAT_SLACK) * max(1.0, abs(expected))
+
+
+def float_difference(expected, got, eps):
+    """(number, expected token, got token) of the first tokens that differ beyond eps (a
+    token None where there are no more), or None when every token agrees."""
+    if tokens(expected) == tokens(got):
+        return None
+    pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
+    for number, (want, have) in enumerate(pairs, 1):
+        want, have = want and want.group(), have and have.group()
+        if want != have and not close_enough(want, have, eps):
+            return number, want, have
+    return None
 
 
 def compare(expected, got, mode):
     """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
-    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there."""
+    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there.
+    Under `float EPS` numbers may differ by EPS, absolute or relative."""
+    if mode_kind(mode) == "float":
+        return "WA" if float_difference(expected, got, float(mode.split()[1])) else "AC"
     comparator = COMPARATORS[mode]
     return comparator.verdict(comparator.normal(expected), comparator.normal(got))
 
@@ -304,6 +386,8 @@ def verdict_of(outcome, expected, profile):
         return "RE"
     if expected is None:
         return "--"
+    if mode_kind(profile.comparison) in COMMAND_MODES:
+        return None  # the checker's to say
     return compare(expected, outcome.output, profile.comparison)
 
 
@@ -319,21 +403,32 @@ def judge_case(case, settings, running):
 def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
+    command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
     try:  # the .out first: a solution cannot rewrite it before it is read
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
         reason = error.strerror or str(error)
         return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
+    interactive = mode_kind(profile.comparison) == "interactor"
     try:
         limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        outcome = execute(running, command, case.input, settings.workdir, limits)
+        if interactive:
+            outcome, judged = interact(case, command, expected, profile, settings, running)
+        else:
+            outcome = execute(running, command, case.input, settings.workdir, limits)
+        outcome = unsandboxed(settings.sandbox, outcome)
     except OSError as error:
         return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = verdict_of(outcome, expected, profile)
+    verdict = None if interactive else verdict_of(outcome, expected, profile)
+    if interactive:
+        verdict, details = interactive_verdict(case, outcome, judged, profile, settings)
+    elif verdict is None:
+        verdict, details = check_output(case, outcome.output, expected, profile, settings, running)
+    else:
+        details = explain(verdict, case, outcome, expected, profile, settings)
     half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
     over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
     slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
-    details = explain(verdict, case, outcome, expected, profile, settings)
     if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
         details += short_input(case.input)
     if details and not case.judge:
@@ -347,6 +442,152 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
     case = Case("", input_path.stem, input_path, expected_path, True)
     settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
     return judge_case(case, settings, running)
+
+
+# A checker or an output validator: the program judging the output, by its exit code alone
+CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
+CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
+MESSAGE_BYTES = 4096  # of judgemessage.txt read
+PYTHON_CRASH = b"Traceback (most recent call last):"
+EXIT_CODES = {
+    "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
+    "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
+}
+EXIT_CODES["interactor"] = EXIT_CODES["checker"]
+WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
+
+
+def tool_command(text, root, what):
+    """A checker's or validator's CMD as (args, executable), its program found from root or
+    on PATH, a .py file run by this Python; a UsageError, one line, when it cannot run."""
+    try:
+        words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
+    except ValueError as error:
+        raise UsageError(f"{what} {text}: {error}") from None
+    if not words:
+        raise UsageError(f"{what} needs a command")
+    if words[0].endswith(".py"):
+        path = Path(root, words[0])
+        if not path.is_file():
+            raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
+        return [sys.executable, str(path.resolve()), *words[1:]], sys.executable
+    executable = find_program(words[0], root, f"{what} {text}")
+    return [executable, *words[1:]], executable
+
+
+def judge_command(profile, root):
+    """The profile's checker as (args, executable), or why it cannot run, in one line."""
+    if profile.judge_command is not None:
+        return profile.judge_command
+    kind, _, text = profile.comparison.partition(" ")
+    try:
+        return tool_command(text, root, f"{profile.judge_name or 'the Judge: line'}'s {kind}")
+    except UsageError as error:
+        return str(error)
+
+
+def check_output(case, output, expected, profile, settings, running):
+    """The verdict of the profile's checker or output validator on output, and its message.
+    It reads copies of the output and the .out, in a folder of its own, and the .in."""
+    kind, command = mode_kind(profile.comparison), judge_command(profile, settings.workdir)
+    if isinstance(command, str):
+        return "IE", [command]
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
+        for path, data in ((output_file, output), (answer, expected)):
+            with open(path, "wb") as file:
+                file.write(data)
+        given = os.path.abspath(str(case.input))
+        paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
+        try:  # the output on its stdin: a validator reads it there
+            run = execute(running, ([*command[0], *paths], command[1]), Path(output_file),
+                          settings.workdir, CHECK_LIMITS)  # fmt: skip
+        except OSError as error:
+            return "IE", [f"could not run the {kind}: {error.strerror or error}"]
+        message = run.stderr.strip() or run.output.strip()
+        if kind == "validator":
+            judged = Path(feedback, "judgemessage.txt")
+            with contextlib.suppress(OSError), open_regular(judged) as file:
+                message = file.read(MESSAGE_BYTES).strip() or message
+    return checker_verdict(kind, run, message)
+
+
+def checker_verdict(kind, run, message):
+    """The verdict a checker's exit gives, and its message (shortened) to show with it."""
+    text = message.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+    lines = [f"{kind}: " + shorten(printable(line)) for line in text]
+    if run.timed_out or run.memory_out or run.overflowed:
+        what = f"{CHECK_SECONDS:g} s of CPU time ({CHECK_SECONDS * BACKSTOP:g} s of wall time)"
+        if not run.timed_out:
+            what = f"{CHECK_LIMITS[1]:g} MiB" if run.memory_out else "1 MiB of output"
+        return "IE", [f"the {kind} failed: it passed {what}, and was killed", *lines]
+    codes, meaning = EXIT_CODES[kind]
+    verdict = codes.get(run.status, "IE")
+    if run.status == 1 and PYTHON_CRASH in run.stderr:  # an exception, not testlib's WA
+        verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
+    if verdict == "IE":
+        lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
+    return verdict, lines if verdict != "AC" else []
+
+
+def interact(case, command, expected, profile, settings, running):
+    """The program run against the profile's interactor, `CMD INPUT OUTPUT ANSWER` (testlib's
+    protocol), each one's stdout piped to the other's stdin: the program's Run, then the
+    interactor's. OUTPUT is a fresh file for the interactor; ANSWER a copy of the .out."""
+    judge, cwd = judge_command(profile, settings.workdir), settings.workdir
+    if isinstance(judge, str):
+        raise OSError(judge)
+    limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
+        with open(answer, "wb") as file:
+            file.write(expected or b"")
+        judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
+        to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
+        try:
+            started = running.start(judge, to_judge[0], cwd, MIB, to_program[1])
+            try:
+                program = running.start(command, to_program[0], cwd, limits[2], to_judge[1])
+            except BaseException:
+                running.kill(started[0])
+                watch(running, *started, CHECK_LIMITS)  # reaps it
+                raise
+        finally:  # the runner's copies: each end is the two processes' alone
+            for fd in (*to_program, *to_judge):
+                os.close(fd)
+        try:
+            outcome = watch(running, *program, limits)
+        finally:  # the interactor is watched, killed and reaped whatever the program did
+            judged = watch(running, *started, CHECK_LIMITS)
+    return outcome, judged
+
+
+def interactive_verdict(case, outcome, judged, profile, settings):
+    """The interactor's verdict and message, unless the program passed its time or memory
+    limit (the interactor then says WA, having read to the end) or failed after an AC."""
+    verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
+    program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
+    if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
+        return verdict, details
+    details = explain(program, case, outcome, b"", profile, settings)
+    if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
+        details.append(WAITING)
+    return program, details
+
+
+def judge_output(root, problem, input_path, expected, output):
+    """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
+    Judge: line as a case's output is: for the tests and tools that have an output in hand."""
+    profile = read_profile(root, problem)[0]
+    if mode_kind(profile.comparison) not in COMMAND_MODES:
+        return compare(expected, output, profile.comparison), []
+    case = Case(problem, input_path.stem, input_path, None, True)
+    settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
+    running = new_running()
+    try:
+        return check_output(case, output, expected, profile, settings, running)
+    finally:
+        end_running(running)
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
@@ -394,6 +635,8 @@ def exit_description(code):
 
 def mismatch(verdict, got, expected, mode):
     """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
+    if mode_kind(mode) == "float":
+        return float_mismatch(got, expected, mode.split()[1])
     details = []
     if verdict == "PE":
         details.append(
@@ -422,6 +665,23 @@ def mismatch(verdict, got, expected, mode):
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
+
+
+def float_mismatch(got, expected, eps):
+    """The first token that differs beyond the tolerance, and by how much."""
+    number, want, have = float_difference(expected, got, float(eps))
+    numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
+    error = abs(float(have) - float(want)) if numbers else math.inf
+    how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
+    shown = [
+        t.decode("utf-8", "backslashreplace") if t else "(no more tokens)" for t in (want, have)
+    ]
+    shown = [shorten(printable(text)) for text in shown]
+    return [
+        f"first difference at token {number}{how}",
+        f"  expected: {shown[0]}",
+        f"  got:      {shown[1]}",
+    ]
 
 
 def common_prefix(a, b):
@@ -497,30 +757,20 @@ def short_input(path):
 
 # Running one case
 #
-# A tree starts a case, and kills, measures and reaps it with all it started; one kind per
-# platform: LinuxTree, PosixTree (macOS, other POSIX), PlainTree (no os.wait4: nothing measured)
-# and WindowsTree, at the end of this file. Each has exited(); usage_now(), the (CPU seconds,
-# peak MiB) so far, None where not read while it runs; kill(), the whole tree; after it,
-# finish(): (exit code, CPU seconds, peak MiB, own peak MiB judged). A reader takes the output:
+# A tree starts a case, and kills, measures and reaps it with all it started. Tree is the
+# seam: one subclass per platform, each with the same methods. A reader takes the output:
 # SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
-
-POSIX = os.name == "posix"
-WINDOWS = os.name == "nt"
-LINUX = sys.platform.startswith("linux")
-WAIT4 = getattr(os, "wait4", None)
-PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
-# A case's output comes on pipes; on POSIX it runs in a session of its own.
-PIPED = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "start_new_session": POSIX}
 
 
 class SelectorReader:
     """Both pipes read with selectors in the case's own thread (POSIX)."""
 
-    def __init__(self, child, output_cap):
+    def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.selector = selectors.DefaultSelector()
-        self.selector.register(child.stdout.fileno(), selectors.EVENT_READ, self.output)
-        self.selector.register(child.stderr.fileno(), selectors.EVENT_READ, self.errors)
+        for pipe, buffer in zip(pipes, (self.output, self.errors)):
+            if pipe is not None:  # stdout is None when it goes elsewhere than to the runner
+                self.selector.register(pipe.fileno(), selectors.EVENT_READ, buffer)
 
     def reading(self):
         return bool(self.selector.get_map())
@@ -534,26 +784,27 @@ class SelectorReader:
             key.data.extend(chunk)
         del self.errors[:-STDERR_KEPT]
 
-    def close(self, child):
+    def close(self, pipes):
         self.selector.close()
-        child.stdout.close()
-        child.stderr.close()
+        for pipe in pipes:
+            if pipe is not None:
+                pipe.close()
 
 
 class ThreadReader:
     """Each pipe read by a thread of its own: the standard library's way on every platform."""
 
-    def __init__(self, child, output_cap):
+    def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
         self.woken = threading.Event()
-        work = (child.stdout, self.output, output_cap), (child.stderr, self.errors, None)
+        work = (pipes.stdout, self.output, output_cap), (pipes.stderr, self.errors, None)
         self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
         for thread in self.threads:
             thread.start()
 
     def pump(self, pipe, buffer, cap):
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
-        with contextlib.suppress(OSError, ValueError):  # the pipe was closed under it
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or None
             for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
                 buffer.extend(chunk)
                 if cap is None:
@@ -570,32 +821,74 @@ class ThreadReader:
         self.woken.wait(timeout)
         self.woken.clear()
 
-    def close(self, child):
-        for thread, pipe in zip(self.threads, (child.stdout, child.stderr)):
+    def close(self, pipes):
+        for thread, pipe in zip(self.threads, pipes):
             thread.join(1.0)
-            if not thread.is_alive():  # else a process outside the tree holds it: leave it
-                pipe.close()
+            if pipe is not None and not thread.is_alive():  # else a process outside the tree
+                pipe.close()  # holds it: leave it
 
 
 def peak_of(usage):
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
 
-class PlainTree:
-    """Where there is no os.wait4 and no Job Object: the exit code alone is known."""
+Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files; stdout maybe None
 
-    measures = False
+
+class Tree:
+    """A case's process tree: started, watched, killed with all it started, measured, reaped.
+    One kind per platform: LinuxTree, PosixTree (macOS, other POSIX), WindowsTree, and
+    PlainTree (no os.wait4, no Job Object: nothing measured). tree_kind() picks one."""
+
+    measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
-    def __init__(self, command, stdin, cwd):
+    def __init__(self, command, stdin, cwd, stdout=None):
+        """Start command, (args, executable), in cwd. stdin: a file descriptor. stdout: one,
+        or None for a pipe to the runner. stderr always comes on a pipe. Sets self.pipes."""
+        raise NotImplementedError
+
+    @classmethod
+    def ready(cls):
+        """The kind that starts the next case: this one, or another where it cannot work."""
+        return cls
+
+    @classmethod
+    def end_run(cls):
+        """Once no case runs: end what the run kept for its cases."""
+
+    def exited(self):
+        """Whether the case's main process has ended."""
+        raise NotImplementedError
+
+    def usage_now(self, wait=TICK):
+        """(CPU seconds, peak MiB) so far, each None where not read while it runs; wait: the
+        longest to wait for them, where another process reads them."""
+        return None, None
+
+    def kill(self):
+        """Kill the whole tree; finish() then reaps it."""
+        raise NotImplementedError
+
+    def finish(self):
+        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
+        raise NotImplementedError
+
+
+class PlainTree(Tree):
+    """Where there is no os.wait4 and no Job Object: the exit code alone is known. On POSIX
+    the case runs in a session of its own, and its process group is killed."""
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
-        self.child = subprocess.Popen(args, executable=executable, stdin=stdin, cwd=cwd, **PIPED)
+        self.child = subprocess.Popen(
+            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
+            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
     def exited(self):
         return self.child.poll() is not None
-
-    def usage_now(self, wait=0.0):
-        return None, None
 
     def kill(self):
         if POSIX:
@@ -615,14 +908,17 @@ class PosixTree(PlainTree):
 
     measures = True
 
-    def __init__(self, command, stdin, cwd):
+    def __init__(self, command, stdin, cwd, stdout=None):
         import resource
 
-        super().__init__(command, stdin, cwd)
+        super().__init__(command, stdin, cwd, stdout)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
         self.result = None
 
-    def exited(self, block=False):
+    def exited(self):
+        return self.reaped(block=False)
+
+    def reaped(self, block):
         if self.result is None:  # reaped by wait4, which measures it
             pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
             if pid:
@@ -630,47 +926,167 @@ class PosixTree(PlainTree):
                 self.result = code, usage.ru_utime + usage.ru_stime, peak_of(usage)
         return self.result is not None
 
-    def finish(self, seen=0.0):
-        self.exited(block=True)
+    def finish(self):
+        self.reaped(block=True)
         code, cpu, peak = self.result
         self.child.returncode = code  # reaped by wait4: Popen must not wait again
-        return code, cpu, peak, max(seen, peak if peak > self.copied else 0.0)
+        return code, cpu, peak, peak if peak > self.copied else 0.0
 
 
-# Linux: a launcher, started once per run, forks a supervisor for each case, which starts it.
-# Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a case
-# forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
-# never measured below that, and its peak at exit was only believed when above it. The
-# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
-# of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB), the same in any case of a run.
-# Each supervisor is a child subreaper (prctl 36), so every process its case leaves behind,
-# after setsid() too, becomes its child: found from /proc, left alone until its own case
-# ends (-j N too), then stopped, every last one, before any is killed, so that nothing forks
-# or changes pid during the kill; reaped by wait4, which keeps the CPU time and peak of each.
-# Memory is the peak of the resident sizes of the tree's processes summed, read every 10 ms,
-# or the largest peak wait4 gives at exit, whichever is more: a burst between two readings
-# still counts. A cgroup per case would count pages shared by processes once, but only a
-# machine that delegates one to its users has it; this works on any Linux with /proc.
-LAUNCHER = r"""
-import _socket, ctypes, os, select, signal, sys
-PRCTL, SUBREAPER, TICKS = ctypes.CDLL(None).prctl, 36, os.sysconf("SC_CLK_TCK")
-PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 1048576
+class WindowsTree(PlainTree):
+    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
+    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
+    just after it starts: a grandchild started in that instant escapes. With no Job Object,
+    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+
+    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
+
+    def __init__(self, command, stdin, cwd, stdout=None):
+        super().__init__(command, stdin, cwd, stdout)
+        try:
+            self.job = self.make_job()
+        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
+            self.job = None
+        self.measures = self.job is not None
+
+    def make_job(self):
+        import ctypes
+
+        self.ctypes, self.structures = ctypes, job_structures(ctypes)
+        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
+        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
+        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
+        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
+        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
+        process = ctypes.c_void_p(int(self.child._handle))
+        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
+        if limited and api.AssignProcessToJobObject(job, process):
+            return job
+        error = ctypes.WinError(ctypes.get_last_error())
+        if job.value:
+            api.CloseHandle(job)
+        raise error
+
+    def usage_now(self, wait=TICK):
+        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
+        if not self.job:
+            return None, None
+        accounting, limits = (structure() for structure in self.structures)
+        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
+            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
+            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
+                return None, None
+        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
+        return cpu, limits.PeakProcessMemoryUsed / MIB
+
+    def kill(self):
+        if self.job:
+            self.api.TerminateJobObject(self.job, 1)
+            return
+        if self.child.poll() is None:
+            with contextlib.suppress(OSError):
+                command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with contextlib.suppress(OSError):
+            super().kill()
+
+    def finish(self):
+        code, (cpu, peak) = self.child.wait(), self.usage_now()
+        if self.job:
+            self.api.CloseHandle(self.job)
+        return code, cpu, peak, peak
+
+
+def job_structures(ctypes):
+    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
+    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
+    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
+
+    def structure(name, layout):
+        fields = [field.split(":") for field in layout.split()]
+        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
+
+    return structure(
+        "Accounting",
+        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
+        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
+    ), structure(
+        "ExtendedLimits",
+        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
+        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
+        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
+        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
+    )
+
+
+# Linux: a launcher, started on the run's first case, forks a supervisor for each case, which
+# starts it. Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a
+# case forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
+# never measured below that. The launcher is a fresh `python -S -I` that imports almost nothing
+# and never grows: a C program of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB).
+# Each supervisor is a child subreaper, so every process its case leaves behind, after
+# setsid() too, becomes its child: found from /proc, left alone until its own case ends, then
+# stopped, every last one, before any is killed, so that nothing forks or changes pid during
+# the kill; reaped by wait4, which keeps the CPU time and peak of each. Memory is the peak of
+# the resident sizes of the tree's processes summed, read every 10 ms, or the largest peak
+# wait4 gives at exit, whichever is more. A cgroup per case would count pages shared by
+# processes once, but only a machine that delegates one to its users has it; this works on
+# any Linux with /proc.
+#
+# Theory of operation. The launcher's program is the functions from become_subreaper to
+# launcher_main below, sent as text (launcher_source). Its argument is its end of a
+# SOCK_SEQPACKET socket pair, "control"; each case has a pair of its own, "report". Every
+# message is one datagram of ASCII.
+#
+# | socket  | from       | to         | message                | meaning                         |
+# |---------|------------|------------|------------------------|---------------------------------|
+# | control | launcher   | runner     | `ready`                | it runs, and is a subreaper     |
+# | control | runner     | launcher   | `EXE\0CWD\0ARG0\0...`  | start a case; four descriptors  |
+# |         |            |            |                        | ride along (SCM_RIGHTS): report,|
+# |         |            |            |                        | the case's stdin, stdout, stderr|
+# | control | runner     | launcher   | end of file            | the run is over: kill, exit     |
+# | report  | supervisor | runner     | `S PID`                | started; PID is the supervisor's|
+# | report  | supervisor | runner     | `E ERRNO`              | exec failed with this errno     |
+# | report  | runner     | supervisor | `?`                    | the figures so far, please      |
+# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; also sent |
+# |         |            |            |                        | unasked when the case exits     |
+# | report  | runner     | supervisor | `k`, or end of file    | kill the tree now               |
+# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | final: the tree is reaped     |
+#
+# CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
+# signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
+
+
+def become_subreaper():
+    """Orphans of this process's descendants become its children (Linux's prctl 36)."""
+    import ctypes
+
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+
 
 def children(pid):
     found = []
     try:
-        for task in os.listdir("/proc/%d/task" % pid):
-            with open("/proc/%d/task/%s/children" % (pid, task)) as ids:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as ids:
                 found += [int(word) for word in ids.read().split()]
     except OSError:
         pass
     return found
+
 
 def descendants(roots=None):
     found = children(os.getpid()) if roots is None else roots
     for pid in found:  # the list grows as the walk goes down
         found += children(pid)
     return found
+
+
+def strays(supervisors):
+    """This process's descendants outside the supervisors' trees: a killed one's orphans."""
+    return descendants(list(set(children(os.getpid())) - supervisors))
+
 
 def stop_and_kill(found=descendants, reap=lambda: []):
     stopped = set()
@@ -679,24 +1095,42 @@ def stop_and_kill(found=descendants, reap=lambda: []):
         new = set(found()) - stopped
         if not new:
             break
-        send(new, signal.SIGSTOP)
+        send_signal(new, signal.SIGSTOP)
         stopped |= new
-    send(stopped, signal.SIGKILL)
+    send_signal(stopped, signal.SIGKILL)
 
-def send(pids, number):
+
+def send_signal(pids, number):
     for pid in pids:
-        try:
+        try:  # noqa: SIM105 (the launcher imports no more than it needs)
             os.kill(pid, number)
         except OSError:  # gone already
             pass
 
+
+def reap_any(block=False):
+    """The pids of the children that had ended, reaped; their figures are not kept."""
+    reaped = []
+    try:
+        while True:
+            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
+            if not pid:
+                return reaped
+            reaped.append(pid)
+    except ChildProcessError:
+        return reaped
+
+
 class Supervisor:
+    """One case's parent, in a process of its own: starts it, measures and kills its tree."""
+
     def __init__(self, channel):
         self.channel, self.code, self.sampled = channel, None, 0.0
         self.cpu = self.live = self.peak = self.queued = 0.0
+        self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
 
     def start(self, fds, executable, cwd, args):
-        PRCTL(SUBREAPER, 1, 0, 0, 0)
+        become_subreaper()
         error, failed = os.pipe()  # closed by a successful exec
         self.main = os.fork()
         if self.main == 0:
@@ -738,16 +1172,16 @@ class Supervisor:
         resident, ticks = 0, 0
         for pid in descendants():
             try:
-                with open("/proc/%d/stat" % pid, "rb") as stat:
-                    fields = stat.read().rsplit(b")", 1)[1].split()
+                with open(f"/proc/{pid}/stat", "rb") as stat_file:
+                    fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
                 ticks += sum(map(int, fields[11:15]))  # with the children it waited for
-                with open("/proc/%d/schedstat" % pid, "rb") as schedstat:  # ready, no CPU
+                with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
                 pass
-        self.peak = max(self.peak, resident * PAGE_MIB)
-        self.live = self.cpu + ticks / TICKS
+        self.peak = max(self.peak, resident * self.page_mib)
+        self.live = self.cpu + ticks / self.ticks
 
     def report(self, kind):
         cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
@@ -775,18 +1209,11 @@ class Supervisor:
         self.reap(block=True)
         self.report(b"F")
 
-def reap(block=False):  # the supervisors, each with its case: their CPU time is the run's
-    reaped = []
-    try:
-        while True:
-            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
-            if not pid:
-                return reaped
-            reaped.append(pid)
-    except ChildProcessError:
-        return reaped
 
-def start(text, data):  # a supervisor for the case, with its socket and its three pipes
+def launch(control, text, data):
+    """A supervisor for the case, with its socket and its three pipes; its pid."""
+    import _socket
+
     fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
     for fd in fds:  # the program has the last three as 0, 1 and 2, and nothing else of ours
         os.set_inheritable(fd, False)
@@ -802,134 +1229,171 @@ def start(text, data):  # a supervisor for the case, with its socket and its thr
         os.close(fd)
     return pid
 
-control = _socket.socket(fileno=int(sys.argv[1]))
-PRCTL(SUBREAPER, 1, 0, 0, 0)  # where a supervisor's orphans go, if one is killed: killed
-control.send(b"ready")
-supervisors = set()
-while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
-    if select.select([control], [], [], 0.5)[0]:
-        text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
-        if not text:
-            break
-        supervisors.add(start(text, data))
-    reap()
-    supervisors &= set(children(os.getpid()))
-    stop_and_kill(lambda: descendants(list(set(children(os.getpid())) - supervisors)), reap)
-# The runner is gone: nothing of any case outlives it. The supervisors go first, so that their
-# cases' processes become this subreaper's children, reaped as the walk goes: a supervisor
-# stopped by the walk could reap nothing, and a chain that forks on would pile up zombies
-# under it for every walk to read again.
-send(supervisors & set(children(os.getpid())), signal.SIGKILL)
-while children(os.getpid()):
-    stop_and_kill(reap=reap)
-    select.select([], [], [], 0.01)
-reap()
-"""
-Pipes = namedtuple("Pipes", "stdout stderr")
+
+def launcher_main(fd):
+    """The launcher: a supervisor per case asked for on the socket fd, until the runner goes."""
+    import _socket
+
+    control = _socket.socket(fileno=fd)
+    become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
+    control.send(b"ready")
+    supervisors = set()
+    while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
+        if select.select([control], [], [], 0.5)[0]:
+            text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+            if not text:
+                break
+            supervisors.add(launch(control, text, data))
+        reap_any()
+        supervisors &= set(children(os.getpid()))
+        stop_and_kill(lambda known=supervisors: strays(known), reap_any)
+    # The runner is gone: nothing of any case outlives it. The supervisors go first, so that
+    # their cases' processes become this subreaper's children, reaped as the walk goes: a
+    # supervisor stopped by the walk could reap nothing, and a chain that forks on would pile
+    # up zombies under it for every walk to read again.
+    send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
+    while children(os.getpid()):
+        stop_and_kill(reap=reap_any)
+        select.select([], [], [], 0.01)
+    reap_any()
 
 
-class LinuxTree:
-    """Linux: the case started by a supervisor of its own (see LAUNCHER), which reports its
+LAUNCHER_PARTS = (become_subreaper, children, descendants, strays, stop_and_kill, send_signal)
+LAUNCHER_PARTS += (reap_any, Supervisor, launch, launcher_main)
+
+
+def launcher_source():
+    """The launcher's program: its parts' source, run as the script of `python -S -I -c`."""
+    import inspect
+
+    parts = "\n\n".join(inspect.getsource(part) for part in LAUNCHER_PARTS)
+    return f"import os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
+
+
+def start_launcher():
+    """A launcher, as (its process, the runner's end of control), or None where it cannot
+    start (no ctypes, no prctl): then the process group alone is killed, as by PosixTree."""
+    import socket
+
+    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    command = [sys.executable, "-S", "-I", "-c", launcher_source(), str(theirs.fileno())]
+    quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
+    try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
+        process = subprocess.Popen(
+            command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
+        )
+    except OSError:
+        return None
+    finally:
+        theirs.close()
+    if mine.recv(16) != b"ready":
+        mine.close()
+        process.wait()
+        return None
+    return process, mine
+
+
+class Reported(namedtuple("Reported", "kind cpu peak code queued")):
+    """A supervisor's R or F message, as the table above the launcher says."""
+
+    @classmethod
+    def parse(cls, message):
+        kind, cpu, peak, code, queued = message.decode("ascii").split()
+        if kind not in ("R", "F"):
+            raise ValueError(f"not a report: {message!r}")
+        return cls(kind, float(cpu), float(peak), None if code == "-" else int(code), float(queued))
+
+
+class LinuxTree(Tree):
+    """Linux: the case started by a supervisor of its own (see the launcher), which reports its
     tree's CPU time and memory, and kills and reaps the tree when asked."""
 
-    measures, launcher, lock = True, None, threading.Lock()
+    measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
 
     @classmethod
-    def possible(cls):
-        """Start the run's launcher where /proc lists children; say if it runs."""
+    def usable(cls):
+        """Whether /proc lists children here, read without starting anything."""
         readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-        if not readable or not sys.executable:
-            return False
-        import socket
-
-        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        command = [sys.executable, "-S", "-I", "-c", LAUNCHER, str(theirs.fileno())]
-        quiet = {
-            "stdin": subprocess.DEVNULL,
-            "stdout": subprocess.DEVNULL,
-            "stderr": subprocess.DEVNULL,
-        }
-        try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
-            process = subprocess.Popen(
-                command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
-            )
-        except OSError:
-            return False
-        finally:
-            theirs.close()
-        if mine.recv(16) != b"ready":  # no ctypes, no prctl: the process group alone is killed
-            mine.close()
-            process.wait()
-            return False
-        cls.launcher = process, mine
-        return True
+        return readable and bool(sys.executable)
 
     @classmethod
-    def stop(cls):
-        """End the launcher: it exits when its socket closes."""
-        process, control = cls.launcher
-        control.close()
-        process.wait()
+    def ready(cls):
+        """This kind, its launcher started on first use; PosixTree where it cannot start."""
+        with cls.lock:
+            if cls.launcher is None:
+                cls.launcher = start_launcher() or False
+        return cls if cls.launcher else PosixTree
 
-    def __init__(self, command, stdin, cwd):
+    @classmethod
+    def end_run(cls):
+        """End the launcher: it exits when its socket closes."""
+        with cls.lock:
+            if cls.launcher:
+                process, control = cls.launcher
+                control.close()
+                process.wait()
+            cls.launcher = None
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         import socket
 
         args, executable = command
         self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        (out, out_end), (err, err_end) = os.pipe(), os.pipe()
-        fds = [theirs.fileno(), stdin.fileno(), out_end, err_end]
+        err, err_end = os.pipe()
+        out, out_end = os.pipe() if stdout is None else (None, stdout)
+        fds = [theirs.fileno(), stdin, out_end, err_end]
         text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
+        rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
         try:
             with self.lock:
-                rights = (
-                    socket.SOL_SOCKET,
-                    socket.SCM_RIGHTS,
-                    b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds),
-                )
-                self.launcher[1].sendmsg([text], [rights])
+                self.launcher[1].sendmsg([text], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)])
         finally:
             theirs.close()
-            os.close(out_end)
             os.close(err_end)
-        self.child = Pipes(open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (closed by the reader)
-        self.cpu, self.peak, self.code, self.final, self.queued = 0.0, 0.0, None, False, 0.0
+            if out is not None:
+                os.close(out_end)
+        self.pipes = Pipes(out and open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (reader)
+        self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
         self.socket.settimeout(GIVE_UP)
         started = b""
         with contextlib.suppress(OSError):
             started = self.socket.recv(32)
         if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            self.child.stdout.close()
-            self.child.stderr.close()
+            for pipe in self.pipes:
+                if pipe is not None:
+                    pipe.close()
             number = int(started[1:]) if started[1:].isdigit() else 0
             raise OSError(number, os.strerror(number) if number else "the case did not start")
         self.supervisor = int(started[2:])
+
+    @property
+    def queued(self):
+        return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
         """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
         final, for each until the final one); the last tells. Never a wait without end: the
         case can stop or kill its supervisor, whose parent it is not but whose user it is."""
         self.socket.settimeout(wait)
-        with contextlib.suppress(OSError):  # socket.timeout and BlockingIOError among them
+        with contextlib.suppress(OSError, ValueError):  # socket.timeout among them
             while not self.final:
-                words = self.socket.recv(64).split()
-                if not words:  # the supervisor is gone
+                message = self.socket.recv(64)
+                if not message:  # the supervisor is gone
                     self.final = True
                     break
-                self.cpu, self.peak = float(words[1]), float(words[2])
-                self.code = None if words[3] == b"-" else int(words[3])
-                self.queued = float(words[4])  # the longest any process waited for a CPU
-                self.final = words[0] == b"F"
+                self.report = Reported.parse(message)
+                self.final = self.report.kind == "F"
                 self.socket.settimeout(wait if final else 0)
 
     def exited(self):
         self.receive(0)
-        return self.code is not None
+        return self.report.code is not None
 
     def usage_now(self, wait=TICK):
         with contextlib.suppress(OSError):
             self.socket.send(b"?")
             self.receive(wait)
-        return self.cpu, self.peak
+        return self.report.cpu, self.report.peak
 
     def kill(self):
         with contextlib.suppress(OSError):
@@ -941,8 +1405,9 @@ class LinuxTree:
             with contextlib.suppress(OSError):
                 os.kill(self.supervisor, signal.SIGKILL)
         self.socket.close()
-        code = -signal.SIGKILL if self.code is None else self.code
-        return code, self.cpu, self.peak, self.peak
+        report = self.report
+        code = -signal.SIGKILL if report.code is None else report.code
+        return code, report.cpu, report.peak, report.peak
 
 
 def tree_kind():
@@ -951,7 +1416,7 @@ def tree_kind():
         return WindowsTree
     if not WAIT4:
         return PlainTree
-    return LinuxTree if LINUX and LinuxTree.possible() else PosixTree
+    return LinuxTree if LINUX and LinuxTree.usable() else PosixTree
 
 
 class Running:
@@ -961,13 +1426,15 @@ class Running:
         self.tree, self.reader = tree, reader
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
-    def start(self, command, stdin, cwd, output_cap):
+    def start(self, command, stdin, cwd, output_cap, stdout=None):
+        """A new tree running command with stdin (a file descriptor), and its reader; stdout:
+        a file descriptor, or None for a pipe to the reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree(command, stdin, cwd)
+            case_tree = self.tree.ready()(command, stdin, cwd, stdout)
             self.trees.add(case_tree)
-        return case_tree, self.reader(case_tree.child, output_cap)
+        return case_tree, self.reader(case_tree.pipes, output_cap)
 
     def kill(self, case_tree):
         with self.lock:
@@ -1002,9 +1469,14 @@ def execute(running, command, input_path, cwd, limits):
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
     limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
-    time_limit, memory_limit, output_cap = limits
     with open_regular(input_path) as stdin:
-        case_tree, reader = running.start(command, stdin, cwd, output_cap)
+        started = running.start(command, stdin.fileno(), cwd, limits[2])
+    return watch(running, *started, limits)
+
+
+def watch(running, case_tree, reader, limits):
+    """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
+    time_limit, memory_limit, output_cap = limits
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
@@ -1037,7 +1509,7 @@ def execute(running, command, input_path, cwd, limits):
     finally:
         running.kill(case_tree)
         status, cpu, peak, judged = case_tree.finish()
-        reader.close(case_tree.child)
+        reader.close(case_tree.pipes)
     output, errors = bytes(reader.output), bytes(reader.errors)
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
 
@@ -1059,8 +1531,9 @@ def ms(seconds):
 class Report:
     """Prints each result in case order, and a summary after each problem."""
 
-    def __init__(self, cases, profiles, colour):
+    def __init__(self, cases, profiles, colour, progress=None):
         self.profiles, self.colour = profiles, colour
+        self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
         self.width = min(max(len(label(case)) for case in cases), 48)
         self.left, self.results = Counter(case.problem for case in cases), []  # left: cases to come
 
@@ -1080,7 +1553,9 @@ class Report:
         if not self.left[problem]:
             done = [r for r in self.results if r.case.problem == problem]
             lines.append(self.summary(problem, done))
+        self.progress.clear()
         say("\n".join(lines))
+        self.progress.step(result.verdict not in PASSING)
 
     def summary(self, problem, results):
         counts = Counter(result.verdict for result in results)
@@ -1110,6 +1585,86 @@ class Report:
         if len(peaks) < len(ran):
             text += "; memory not measured here: MLE not judged"
         return text
+
+
+class Progress:
+    """A status line on a terminal while long work runs: done / total, failures, rate, time
+    left. It shows once the work has taken `delay` seconds, is redrawn in place at most four
+    times a second, and only where stream (stderr) is a terminal that can erase a line. Call
+    step() as each item ends, tick() while waiting, clear() before printing a line of your
+    own (the status line comes back at the next tick), and close() at the end. The runner
+    holds one; `make stress` and `make bench` may too."""
+
+    def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
+        self.total, self.what, self.clock, self.delay = total, what, clock, delay
+        self.stream = sys.stderr if stream is None else stream
+        self.live = is_terminal(self.stream)
+        self.start = self.drawn = clock()
+        self.done = self.failed = 0
+        self.shown = False
+
+    def step(self, failed=False):
+        self.done += 1
+        self.failed += bool(failed)
+        self.tick()
+
+    def tick(self, every=0.25):
+        """Draw the line if it is due: past the delay, and `every` seconds after the last."""
+        now = self.clock()
+        due = not self.shown or now - self.drawn >= every
+        if self.live and due and now - self.start >= self.delay and self.done < self.total:
+            self.drawn = now
+            self.shown = self.write(ERASE + self.line(now - self.start))
+
+    def line(self, elapsed):
+        rate = self.done / elapsed
+        speed = f"{1 / rate:.1f} s each" if 0 < rate < 1 else f"{rate:.1f}/s"
+        left = "time left unknown"
+        if rate:
+            left = f"about {duration((self.total - self.done) / rate)} left"
+        text = f"{self.done} / {self.total} {self.what}, {self.failed} failed, {speed}, {left}"
+        return text[: terminal_width(self.stream) - 1]
+
+    def clear(self):
+        if self.shown:
+            self.write(ERASE)
+            self.shown = False
+
+    close = clear
+
+    def write(self, text):
+        """Whether text was written; a terminal gone ends the status line for good."""
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.live = False
+        return self.live
+
+
+def duration(seconds):
+    """Seconds as a person reads them: 42 s, 3 min 5 s, 2 h 10 min."""
+    seconds = int(seconds + 0.5)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+
+
+def is_terminal(stream):
+    """Whether stream is a terminal that understands the erase sequence."""
+    try:
+        return stream.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
+
+
+def terminal_width(stream, default=80):
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or default
+    except (AttributeError, ValueError, OSError):
+        return default
 
 
 def say(text):
@@ -1204,12 +1759,12 @@ def new_running():
 
 
 def end_running(running):
-    if running.tree is LinuxTree:
-        LinuxTree.stop()
+    running.tree.end_run()
 
 
-def run_all(cases, settings, on_result):
-    """Judge the cases on settings.jobs threads; hand the results over in case order."""
+def run_all(cases, settings, on_result, on_wait=None):
+    """Judge the cases on settings.jobs threads; hand the results over in case order.
+    on_wait() is called every TICK while a case runs (to redraw a status line)."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
     running = new_running()
@@ -1219,7 +1774,8 @@ def run_all(cases, settings, on_result):
             try:
                 for future in futures:
                     while not (STOPPED or wait([future], timeout=TICK).done):
-                        pass
+                        if on_wait:
+                            on_wait()
                     if STOPPED:
                         raise KeyboardInterrupt
                     on_result(future.result())
@@ -1291,8 +1847,19 @@ def make_parser():
                           ("tokens", "compare whitespace-separated tokens only")):  # fmt: skip
         mode("--" + name, dest="compare", action="store_const", const=name,
              help=f"--compare {name}: {meaning}")  # fmt: skip
+    mode("--float", dest="compare", type=float_mode, metavar="EPS",
+         help="compare tokens, numbers equal within EPS, absolute or relative")  # fmt: skip
+    mode("--checker", dest="compare", type="checker {}".format, metavar="CMD",
+         help="testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE")  # fmt: skip
+    mode("--interactor", dest="compare", type="interactor {}".format, metavar="CMD",
+         help="testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
+         " and the other way round; exit 0 AC, 1 WA, 2 PE")  # fmt: skip
+    mode("--validator", dest="compare", type="validator {}".format, metavar="CMD",
+         help="an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA")  # fmt: skip
     add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
         help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
+    add("--sandbox", action="store_true", help="run each case under bubblewrap (Linux), where "
+        "it cannot reach the runner, other cases or testcases/")  # fmt: skip
     add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
     add("--root", type=Path, default=Path(__file__).resolve().parent, metavar="DIR",
         help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
@@ -1349,32 +1916,53 @@ def split_command(text, root):
     if not words:
         raise UsageError("--command is empty")
     program = words[0].strip('"') if WINDOWS else words[0]
+    return (text if WINDOWS else words), find_program(program, root, f"--command {text}")
+
+
+def find_program(program, root, what):
+    """The absolute path of program, found from root when it names a folder, else on PATH."""
     has_folder = os.sep in program or (os.altsep and os.altsep in program)
     found = shutil.which(str(root / program) if has_folder else program)
+    if found is None and has_folder and (root / program).is_file():
+        raise UsageError(f"{what}: {program} is not executable (chmod +x it)")
     if found is None:
         where = f"under {root}" if has_folder else "on PATH"
-        raise UsageError(f"--command {text}: no program {program} {where}")
-    return (text if WINDOWS else words), os.path.abspath(found)
+        raise UsageError(f"{what}: no program {program} {where}")
+    return os.path.abspath(found)
+
+
+def float_mode(text):
+    wrong = eps_error(text)
+    if wrong:
+        raise argparse.ArgumentTypeError(wrong)
+    return "float " + text.strip()
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line with --tle, --mle and --compare over it, and the
-    warnings: for --command, which time limit applies where other languages have another."""
-    profiles, warnings = {}, []
+    """Each problem's profile, its Judge: line with --tle, --mle and the judging flags over it,
+    its checker found (a flag's from here, a Judge: line's from root), and the warnings. A
+    --command that is not Python gets the line's limit for other languages, where it has one."""
+    profiles, warnings, command = {}, [], None
+    if args.compare and mode_kind(args.compare) in COMMAND_MODES:
+        kind, _, text = args.compare.partition(" ")
+        command = tool_command(text, current_folder(), "--" + kind)
     for problem in problems:
         profile, warning = read_profile(root, problem)
         warnings += [warning] if warning else []
-        profile = profiles[problem] = profile._replace(
+        profile = profile._replace(
             time_limit=args.tle or profile.time_limit,
             memory_limit=args.mle or profile.memory_limit,
             comparison=args.compare or profile.comparison,
+            judge_command=command,
         )
+        if mode_kind(profile.comparison) in COMMAND_MODES:
+            profile = profile._replace(judge_command=judge_command(profile, root))
         python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
         if args.command is not None and not args.tle and profile.other_limit and not python:
             language, seconds = profile.other_limit
-            limit = f"{profile.judge_name}'s {profile.time_limit:g} s"
-            warnings.append(f"--command is judged with {limit}; it gives {language} {seconds:g} s: "
-                            f"add --tle {seconds:g} for a {language} program")  # fmt: skip
+            name = f"{profile.judge_name}'s {language} limit"  # the summary says which
+            profile = profile._replace(judge_name=name, time_limit=seconds)
+        profiles[problem] = profile
     return profiles, warnings
 
 
@@ -1404,6 +1992,7 @@ def settings_from(argv):
     if not cases:
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")
+    sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)
     profiles, unread = profiles_for(root, problems, args)
@@ -1412,7 +2001,7 @@ def settings_from(argv):
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
     workdir = current_folder() if command else root
     settings = Settings(python, command, args.command, workdir, args.judge_only, args.ole,
-                        jobs, args.json, profiles)  # fmt: skip
+                        jobs, args.json, profiles, sandbox)  # fmt: skip
     return settings, cases, warnings + unread
 
 
@@ -1428,8 +2017,12 @@ def judge_command_line(argv):
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
-    report = Report(cases, settings.profiles, colour)
-    run_all(cases, settings, report.add)
+    progress = Progress(len(cases))
+    report = Report(cases, settings.profiles, colour, progress)
+    try:
+        run_all(cases, settings, report.add, progress.tick)
+    finally:
+        progress.close()  # before the last line, or the note of an interruption
     passed = sum(result.verdict == "AC" for result in report.results)
     failed = sum(result.verdict not in PASSING for result in report.results)
     status = 1 if failed else 0
@@ -1442,94 +2035,87 @@ def judge_command_line(argv):
     return status
 
 
-# Windows: a Job Object holds each case's tree
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), as Flatpak runs its apps,
+# in namespaces of its own (user, with every capability dropped; PID, mount, IPC, network,
+# UTS). It sees /usr and the system's library folders read only, a few files of /etc, its
+# program's files at their own paths, a private /tmp of at most the memory limit, and of /proc
+# only cpuinfo. So it cannot see, signal or trace the runner, its launcher, the supervisors or
+# other cases; it cannot read testcases/, nor reopen its stdin (the .in) to write it. It dies
+# with its supervisor. docs/platforms.md says more.
+
+SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+                "/etc/localtime", "/proc/cpuinfo")  # fmt: skip  # cpuinfo: PyPy sizes its GC
 
 
-class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
-    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
-    just after it starts: a grandchild started in that instant escapes. With no Job Object,
-    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
-
-    KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
-
-    def __init__(self, command, stdin, cwd):
-        super().__init__(command, stdin, cwd)
-        try:
-            self.job = self.make_job()
-        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
-            self.job = None
-        self.measures = self.job is not None
-
-    def make_job(self):
-        import ctypes
-
-        self.ctypes, self.structures = ctypes, job_structures(ctypes)
-        self.api = api = ctypes.WinDLL("kernel32", use_last_error=True)
-        api.CreateJobObjectW.restype = ctypes.c_void_p  # handles stay c_void_p: 64 bits
-        job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
-        limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
-        where, size = ctypes.byref(limits), ctypes.sizeof(limits)
-        process = ctypes.c_void_p(int(self.child._handle))
-        limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
-        if limited and api.AssignProcessToJobObject(job, process):
-            return job
-        error = ctypes.WinError(ctypes.get_last_error())
-        if job.value:
-            api.CloseHandle(job)
-        raise error
-
-    def usage_now(self, wait=0.0):
-        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
-        if not self.job:
-            return None, None
-        accounting, limits = (structure() for structure in self.structures)
-        for kind, data in ((self.ACCOUNTING, accounting), (self.EXTENDED_LIMITS, limits)):
-            size, where = self.ctypes.sizeof(data), self.ctypes.byref(data)
-            if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
-                return None, None
-        cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
-        return cpu, limits.PeakProcessMemoryUsed / MIB
-
-    def kill(self):
-        if self.job:
-            self.api.TerminateJobObject(self.job, 1)
-            return
-        if self.child.poll() is None:
-            with contextlib.suppress(OSError):
-                command = ["taskkill", "/T", "/F", "/PID", str(self.child.pid)]
-                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with contextlib.suppress(OSError):
-            super().kill()
-
-    def finish(self):
-        code, (cpu, peak) = self.child.wait(), self.usage_now()
-        if self.job:
-            self.api.CloseHandle(self.job)
-        return code, cpu, peak, peak
+def sandbox_options(memory_limit):
+    """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
+    options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    for folder in SYSTEM_FOLDERS:
+        if os.path.islink(folder):  # /lib -> usr/lib, where /usr is merged
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+    for path in SYSTEM_FILES:
+        options += ["--ro-bind-try", path, path]
+    size = str(int(memory_limit * MIB))
+    return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
 
 
-def job_structures(ctypes):
-    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
-    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
-    kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
-    kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
+def find_sandbox():
+    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not.
+    Checked once per run: a run never goes on without the sandbox it was asked for."""
+    if not LINUX:
+        raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise UsageError("--sandbox needs bubblewrap: no bwrap on PATH (apt install bubblewrap)")
+    command = [bwrap, *sandbox_options(1.0), "--remount-ro", "/", "--", "true"]
+    try:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+        words = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
+        reason = None if done.returncode == 0 else f"{words[0]} (exit status {done.returncode})"
+    except (OSError, subprocess.TimeoutExpired) as error:
+        reason = str(error)
+    if reason is not None:
+        raise UsageError(f"--sandbox: bwrap cannot start a sandbox here: {printable(reason)}; "
+                         "it needs unprivileged user namespaces")  # fmt: skip
+    return bwrap
 
-    def structure(name, layout):
-        fields = [field.split(":") for field in layout.split()]
-        return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
 
-    return structure(
-        "Accounting",
-        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
-        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
-    ), structure(
-        "ExtendedLimits",
-        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
-        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
-        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
-        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
-    )
+def program_files(program, cwd):
+    """The files a program needs beyond the system's, as (real path, path seen): the program,
+    and an interpreter's installation (a bin/pythonX.Y or bin/pypy3's folder above bin/)."""
+    real = os.path.realpath(program)
+    prefix = os.path.dirname(os.path.dirname(real))
+    files = [(real, program)]
+    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
+    outside = not (cwd + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # testcases unseen
+    if python and outside and prefix not in SYSTEM_FOLDERS:
+        files.append((prefix, prefix))
+    return files
+
+
+def sandboxed(bwrap, command, cwd, memory_limit):
+    """The case's command, (args, executable), run under bwrap, where bwrap is not None. Its
+    files: the program's (program_files) and each argument that names a file from cwd."""
+    if bwrap is None:
+        return command
+    args, executable = command
+    program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
+    files = program_files(program, str(cwd))
+    named = (os.path.abspath(os.path.join(cwd, word)) for word in args[1:])
+    files += [(os.path.realpath(path), path) for path in named if os.path.isfile(path)]
+    binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
+    options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
+    return [bwrap, *options, "--remount-ro", "/", "--", program, *args[1:]], None
+
+
+def unsandboxed(bwrap, outcome):
+    """bwrap exits with 128 + N where its program was killed by signal N (as a shell says):
+    under --sandbox that status is the signal again, as the program's own exit tells it."""
+    signalled = bwrap is not None and 128 < outcome.status < 128 + signal.NSIG
+    return outcome._replace(status=128 - outcome.status) if signalled else outcome
 
 
 if __name__ == "__main__":

@@ -4,10 +4,12 @@ The problems are the files solutions/*.py (util.problems()); nothing here lists 
 
 - vermin (pinned in the test requirements) must find nothing in solutions/ that needs more
   than 3.8; a Python 3.8 interpreter, where one is installed, must compile every solution and
-  give the expected output on every testcase. Without one, those tests are skipped, saying so.
+  give the expected output on every testcase (as the Judge: line judges it). Without one,
+  those tests are skipped, saying so.
 - online-judge-tools (pinned in the test requirements; on 3.12+ with setuptools, which gives
   it back the distutils it imports): `oj test -d testcases/NAME -c "PYTHON solutions/NAME.py"`
-  must report AC on every case of every problem, with oj's default comparison. And every
+  must report AC on every case of every problem, with oj's default comparison (`-e EPS` or
+  `--judge-command CMD` where the Judge: line names a tolerance or a checker). And every
   wrong-answer program tests/NAME/wrong/*.py must fail there: `oj test` on the same folder
   must not be all AC, a case giving a wrong answer or a runtime error. Running oj over the
   whole folder for each of some fifty programs would take minutes on every interpreter, so
@@ -30,7 +32,7 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, catching_case, problems, run, runner, same_output
+from util import ROOT, SOLUTIONS, TESTCASES, accepted, catching_case, mode, problems, run, runner
 from util import wrong_programs as corpus
 
 PROBLEMS = problems()
@@ -153,6 +155,10 @@ def test_testcases_pass_under_python38(name, python38):
     """What vermin cannot see (a method new in 3.9 on a str, say) shows up when 3.8 runs it."""
     exe, env = python38
     path = solution_path(name)
+    if mode(name).startswith("interactor "):  # against its interactor, as the runner runs it
+        done = run([sys.executable, ROOT / "runner.py", name, "--python", exe], env=env, text=True)
+        assert done.returncode == 0, f"under Python 3.8:\n{done.stdout[-3000:]}{done.stderr}"
+        return
     failed = []
     for case in cases_of(name):
         expected = case.with_suffix(".out")
@@ -160,7 +166,7 @@ def test_testcases_pass_under_python38(name, python38):
             continue
         with open(case, "rb") as stdin:
             res = run([exe, path], stdin, env=env)
-        if not same_output(res, expected.read_bytes()):
+        if res.returncode != 0 or not accepted(name, case, res.stdout):
             err = res.stderr.decode(errors="replace").strip().splitlines()[-1:]
             failed.append(f"{case.name} (exit {res.returncode}) {' '.join(err)}")
     assert not failed, f"solutions/{name}.py under Python 3.8 fails: " + "; ".join(failed[:10])
@@ -197,7 +203,7 @@ def oj_test(name, program, env, tle, only=None):
     PROGRAM: (exit status, {case: verdict}, output tail)."""
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(program.relative_to(ROOT)))}"
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test"]
-    argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle)]
+    argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle), *oj_judging(name)]
     cases = only if only is not None else cases_of(name)
     if only is not None:
         argv += [str(path) for case in only for path in (case, case.with_suffix(".out"))]
@@ -219,8 +225,41 @@ def oj_test(name, program, env, tle, only=None):
     return res.returncode, verdicts, tail
 
 
+def oj_judging(name):
+    """oj's flags for the problem's Judge: line: -e EPS for a tolerance, --judge-command for a
+    checker (testlib's argument order is oj's); an output validator oj cannot run."""
+    kind, _, argument = mode(name).partition(" ")
+    if kind in ("validator", "interactor"):
+        pytest.skip(f"oj test cannot run {name}'s {kind}")
+    if kind == "checker" and argument.split()[0].endswith(".py"):
+        argument = f"{shlex.quote(sys.executable)} {argument}"
+    return {"float": ["-e", argument], "checker": ["--judge-command", argument]}.get(kind, [])
+
+
+def oj_reactive(name, env, folder):
+    """`oj test-reactive` on each case of an interactive problem, its interactor given the
+    case's files as the runner gives them: the cases it does not pass, with oj's last line."""
+    interactor = shlex.split(mode(name).partition(" ")[2])
+    if interactor[0].endswith(".py"):
+        interactor.insert(0, sys.executable)
+    failed = []
+    for case in cases_of(name):
+        files = [case, folder / "output", case.with_suffix(".out")]
+        judge = shlex.join(interactor + [str(path) for path in files])
+        command = f"{shlex.quote(sys.executable)} {shlex.quote(f'solutions/{name}.py')}"
+        argv = [sys.executable, "-m", "onlinejudge_command.main", "test-reactive", "-c", command]
+        done = run([*argv, judge], timeout=600, env=env, text=True)
+        if done.returncode != 0 or "[SUCCESS] AC" not in done.stdout + done.stderr:
+            failed.append(f"{case.name}: {(done.stdout + done.stderr).strip()[-300:]}")
+    return failed
+
+
 @pytest.mark.parametrize("name", PROBLEMS)
-def test_oj_all_ac(name, oj_env):
+def test_oj_all_ac(name, oj_env, tmp_path):
+    if mode(name).startswith("interactor "):
+        failed = oj_reactive(name, oj_env, tmp_path)
+        assert not failed, "oj test-reactive: " + "; ".join(failed)
+        return
     status, verdicts, tail = oj_test(name, solution_path(name), oj_env, tle=60)
     failed = sorted(f"{case} {v}" for case, v in verdicts.items() if v != "AC")
     assert not failed, f"oj test on {name}: " + ", ".join(failed) + f"\n{tail}"
@@ -284,7 +323,7 @@ def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
     argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
     if gnu_time():
-        argv += ["--mle", f"{runner().read_profile(ROOT, name)[0].memory_limit:g}"]
+        argv += ["--mle", f"{runner.read_profile(ROOT, name)[0].memory_limit:g}"]
     res = run(argv, timeout=1800, env=oj_env, text=True)
     judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
     tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])

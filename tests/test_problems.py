@@ -3,7 +3,9 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
 
 - The problem meets the level it aims at: a half-added one fails here, in one test naming
   what it lacks, and its other tests are not collected (tests/conftest.py).
-- Every testcase's .out is the solution's, run in process (judged).
+- Every testcase's .out is the solution's, run in process, or where the Judge: line names a
+  tolerance or a checker, its output is accepted by them; an interactive solution passes the
+  runner, against its interactor (judged).
 - The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
   testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when there
   is one) (stress).
@@ -20,7 +22,19 @@ import random
 import sys
 
 import pytest
-from util import ROOT, TESTCASES, cases, load_solution, problems_at, python, tooling, wrong_answers
+from util import (
+    ROOT,
+    TESTCASES,
+    accepted,
+    cases,
+    load_solution,
+    mode,
+    problems_at,
+    python,
+    runner,
+    tooling,
+    wrong_answers,
+)
 
 from tools import contract, play
 
@@ -62,7 +76,19 @@ def test_oracle_gives_every_out(name):
 
 @pytest.mark.parametrize("name", JUDGED)
 def test_solution_gives_every_out(name):
-    wrong = wrong_answers(name, load_solution(name).solve)
+    """Exactly the .out, where a problem is compared (exact, jutge...); accepted by the Judge:
+    line's tolerance or checker, where it has one, as the runner would accept it."""
+    if mode(name).startswith("interactor "):  # no solve(text): run against its interactor
+        done = python(ROOT / "runner.py", name, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+        return
+    solve = load_solution(name).solve
+    if mode(name) in runner.COMPARATORS:
+        wrong = wrong_answers(name, solve)
+    else:
+        ins = sorted((TESTCASES / name).glob("*.in"))
+        outputs = {case: solve(case.read_bytes().decode()).encode() for case in ins}
+        wrong = [case.name for case in ins if not accepted(name, case, outputs[case])]
     assert not wrong, "\n".join(wrong)
 
 
@@ -105,4 +131,5 @@ def test_judge_cases_are_named_so():
     assert contract.is_judge_case("judge-sample-1")
     assert contract.is_judge_case(TESTCASES / "x" / "judge-1.in")
     assert not contract.is_judge_case("sample-1") and not contract.is_judge_case("bom-judge-1")
-    assert sys.modules[STRESSED[0]] is tooling(STRESSED[0])  # one import of each package
+    for name in STRESSED[:1]:  # none where every problem is at the judged level
+        assert sys.modules[name] is tooling(name)  # one import of each package

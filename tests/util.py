@@ -1,6 +1,6 @@
 """What the tests share: paths, the testcases, and running a program.
 
-What a problem is and what its folders hold is tools/contract.py's business; the names it
+What a problem is and what its folders hold is tools/problem.py's business; the names it
 exports are re-exported here for the tests.
 """
 
@@ -8,20 +8,15 @@ import functools
 import subprocess
 import sys
 
+import runner
 from maint.checks import complete, problems_at
-from tools.problem import ROOT, load_file, load_solution, problems, tooling
+from tools.problem import ROOT, load_solution, problems, tooling
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
 
 __all__ = ["ROOT", "SOLUTIONS", "TESTCASES", "complete", "load_solution", "problems"]
-__all__ += ["problems_at", "tooling"]
-
-
-@functools.lru_cache(maxsize=None)
-def runner():
-    """runner.py as a module: its comparators are the tests' too."""
-    return load_file("runner", ROOT / "runner.py")
+__all__ += ["problems_at", "runner", "tooling"]  # runner: its comparators are the tests' too
 
 
 def run(argv, data=None, timeout=120, cwd=ROOT, env=None, text=False):
@@ -72,10 +67,23 @@ def wrong_programs(root=ROOT):
     return sorted(path for path in found if path.parent.parent.name in names)
 
 
+def mode(problem, root=ROOT):
+    """How a problem is judged: its Judge: line's fourth field (exact, float 1e-6, checker CMD
+    ...), as the runner reads it."""
+    return runner.read_profile(root, problem)[0].comparison
+
+
+def accepted(problem, case, output, root=ROOT):
+    """Whether output (bytes) is right on a testcase (the path of its .in), judged by the
+    problem's Judge: line as the runner judges a case's output: with its checker, say."""
+    expected = case.with_suffix(".out").read_bytes()
+    return runner.judge_output(root, problem, case, expected, output)[0] == "AC"
+
+
 def same_output(done, expected):
     """Whether a completed process exited 0 with the expected bytes, by the runner's exact
     comparison (CRLF read as LF, as oj's)."""
-    return done.returncode == 0 and runner().compare(expected, done.stdout, "exact") == "AC"
+    return done.returncode == 0 and runner.compare(expected, done.stdout, "exact") == "AC"
 
 
 @functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs

@@ -2,18 +2,24 @@
 
 Writes solutions/NAME.py, a solution of a + b with the header every solution opens with
 (its lines to fill say TODO), and testcases/NAME/judge-sample-1.in with its .out (a sample
-of the statement is an input the judge sends: a judge case, named judge-*). That is a
-problem at the first level of tools/contract.py, judged: `python3 runner.py NAME` judges it
-at once, and `make test` passes once the header says no more TODO. Nothing is overwritten:
-a NAME that is taken is a usage error (exit status 2).
+of the statement is an input the judge sends: a judge case). That is a problem at the
+first level of tools/contract.py, judged: `python3 runner.py NAME` judges it at once, and
+`make test` passes once the header says no more TODO. Nothing is overwritten: a NAME that
+is taken is a usage error (exit status 2).
+
+`make new LISTEN=1 [PORT=N] [P=NAME]` (``--listen``) waits for one problem from the
+Competitive Companion browser extension instead, and writes it with the judge's samples
+and limits (see tools/companion.py).
 """
 
 import argparse
 import importlib.util
-import keyword
+import re
 import sys
 
-from tools.contract import ROOT, known
+import runner
+from tools import companion
+from tools.problem import ROOT, known
 
 SOLUTION = '''"""
 Problem: TODO the problem's title, its judge and its id.
@@ -38,53 +44,151 @@ if __name__ == "__main__":
     sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
 '''
 
-NEXT = """made {made}
-next:
-  - fill the header's TODO lines and solve() in solutions/{name}.py (the Judge: line gives
+FILL = """  - fill the header's TODO lines and {code} in solutions/{name}.py (the Judge: line gives
     the judge's time limit, memory limit and comparison: exact, jutge, tokens or loose)
-  - put the statement's samples in testcases/{name}/ as judge-sample-N.in and .out, and
-    more cases as CASE.in and CASE.out (judge-CASE when the judge could send it)
-  - python3 runner.py {name}            judge it
+"""
+SAMPLES = """  - put the statement's samples in testcases/{name}/ as {prefix}sample-N.in and .out,
+    and more cases as CASE.in and CASE.out ({prefix}CASE when the judge could send it)
+"""
+STEPS = """  - python3 runner.py {name}            judge it
   - python3 -m tools.contract {name}    the level it reaches, and what the next one needs
   - make test
 """
 
+# Temporary, until runner.py defines the name rule: remove this and NAME_RULE below then.
+NAME_RULE = "1 to 64 letters, digits, _ or -, the first a letter or digit, and not a name "
+NAME_RULE += "Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, in any case)"
+
+
+def fallback_name_error(name):
+    """Why name breaks the problem name rule, or None (temporary: see NAME_RULE)."""
+    reserved = re.fullmatch(r"(?i)con|prn|aux|nul|com[1-9]|lpt[1-9]", name)
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name) and not reserved:
+        return None
+    return f"{name!r} is not a name for a problem: want {NAME_RULE}"
+
+
+name_error = getattr(runner, "problem_name_error", fallback_name_error)
+
 
 def taken(name, root):
     """Why NAME cannot be a new problem under root, or None."""
-    if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
-        return f"{name!r} is not a name for a problem: use letters, digits and _ (a Python name)"
-    if name in known(root):
-        return f"{name!r} is a problem already: see solutions/{name}.py and testcases/{name}/"
+    why = name_error(name)
+    if why:
+        return why
+    same = [other for other in known(root) if other.lower() == name.lower()]
+    if same:  # in any case: on a case-insensitive disk A and a are one file
+        found = same[0]
+        return f"{found!r} is a problem already: see solutions/{found}.py and testcases/{found}/"
     for path in (f"solutions/{name}.py", f"testcases/{name}", f"tests/{name}", f"tests/{name}.py"):
         if (root / path).exists():
             return f"{path} exists already"
-    if importlib.util.find_spec(name) is not None:  # tests/NAME/ would not import as NAME
+    if name.isidentifier() and importlib.util.find_spec(name) is not None:
         return f"{name!r} is the name of a module Python finds already: pick another"
     return None
 
 
+def write_problem(root, name, solution, samples):
+    """Write solutions/NAME.py and one judge sample case per (input, output) under root,
+    never over an existing file; the paths written, relative to root, as text."""
+    path = root / "solutions" / (name + ".py")
+    path.parent.mkdir(exist_ok=True)
+    with open(str(path), "x", encoding="utf-8", newline="\n") as file:
+        file.write(solution)
+    made = [path]
+    if samples:
+        cases = root / "testcases" / name
+        cases.mkdir(parents=True)
+        for number, (given, answer) in enumerate(samples, 1):
+            stem = f"{runner.JUDGE_PREFIX}sample-{number}"
+            for suffix, text in ((".in", given), (".out", answer)):
+                made.append(cases / (stem + suffix))
+                made[-1].write_bytes(text.encode("utf-8"))
+    return [path.relative_to(root).as_posix() for path in made]
+
+
 def make(name, root=ROOT):
     """Write the new problem's two places under root; the paths written."""
-    solution = root / "solutions" / (name + ".py")
-    cases = root / "testcases" / name
-    solution.parent.mkdir(exist_ok=True)
-    cases.mkdir(parents=True)
-    solution.write_text(SOLUTION.replace("NAME", name), encoding="utf-8")
-    (cases / "judge-sample-1.in").write_text("1 2\n", encoding="utf-8")
-    (cases / "judge-sample-1.out").write_text("3\n", encoding="utf-8")
-    return [solution, cases / "judge-sample-1.in", cases / "judge-sample-1.out"]
+    made = write_problem(root, name, SOLUTION.replace("NAME", name), [("1 2\n", "3\n")])
+    return [root / path for path in made]
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(usage="make new P=NAME", description=__doc__.split("\n")[0])
-    parser.add_argument("name", metavar="NAME", help="the new problem's name")
-    args = parser.parse_args(argv)
-    why = taken(args.name, ROOT)
+def listen(root, name, port, ready=None):
+    """Wait for one problem from Competitive Companion on port, and write it as NAME (else
+    as its title makes a name); the exit status."""
+
+    def listening(port):
+        print(f"waiting for a problem from Competitive Companion on port {port} (Ctrl-C: stop)")
+        sys.stdout.flush()
+        if ready:
+            ready(port)
+
+    task = companion.task_of(companion.receive(port, listening))
+    given = name
+    name = name or companion.name_from(task["name"])
+    why = taken(name, root) if name else f"no name can be made of {task['name']!r}"
     if why:
-        parser.error(why)
-    made = [path.relative_to(ROOT).as_posix() for path in make(args.name)]
-    print(NEXT.format(made=", ".join(made), name=args.name), end="")
+        return fail(why + ("" if given else ": give one with P=NAME"))
+    text = companion.solution(task, name, SOLUTION)
+    made = write_problem(root, name, text, companion.samples(task))
+    todo, notes = companion.closing(task, name, runner.JUDGE_PREFIX)
+    code = "main()" if task["interactive"] else "solve()"
+    said(made, todo + filled(FILL + STEPS, name, code).splitlines() + notes)
+    return 0
+
+
+def filled(template, name, code="solve()"):
+    return template.format(name=name, prefix=runner.JUDGE_PREFIX, code=code)
+
+
+def said(made, lines):
+    """Print what was made, then the lines of what is next."""
+    print(f"made {', '.join(made)}", "next:", *lines, sep="\n")
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser(
+        usage="make new P=NAME, or make new LISTEN=1 [PORT=N] [P=NAME]",
+        description=__doc__.split("\n")[0],
+    )
+    parser.add_argument("name", metavar="NAME", nargs="?", help="the new problem's name")
+    parser.add_argument(
+        "--listen", action="store_true", help="wait for one problem from Competitive Companion"
+    )
+    parser.add_argument(
+        "--port", type=companion.port_number, default=companion.PORT,
+        help=f"the port to listen on (default {companion.PORT}; 0: any free one)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.name is None and not args.listen:
+        parser.error("name the problem (P=NAME), or wait for one with LISTEN=1")
+    return args
+
+
+def fail(message):
+    """One line on stderr, and the usage error's status."""
+    print(f"make new: {message}", file=sys.stderr)
+    return 2
+
+
+def main(argv=None, root=ROOT, ready=None):
+    """ready(port), when given, is called once the listener listens (for the tests)."""
+    args = parse(argv)
+    why = None if args.name is None else taken(args.name, root)
+    if why:
+        return fail(why)
+    try:
+        if args.listen:
+            return listen(root, args.name, args.port, ready)
+        made = [path.relative_to(root).as_posix() for path in make(args.name, root)]
+    except companion.Refused as error:
+        return fail(error)
+    except OSError as error:
+        return fail(f"cannot write the problem: {error}")
+    except KeyboardInterrupt:
+        print("make new: stopped: no problem was received", file=sys.stderr)
+        return 130
+    said(made, filled(FILL + SAMPLES + STEPS, args.name).splitlines())
     return 0
 
 

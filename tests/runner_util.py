@@ -1,0 +1,265 @@
+"""What the runner's tests share: a root of tiny solutions, the runner run on it, and
+the processes it leaves."""
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from util import ROOT
+
+RUNNER = ROOT / "runner.py"
+# The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
+PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
+LINE = re.compile(
+    r"^(\S+) +(\S+/\S+) +(?:\d+|\?) ms CPU +\d+ ms wall +(?:[\d.]+|\?) MiB( slow)?$", re.MULTILINE
+)
+HEADER = "# Judge: Test judge; 1 s; 1024 MiB; {}\n"
+# The two implementations of running a case: "native" is the platform's own (or whatever
+# RUNNER_PORTABLE in the environment says), "portable" forces the standard-library-only one.
+PATHS = ["native", "portable"]
+FORCED = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0")
+# What a test needs of the platform, for the workflow's macOS and Windows legs.
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="needs POSIX: sh, fork, pty or FIFOs")
+LINUX_ONLY = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find processes")
+
+
+def make_root(tmp_path, solution, cases, name="p", compare="exact"):
+    """A root with solutions/NAME.py and testcases/NAME/; cases maps CASE to (in, out).
+
+    The solution opens with a Judge: line comparing as `compare` says, unless that is None.
+    """
+    (tmp_path / "solutions").mkdir(parents=True, exist_ok=True)
+    header = HEADER.format(compare) if compare else ""
+    (tmp_path / "solutions" / (name + ".py")).write_text(header + solution)
+    folder = tmp_path / "testcases" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    for case, (stdin, expected) in cases.items():
+        write(folder / (case + ".in"), stdin)
+        if expected is not None:
+            write(folder / (case + ".out"), expected)
+    return tmp_path
+
+
+def write(path, data):
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
+    """Run the runner on root, with --tle 1 unless args say otherwise.
+
+    Returns the exit status, stdout, stderr and the seconds it took.
+    """
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", *args]
+    start = time.monotonic()
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        encoding="utf-8",
+        env=path_env(path, env),
+        timeout=timeout,
+        cwd=cwd,
+    )
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def path_env(path, env=None):
+    """The environment for a runner taking the given path."""
+    env = dict(os.environ if env is None else env)
+    if path == "portable":
+        env["RUNNER_PORTABLE"] = "1"
+    return env
+
+
+@pytest.fixture(params=PATHS)
+def path(request):
+    """Run a test on both paths; with RUNNER_PORTABLE=1 set, "native" is portable already."""
+    if request.param == "portable" and FORCED:
+        pytest.skip("RUNNER_PORTABLE=1 is set: every test takes the portable path already")
+    return request.param
+
+
+def verdicts(stdout):
+    return {label: verdict for verdict, label, _ in LINE.findall(stdout)}
+
+
+def last_line(stdout):
+    return stdout.rstrip("\n").split("\n")[-1]
+
+
+def stat_fields(pid):
+    """State, parent and process group of pid from /proc, or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[:3]
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
+def alive(pid):
+    """True while pid runs; a zombie waiting for its parent counts as dead."""
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def live_members(pgid):
+    """The processes of group pgid that still run."""
+    pids = (int(name) for name in os.listdir("/proc") if name.isdigit())
+    return [pid for pid in pids if alive(pid) and stat_fields(pid)[2] == str(pgid)]
+
+
+def gone_soon(pid, seconds=2.0):
+    deadline = time.monotonic() + seconds
+    while alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
+BUSY = """\
+import sys, time
+seconds = float(sys.stdin.read())
+start = time.process_time()
+while time.process_time() - start < seconds:
+    pass
+print(1)
+"""
+SPAWNER = """\
+import os, subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+with open(os.path.join(os.path.dirname(__file__), os.pardir, "pids"), "w") as pids:
+    pids.write(f"{os.getpid()} {child.pid}")
+print("started", flush=True)
+if sys.stdin.read().strip() == "wait":
+    time.sleep(30)
+"""
+
+
+def started(command, path):
+    """The runner started in the background with its output piped, to be signalled. A suite
+    started in the background (`cmd &` in a script) inherits SIGINT and SIGQUIT ignored, and
+    under `nohup` SIGHUP too; the runner rightly keeps them so: this runner gets the
+    defaults, as from a terminal."""
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=path_env(path),
+        preexec_fn=signals_as_from_a_terminal,
+    )
+
+
+def signals_as_from_a_terminal():
+    for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+
+
+USING = ": using 2 s, 1024 MiB, exact"
+
+
+def runner_on(root, *args, **options):
+    """The runner on root with no --tle of its own, so that the Judge: lines rule."""
+    command = [PYTHON, str(RUNNER), "--root", str(root), *args]
+    start = time.monotonic()
+    done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60, **options)
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def marked(marker):
+    """The pids of the processes whose command line holds marker (never a broad name)."""
+    found = []
+    for name in os.listdir("/proc"):
+        with contextlib.suppress(OSError):
+            if name.isdigit() and marker.encode() in Path("/proc", name, "cmdline").read_bytes():
+                found.append(int(name))
+    return [pid for pid in found if alive(pid) and pid != os.getpid()]
+
+
+MARKERS = []
+
+
+def new_marker(kind):
+    """A word no other process's command line holds, for a test's processes to carry; whatever
+    holds it when the test ends, passed or failed, is killed (see leftovers_killed)."""
+    MARKERS.append(f"{kind}-{os.getpid()}-{time.monotonic_ns()}")
+    return MARKERS[-1]
+
+
+@pytest.fixture(autouse=True)
+def leftovers_killed():
+    """A test that fails may leave its chain of processes running: stopped, then killed, so
+    that one failure does not leave a machine busy for the tests after it."""
+    yield
+    while MARKERS:
+        marker = MARKERS.pop()
+        stopped = set()
+        while True:  # stopped, a process cannot fork: walk again until no new one is found
+            new = set(marked(marker)) - stopped
+            if not new:
+                break
+            for pid in new:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            stopped |= new
+        for pid in stopped:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def none_left(marker, seconds=3.0):
+    deadline = time.monotonic() + seconds
+    while marked(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return marked(marker) == []
+
+
+# The case starts a grandchild that leaves the case's session (setsid), named by the marker
+# on stdin; with "wait" the case then waits, else it ends at once.
+ESCAPER = """\
+import subprocess, sys, time
+marker, then = (sys.stdin.read().split() + ["exit"])[:2]
+code = "import os, time; os.setsid(); print(os.getpid(), flush=True); time.sleep(60)"
+grandchild = subprocess.Popen(
+    [sys.executable, "-c", code, marker], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+)
+grandchild.stdout.readline()  # it has left the session
+print(1, flush=True)
+if then == "wait":
+    time.sleep(60)
+"""
+# A chain that keeps changing its pid and session (fork, the parent exits, setsid), named by
+# the marker on stdin: LINKS links, each burning BURN seconds of CPU first. The case then does
+# WAIT: sleeps, or waits until the last link has ended, and prints its answer.
+HOPPER = """\
+import os, sys, time
+CHAIN = '''
+import os, time
+os.close(1); os.close(2)
+for _ in range(LINKS):
+    start = time.process_time()
+    while time.process_time() - start < BURN:
+        pass
+    if os.fork():
+        os._exit(0)
+    os.setsid()
+'''
+done, holder = os.pipe()
+if os.fork() == 0:
+    os.set_inheritable(holder, True)
+    os.execv(sys.executable, [sys.executable, "-c", CHAIN, sys.stdin.read()])
+os.close(holder)
+WAIT
+print(1)
+"""
+
+
+def hopper(links, burn, wait):
+    return HOPPER.replace("LINKS", links).replace("BURN", burn).replace("WAIT", wait)

@@ -1,0 +1,299 @@
+"""`make new`: a problem named as judges name it, and a problem sent by the Competitive
+Companion browser extension (`make new LISTEN=1`), written under a temporary root.
+
+The payloads have the shape Companion sends: a Codeforces problem as its README shows the
+format, and an interactive one as its parser tests record it.
+"""
+
+import json
+import shutil
+import socket
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from util import ROOT, run
+
+import runner
+from tools import companion, new
+
+CASTLE = {  # Codeforces 954G, as Companion's README shows its format
+    "name": "G. Castle Defense",
+    "group": "Codeforces - Educational Codeforces Round 40 (Rated for Div. 2)",
+    "url": "https://codeforces.com/problemset/problem/954/G",
+    "interactive": False,
+    "memoryLimit": 256,
+    "timeLimit": 1500,
+    "tests": [
+        {"input": "5 0 6\n5 4 3 4 9\n", "output": "5\n"},
+        {"input": "4 2 0\n1 2 3 4\n", "output": "6\n"},
+        {"input": "5 1 1\n2 1 2 1 2\n", "output": "3\n"},
+    ],
+    "testType": "single",
+    "input": {"type": "stdin"},
+    "output": {"type": "stdout"},
+    "languages": {"java": {"mainClass": "Main", "taskClass": "GCastleDefense"}},
+    "batch": {"id": "123e67c8-03c6-44a4-a3f9-5918533f9fb2", "size": 1},
+}
+GLAD = dict(  # Codeforces 810D, an interactive problem: its sample is a transcript
+    CASTLE,
+    name="D. Glad to see you!",
+    group="Codeforces - Codeforces Round 415 (Div. 2)",
+    url="https://codeforces.com/contest/810/problem/D?locale=en",
+    interactive=True,
+    timeLimit=2000,
+    tests=[{"input": "3 2\nNIE\nTAK\nNIE\nTAK\nTAK\nTAK\n", "output": "1 1 2\n1 2 1\n"}],
+)
+WAIT = 20  # seconds a test waits at most for the listener
+
+
+def problem_files(root):
+    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file())
+
+
+def judge_line(path):
+    return next(line for line in path.read_text(encoding="utf-8").splitlines() if "Judge:" in line)
+
+
+# Names as judges give them
+
+
+@pytest.mark.parametrize("name", ["1850A", "a", "A-b_1", "9" * 64, "CONX", "com0", "lpt10"])
+def test_a_name_under_the_rule_is_a_new_problem_the_runner_judges(tmp_path, name, capsys):
+    assert new.main([name], root=tmp_path) == 0
+    case = f"testcases/{name}/{runner.JUDGE_PREFIX}sample-1"
+    assert problem_files(tmp_path) == sorted([f"solutions/{name}.py", case + ".in", case + ".out"])
+    assert f"python3 runner.py {name} " in capsys.readouterr().out
+    found, warnings = runner.find_problems(tmp_path, [name])
+    assert found == [name] and not warnings
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["CON", "nul", "Aux", "prn", "COM1", "lpt9", "-a", "_a", "a" * 65, "a.b", "a b", "é", ""],
+)
+def test_a_name_against_the_rule_gets_the_rule_in_one_line(tmp_path, name, capsys):
+    assert new.main(["--", name], root=tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "64" in err and "LPT" in err, err
+    assert problem_files(tmp_path) == []
+
+
+def test_a_problem_is_never_made_twice_in_any_case(tmp_path, capsys):
+    assert new.main(["Abc"], root=tmp_path) == 0
+    before = (tmp_path / "solutions" / "Abc.py").read_bytes()
+    for name in ("Abc", "abc"):
+        assert new.main(["--", name], root=tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err.count("is a problem already") == 2 and err.count("\n") == 2, err
+    assert (tmp_path / "solutions" / "Abc.py").read_bytes() == before
+    assert (
+        not (tmp_path / "solutions" / "abc.py").exists()
+        or before
+        == (
+            tmp_path / "solutions" / "abc.py"  # a case-insensitive disk: the same file
+        ).read_bytes()
+    )
+
+
+@pytest.mark.parametrize(
+    "title, name",
+    [
+        ("A. Desorting", "a_desorting"),
+        ("G. Castle Defense", "g_castle_defense"),
+        ("D. Glad to see you!", "d_glad_to_see_you"),
+        ("  Über-Größe (Hard Version)  ", "uber_grosse_hard_version"),
+        ("竖直四子棋", ""),
+        ("x" * 63 + " yz", "x" * 63),
+    ],
+)
+def test_a_title_reduces_to_a_name_under_the_rule(title, name):
+    assert companion.name_from(title) == name
+    assert name == "" or new.name_error(name) is None
+
+
+# Problems from Competitive Companion
+
+
+def post(port, body):
+    """POST body to the listener as Companion does: JSON to http://localhost:PORT/."""
+    request = urllib.request.Request(
+        f"http://localhost:{port}/", data=body, method="POST",
+        headers={"Content-Type": "application/json", "X-Competitive-Companion": "2.0.0"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return response.status
+
+
+def listened(root, body, *argv):
+    """new.main listening on a free port in a thread, and body POSTed to it: (exit status,
+    HTTP status). The thread is a daemon and every wait is bounded: no hang."""
+    ports, outcome = [], []
+    ready = threading.Event()
+
+    def serve():
+        outcome.append(new.main(["--listen", "--port", "0", *argv], root=root, ready=listening))
+
+    def listening(port):
+        ports.append(port)
+        ready.set()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(WAIT), "the listener did not start"
+    answer = post(ports[0], body)
+    thread.join(WAIT)
+    assert not thread.is_alive(), "the listener did not stop after one problem"
+    return outcome[0], answer
+
+
+def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsys):
+    status, answer = listened(tmp_path, json.dumps(CASTLE).encode())
+    out = capsys.readouterr().out
+    assert (status, answer) == (0, 200), out
+    name, prefix = "g_castle_defense", runner.JUDGE_PREFIX
+    cases = [
+        f"testcases/{name}/{prefix}sample-{n}.{end}" for n in (1, 2, 3) for end in ("in", "out")
+    ]
+    assert problem_files(tmp_path) == sorted([f"solutions/{name}.py", *cases])
+    for number, test in enumerate(CASTLE["tests"], 1):
+        stem = tmp_path / "testcases" / name / f"{prefix}sample-{number}"
+        assert stem.with_suffix(".in").read_bytes() == test["input"].encode()
+        assert stem.with_suffix(".out").read_bytes() == test["output"].encode()
+    solution = tmp_path / "solutions" / f"{name}.py"
+    line = "Judge: Codeforces G. Castle Defense; 1.5 s; 256 MiB; exact"
+    assert judge_line(solution) == line
+    profile, warning = runner.read_profile(tmp_path, name)
+    assert warning is None and profile.judge_name == "Codeforces G. Castle Defense"
+    assert (profile.time_limit, profile.memory_limit, profile.comparison) == (1.5, 256, "exact")
+    text = solution.read_text(encoding="utf-8")
+    assert CASTLE["url"] in text and "Educational Codeforces Round 40" in text
+    compile(text, str(solution), "exec")  # the header did not break the file
+    assert f"made solutions/{name}.py, testcases/{name}/{prefix}sample-1.in" in out, out
+    assert f"python3 runner.py {name} " in out, out
+
+
+def test_the_name_given_wins_over_the_title(tmp_path, capsys):
+    assert listened(tmp_path, json.dumps(CASTLE).encode(), "954G") == (0, 200)
+    assert (tmp_path / "solutions" / "954G.py").is_file()
+    assert len(list((tmp_path / "testcases" / "954G").glob("*.in"))) == 3
+
+
+def test_an_interactive_problem_gets_no_cases_and_names_its_interactor(tmp_path, capsys):
+    assert listened(tmp_path, json.dumps(GLAD).encode()) == (0, 200)
+    out = capsys.readouterr().out
+    name = "d_glad_to_see_you"
+    assert problem_files(tmp_path) == [f"solutions/{name}.py"]
+    interactor = f"checkers/{name}_interactor.py"
+    solution = tmp_path / "solutions" / f"{name}.py"
+    line = judge_line(solution)  # the judge's name cut so that the line fits in 100 columns
+    assert line.endswith(f"; 2 s; 256 MiB; interactor python3 {interactor}") and len(line) <= 100
+    assert "Judge: Codeforces D. Glad to see you!".startswith(line.split(";")[0])
+    assert "noqa" not in solution.read_text(encoding="utf-8")
+    compile(solution.read_text(encoding="utf-8"), str(solution), "exec")
+    assert f"write {interactor}" in out and "still to write" in out, out
+
+
+def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_path, capsys):
+    title = "E. NAME the JUDGE's " + "very " * 12 + 'long "title"'
+    name = "e_name_the_judge_s" + "_very" * 9
+    assert listened(tmp_path, json.dumps(dict(GLAD, name=title)).encode()) == (0, 200)
+    text = (tmp_path / "solutions" / f"{name}.py").read_text(encoding="utf-8")
+    line = judge_line(tmp_path / "solutions" / f"{name}.py")
+    judge = line.split(";")[0]
+    assert len(judge) > len("Judge: ") and "Judge: Codeforces E. NAME the JUDGE's".startswith(judge)
+    assert line.endswith(f"; 2 s; 256 MiB; interactor python3 checkers/{name}_interactor.py")
+    assert f"Problem: {title}, ".replace('"', "'") in " ".join(text.split())
+    assert len(line) > 100 and '\n"""  # noqa: E501\n' in text  # the lint passes, line too
+    compile(text, "solution", "exec")
+
+
+@pytest.mark.parametrize(
+    "body, why",
+    [
+        (b"<html>not json</html>", "not JSON"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[" * 100000, "not JSON"),
+        (b"[1, 2]", "not a Competitive Companion problem"),
+        (json.dumps(dict(CASTLE, tests=[])).encode(), "no tests"),
+        (json.dumps({k: v for k, v in CASTLE.items() if k != "tests"}).encode(), "'tests'"),
+        (json.dumps(dict(CASTLE, tests=[{"input": "1\n"}])).encode(), "test 1"),
+        (json.dumps(dict(CASTLE, timeLimit="1 s")).encode(), "timeLimit"),
+        (json.dumps(dict(CASTLE, timeLimit=0)).encode(), "timeLimit"),
+        (json.dumps(dict(CASTLE, memoryLimit=True)).encode(), "memoryLimit"),
+        (json.dumps(dict(CASTLE, name="竖直四子棋")).encode(), "P=NAME"),
+        (json.dumps(dict(CASTLE, name="Con")).encode(), "P=NAME"),
+    ],
+)
+def test_a_payload_that_makes_no_problem_gets_one_line_and_writes_nothing(
+    tmp_path, capsys, body, why
+):
+    assert listened(tmp_path, body) == (2, 200)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err and "Traceback" not in err, err
+    assert problem_files(tmp_path) == []
+
+
+def test_a_posted_problem_never_overwrites_one_of_that_name(tmp_path, capsys):
+    assert new.main(["g_castle_defense"], root=tmp_path) == 0
+    before = {path: (tmp_path / path).read_bytes() for path in problem_files(tmp_path)}
+    assert listened(tmp_path, json.dumps(CASTLE).encode()) == (2, 200)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a problem already" in err, err
+    assert {path: (tmp_path / path).read_bytes() for path in problem_files(tmp_path)} == before
+
+
+def test_a_port_in_use_gets_one_line(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert new.main(["--listen", "--port", port], root=tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"port {port}" in err and "in use" in err, err
+
+
+def test_the_default_port_is_not_cphs():
+    assert companion.PORT != 27121
+
+
+def test_make_new_listen_writes_a_posted_problem(tmp_path):
+    """The whole path: make's LISTEN= and PORT=, the module run as a program, and a POST."""
+    if not shutil.which("make"):
+        pytest.skip("no make here")
+    for name in ("runner.py", "Makefile"):
+        shutil.copyfile(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "tools", tmp_path / "tools", ignore=shutil.ignore_patterns("__py*"))
+    with socket.socket() as probe:  # a port free a moment ago
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = ["make", "-s", "new", "LISTEN=1", f"PORT={port}", f"PYTHON={sys.executable}"]
+    poster = threading.Thread(target=post_when_up, args=(port, json.dumps(CASTLE).encode()))
+    poster.daemon = True
+    poster.start()
+    done = run(argv, cwd=tmp_path, timeout=WAIT * 2, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"on port {port}" in done.stdout and "made solutions/g_castle_defense.py" in done.stdout
+    assert len(list((tmp_path / "testcases" / "g_castle_defense").glob("*.in"))) == 3
+
+
+def post_when_up(port, body):
+    """Post body once the listener answers, trying for WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            post(port, body)
+            return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.1)
+
+
+def test_make_new_says_how_to_use_it_with_neither_name_nor_listen(tmp_path):
+    if not shutil.which("make"):
+        pytest.skip("no make here")
+    shutil.copyfile(ROOT / "Makefile", tmp_path / "Makefile")
+    done = run(["make", "-s", "new", "LISTEN=0"], cwd=tmp_path, text=True)
+    assert done.returncode == 2 and "make new LISTEN=1 [PORT=N] [P=NAME]" in done.stderr

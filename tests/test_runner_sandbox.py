@@ -1,0 +1,297 @@
+"""runner.py --sandbox: cases under bubblewrap, and programs that attack the runner from there.
+
+Skipped, with the reason, where bwrap is missing or cannot start a sandbox; with
+RUNNER_SANDBOX_REQUIRED=1 in the environment (CI sets it) that is a failure instead.
+"""
+
+import os
+import re
+import shutil
+import signal
+import sys
+import uuid
+
+import pytest
+import util
+from util import ROOT, TESTCASES
+
+import runner
+
+RUNNER = ROOT / "runner.py"
+PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
+HEADER = "# Judge: Test judge; 1 s; 64 MiB; exact\n"
+LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
+REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
+
+
+def why_no_sandbox():
+    """Why bwrap cannot start a sandbox here, or None when it can."""
+    try:
+        runner.find_sandbox()
+    except runner.UsageError as error:
+        return str(error)
+    return None
+
+
+MISSING = why_no_sandbox()
+
+
+@pytest.fixture
+def sandbox():
+    """Skip the test where there is no sandbox, or fail it where one is required."""
+    if MISSING and REQUIRED:
+        pytest.fail(f"RUNNER_SANDBOX_REQUIRED=1, but: {MISSING}")
+    if MISSING:
+        pytest.skip(MISSING)
+
+
+def make_root(tmp_path, solution, cases):
+    """A root with solutions/p.py (1 s, 64 MiB) and testcases/p/; cases maps CASE to
+    (input, expected output)."""
+    (tmp_path / "solutions").mkdir(parents=True)
+    (tmp_path / "solutions" / "p.py").write_text(HEADER + solution)
+    folder = tmp_path / "testcases" / "p"
+    folder.mkdir(parents=True)
+    for name, (given, expected) in cases.items():
+        (folder / (name + ".in")).write_text(given)
+        (folder / (name + ".out")).write_text(expected)
+    return tmp_path
+
+
+def judge(root, *args, env=None, cwd=None):
+    """The runner with --sandbox on root: the completed process, its output as text."""
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--sandbox", *map(str, args)]
+    return util.run(command, cwd=cwd or root, env=env, text=True, timeout=120)
+
+
+def verdicts(stdout):
+    return {name: verdict for verdict, name in LINE.findall(stdout)}
+
+
+# Each attack is the program of every case of its problem; what it does depends on its input.
+# Where the runner cannot be found the attack does nothing, and the case is judged as it is.
+
+FIND_RUNNER = r"""import os, signal, sys, time
+def runners():  # the runner of this test alone: its command line names this root
+    found = []
+    for pid in (os.listdir("/proc") if os.path.isdir("/proc") else []):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as line:
+                words = line.read().split(b"\0")
+            if any(word.endswith(b"runner.py") for word in words) and os.getcwd().encode() in words:
+                found.append(int(pid))
+        except (OSError, ValueError):
+            pass
+    return found
+def burn(seconds):
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+"""
+
+FORGE = """import ctypes, socket
+syscall = ctypes.CDLL(None, use_errno=True).syscall
+for pid in [os.getppid(), *range(1, 65)]:  # its parent: the supervisor, outside a sandbox
+    pidfd = syscall(434, pid, 0)  # pidfd_open
+    for fd in range(64) if pidfd >= 0 else []:
+        copy = syscall(438, pidfd, fd, 0)  # pidfd_getfd
+        if copy >= 0:
+            try:
+                socket.socket(fileno=copy).send(b"F 0.001 1.000 0 0")
+            except OSError:
+                pass
+burn(2.5)
+print("done")
+"""
+
+STOP_RUNNER = """for pid in runners():
+    os.kill(pid, signal.SIGSTOP)
+held = bytearray(300 * 1024 * 1024)
+held[::4096] = b"x" * len(held[::4096])
+burn(6)
+print("done")
+"""
+
+NEIGHBOUR_PIPES = """import time
+given = sys.stdin.read()
+if given.startswith("attack"):
+    end = time.monotonic() + 1.5
+    while time.monotonic() < end:
+        for pid in runners():
+            for fd in os.listdir("/proc/%d/fd" % pid):
+                try:
+                    with open("/proc/%d/fd/%s" % (pid, fd), "wb", buffering=0) as pipe:
+                        pipe.write(b"FAKE AC p/fake 1 ms\\n")
+                except OSError:
+                    pass
+        time.sleep(0.05)
+else:
+    time.sleep(1)
+print(given.split()[-1])
+"""
+
+TESTCASE_FILES = """given = sys.stdin.read()
+places = [os.path.join(os.getcwd(), "testcases", "p")]
+try:
+    places.insert(0, os.path.dirname(os.readlink("/proc/self/fd/0")))
+except OSError:
+    pass
+shown = "nothing"
+for place in places:
+    for name, text in (("b.out", "999\\n"), ("b.in", "999\\n")):
+        try:
+            with open(os.path.join(place, name), "w") as later:
+                later.write(text)
+        except OSError:
+            pass
+    try:
+        with open("/proc/self/fd/0", "w") as mine:
+            mine.write("0\\n")
+    except OSError:
+        pass
+    try:
+        with open(os.path.join(place, "a.out")) as answer:
+            shown = answer.read()
+        break
+    except OSError:
+        pass
+print(shown.strip() if given.startswith("attack") else int(given) * 2)
+"""
+
+
+def test_a_forged_report_cannot_make_a_slow_case_accepted(tmp_path, sandbox):
+    root = make_root(tmp_path, FIND_RUNNER + FORGE, {"a": ("1\n", "done\n")})
+    done = judge(root)
+    assert verdicts(done.stdout) == {"a": "TLE"}, done.stdout + done.stderr
+
+
+def test_stopping_the_runner_does_not_lift_the_limits(tmp_path, sandbox):
+    root = make_root(tmp_path, FIND_RUNNER + STOP_RUNNER, {"a": ("1\n", "done\n")})
+    done = judge(root)
+    assert verdicts(done.stdout)["a"] in ("TLE", "MLE"), done.stdout + done.stderr
+    assert done.stdout.endswith("0 passed, 1 failed\n")
+
+
+def test_a_case_cannot_write_into_its_neighbours_pipes(tmp_path, sandbox):
+    cases = {"a": ("attack 5\n", "5\n"), "b": ("honest 7\n", "7\n")}
+    root = make_root(tmp_path, FIND_RUNNER + NEIGHBOUR_PIPES, cases)
+    done = judge(root, "-j", 2)
+    assert verdicts(done.stdout) == {"a": "AC", "b": "AC"}, done.stdout + done.stderr
+    assert "FAKE" not in done.stdout + done.stderr
+
+
+def test_a_case_can_neither_read_nor_rewrite_the_testcases(tmp_path, sandbox):
+    cases = {"a": ("attack\n", "the answer 4242\n"), "b": ("7\n", "14\n")}
+    root = make_root(tmp_path, "import os, sys\n" + TESTCASE_FILES, cases)
+    before = {path.name: path.read_bytes() for path in (root / "testcases" / "p").iterdir()}
+    done = judge(root, "-j", 1)
+    assert verdicts(done.stdout) == {"a": "WA", "b": "AC"}, done.stdout + done.stderr
+    after = {path.name: path.read_bytes() for path in (root / "testcases" / "p").iterdir()}
+    assert after == before
+
+
+def processes_naming(word):
+    """The processes whose command line has this word."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as line:
+                found += [pid] if word.encode() in line.read().split(b"\0") else []
+        except OSError:  # gone
+            pass
+    return found
+
+
+def test_nothing_a_case_starts_outlives_it(tmp_path, sandbox):
+    marker = str(10**6 + uuid.uuid4().int % 10**6)  # seconds to sleep: a word no other has
+    program = f"""import os
+if os.fork() == 0:
+    os.setsid()
+    os.close(1)
+    os.close(2)
+    os.execv("/bin/sleep", ["sleep", "{marker}"])
+print(1)
+"""
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}))
+    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
+    assert processes_naming(marker) == []
+
+
+def test_honest_programs_are_judged_as_without_the_sandbox(sandbox):
+    judge_cases = list(TESTCASES.glob(f"*/{runner.JUDGE_PREFIX}*.in"))
+    done = judge(ROOT, "--judge-only")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    assert done.stdout.endswith(f"\n{len(judge_cases)} passed, 0 failed\n")
+
+
+@pytest.mark.parametrize(
+    "program, shown",
+    [
+        ("import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "killed by signal 11"),
+        ("raise ValueError('no such move')\n", "ValueError: no such move"),
+        ("raise SystemExit(3)\n", "exit status 3"),
+    ],
+)
+def test_a_runtime_error_is_told_as_without_the_sandbox(tmp_path, program, shown, sandbox):
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "\n")}))
+    assert verdicts(done.stdout) == {"a": "RE"}, done.stdout + done.stderr
+    assert shown in done.stdout
+
+
+def test_memory_over_the_limit_is_still_mle(tmp_path, sandbox):
+    program = "held = bytearray(200 * 1024 * 1024)\nheld[::4096] = bytes(len(held[::4096]))\n"
+    done = judge(make_root(tmp_path, program + "print(1)\n", {"a": ("\n", "1\n")}))
+    assert verdicts(done.stdout) == {"a": "MLE"}, done.stdout + done.stderr
+
+
+def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
+    program = """import errno
+try:
+    with open("/tmp/big", "wb") as big:
+        for _ in range(100):
+            big.write(bytes(1024 * 1024))
+    print("held 100 MiB")
+except OSError as error:
+    print(errno.errorcode[error.errno])
+"""
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "ENOSPC\n")}))
+    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
+def test_a_compiled_command_runs_in_the_sandbox(tmp_path, sandbox):
+    source = tmp_path / "sum.c"
+    source.write_text(
+        '#include <stdio.h>\nint main(void) { int a, b; if (scanf("%d %d", &a, &b) != 2)'
+        ' return *(volatile int *)0; printf("%d\\n", a + b); return 0; }\n'
+    )
+    compiled = util.run(["cc", "-O2", "-o", str(tmp_path / "sum"), str(source)])
+    assert compiled.returncode == 0, compiled.stderr
+    root = make_root(tmp_path, "", {"a": ("2 3\n", "5\n"), "b": ("x\n", "\n")})
+    done = judge(root, "p", "--command", "./sum", cwd=tmp_path)
+    assert verdicts(done.stdout) == {"a": "AC", "b": "RE"}, done.stdout + done.stderr
+    assert f"killed by signal {int(signal.SIGSEGV)}" in done.stdout
+
+
+def test_without_bwrap_the_sandbox_is_one_line_and_exit_2(tmp_path):
+    root = make_root(tmp_path / "root", "print(1)\n", {"a": ("\n", "1\n")})
+    done = judge(root, env={**os.environ, "PATH": str(tmp_path)})  # a folder without bwrap
+    assert (done.returncode, done.stdout) == (2, "")
+    assert re.fullmatch(r"runner\.py: error: --sandbox needs [^\n]*\n", done.stderr)
+
+
+def test_a_bwrap_that_cannot_start_is_one_line_and_exit_2(tmp_path):
+    root = make_root(tmp_path / "root", "print(1)\n", {"a": ("\n", "1\n")})
+    fake = tmp_path / "bin" / "bwrap"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = judge(root, env=env)
+    assert (done.returncode, done.stdout) == (2, "")
+    if sys.platform.startswith("linux"):
+        assert (
+            "cannot start a sandbox here: bwrap: setting up uid map: Permission denied"
+            in done.stderr
+        )
+    assert len(done.stderr.splitlines()) == 1

@@ -1,0 +1,379 @@
+"""The process tree: nothing a case starts outlives it, and stop signals end the run."""
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import runner_util
+from runner_util import (
+    ECHO,
+    ESCAPER,
+    LINUX_ONLY,
+    POSIX_ONLY,
+    PYTHON,
+    RUNNER,
+    SPAWNER,
+    gone_soon,
+    hopper,
+    judge,
+    last_line,
+    make_root,
+    marked,
+    new_marker,
+    none_left,
+    path_env,
+    signals_as_from_a_terminal,
+    started,
+    verdicts,
+    write,
+)
+
+import runner
+
+path = runner_util.path  # the fixture: both process paths
+leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
+
+
+@LINUX_ONLY
+def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
+    marker = new_marker("escaper")
+    root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
+    status, out, _, _ = judge(root, path=path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0
+    assert none_left(marker, 1.0)
+
+
+@LINUX_ONLY
+def test_a_chain_that_keeps_changing_its_pid_is_all_killed(tmp_path, path):
+    marker = new_marker("hopper")
+    root = make_root(tmp_path, hopper("10**9", "0", "time.sleep(0.3)"), {})
+    for case in "abc":
+        write(root / "testcases" / "p" / (case + ".in"), marker + case)
+        write(root / "testcases" / "p" / (case + ".out"), "1\n")
+    status, out, _, _ = judge(root, "-j", "2", path=path)
+    assert verdicts(out) == {"p/a": "AC", "p/b": "AC", "p/c": "AC"}, out
+    assert marked(marker) == [] and status == 0
+
+
+# A chain that forks on without end, each link leaving its session, every link holding the
+# write end of the FIFO named on stdin: its reader sees the end of the FIFO only once every
+# link is gone, however fast they change pids (a search of /proc by name misses most of them).
+# The case waits the seconds that follow the FIFO's name, and prints its answer.
+ENDLESS = """\
+import os, sys, time
+fifo, seconds = sys.stdin.read().split()
+holder = os.open(fifo, os.O_WRONLY)
+if os.fork() == 0:
+    os.close(1), os.close(2)
+    while True:
+        if os.fork():
+            os._exit(0)
+        os.setsid()
+os.write(holder, b"s")
+time.sleep(float(seconds))
+print(1)
+"""
+
+
+def fifo_read(fd):
+    """A byte of the FIFO fd if one comes within 0.05 s, b"" once every writer is gone."""
+    import select
+
+    with contextlib.suppress(BlockingIOError):
+        if select.select([fd], [], [], 0.05)[0]:
+            return os.read(fd, 1)
+    return None
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("end", ["case-ends", "runner-killed"])
+def test_an_endless_chain_is_all_killed(tmp_path, path, end):
+    """When its case ends; and when the runner is killed outright (SIGKILL: no time to clean
+    up), by its launcher, which sees it gone and stops and kills every case's tree."""
+    fifo = tmp_path / "links"
+    os.mkfifo(fifo)
+    links = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        seconds = "0.3" if end == "case-ends" else "60"
+        root = make_root(tmp_path, ENDLESS, {"a": (f"{fifo} {seconds}", "1\n")})
+        judging = started([PYTHON, str(RUNNER), "--root", str(root), "--tle", "30"], path)
+        deadline = time.monotonic() + 30
+        while fifo_read(links) != b"s":
+            assert judging.poll() is None and time.monotonic() < deadline, "the chain never ran"
+        if end == "runner-killed":
+            judging.kill()
+        out = judging.communicate(timeout=60)[0].decode()
+        if end == "case-ends":
+            assert verdicts(out) == {"p/a": "AC"} and judging.returncode == 0, out
+        deadline = time.monotonic() + 5
+        while fifo_read(links) != b"":
+            assert time.monotonic() < deadline, "a link of the chain outlived " + end
+    finally:
+        os.close(links)
+
+
+# A case that turns on its parent, the supervisor that measures it (same user: it may), then
+# waits; the marker is in its command line.
+PARRICIDE = """\
+import os, signal, sys, time
+print(1, flush=True)
+os.kill(os.getppid(), getattr(signal, sys.argv[1]))
+time.sleep(60)
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("how", ["SIGSTOP", "SIGKILL"])
+def test_a_case_that_stops_or_kills_its_supervisor_hangs_nothing(tmp_path, path, how):
+    """The run ends, the case is a failure (the backstop, or killed), and nothing is left."""
+    marker = new_marker("parricide")
+    root = make_root(tmp_path, PARRICIDE, {"a": ("", "1\n"), "b": ("", "1\n")})
+    command = f"{PYTHON} solutions/p.py {how} {marker}"
+    status, out, err, took = judge(root, "p", "--command", command, "--tle", "0.3", cwd=root)
+    assert status == 1 and "Traceback" not in err and last_line(out) == "0 passed, 2 failed"
+    assert took < 30 and none_left(marker, 3.0), out
+
+
+@LINUX_ONLY
+def test_a_case_holds_no_descriptor_of_the_runners(tmp_path, path):
+    """Only 0, 1 and 2: a socket to its supervisor would let it write its own figures."""
+    solution = (
+        "import os\nprint([fd for fd in range(3, 64) if os.path.exists(f'/proc/self/fd/{fd}')])\n"
+    )
+    root = make_root(tmp_path, solution, {"a": ("", "[]\n")})
+    status, out, _, _ = judge(root, path=path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0, out
+
+
+# A bounded fork storm: 100 processes that each leave the session, named by the marker.
+STORM = """\
+import os, sys, time
+marker = sys.stdin.read()
+for _ in range(100):
+    if os.fork() == 0:
+        os.setsid()
+        os.close(1)
+        os.close(2)
+        os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
+    marker = new_marker("storm")
+    root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
+    status, out, _, _ = judge(root, path=path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0, out
+    assert marked(marker) == []
+
+
+# A helper daemonized the classic way (fork, setsid, fork) answers the case through a pipe
+# after its parent has exited; the case waits for it: no one may kill it before the case ends.
+DAEMON = """\
+import os, sys, time
+answer, tell = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork():
+        os._exit(0)
+    time.sleep(0.3)
+    os.write(tell, sys.stdin.read().encode())
+    os._exit(0)
+os.close(tell)
+print(os.read(answer, 100).decode())
+"""
+
+
+@POSIX_ONLY
+def test_a_daemonized_helper_lives_until_its_case_ends(tmp_path, path):
+    root = make_root(tmp_path, DAEMON, {case: (case, case + "\n") for case in "abcd"})
+    status, out, _, _ = judge(root, "-j", "2", path=path)
+    assert verdicts(out) == {f"p/{case}": "AC" for case in "abcd"} and status == 0, out
+
+
+@LINUX_ONLY
+def test_ctrl_c_stops_everything(tmp_path, path):
+    root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
+    judging = started(command, path)
+    pids = root / "pids"
+    deadline = time.monotonic() + 10
+    while not (pids.exists() and len(pids.read_text().split()) == 2):
+        assert time.monotonic() < deadline, "the solution never started"
+        time.sleep(0.05)
+    judging.send_signal(signal.SIGINT)
+    _, err = judging.communicate(timeout=5)
+    assert judging.returncode == 130
+    assert b"interrupted" in err and b"Traceback" not in err
+    for pid in map(int, pids.read_text().split()):
+        assert gone_soon(pid)
+
+
+def interrupted_run(tmp_path, signals, path):
+    """A runner on two waiting cases with setsid grandchildren, stopped by signals sent
+    about 1 ms apart once the first case runs: (exit status, stderr, marker, report)."""
+    marker = new_marker("signalled")
+    root = make_root(tmp_path, ESCAPER, {c: (marker + " wait", "1\n") for c in "ab"})
+    report = tmp_path / "old.json"
+    report.write_text("{}\n")
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
+    judging = started(command, path)
+    deadline = time.monotonic() + 10
+    while not marked(marker):
+        assert time.monotonic() < deadline, "the case never started"
+        time.sleep(0.02)
+    for number in signals:
+        judging.send_signal(number)
+        time.sleep(0.001)
+    _, err = judging.communicate(timeout=10)
+    return judging.returncode, err.decode(), marker, report
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize(
+    "signals",
+    [
+        (signal.SIGTERM, signal.SIGTERM),
+        (signal.SIGINT, signal.SIGTERM),
+        (signal.SIGTERM, signal.SIGINT, signal.SIGTERM, signal.SIGTERM, signal.SIGINT),
+        (signal.SIGHUP,),
+        (signal.SIGQUIT,),
+    ],
+    ids=["term-term", "int-term", "burst-of-5", "hup", "quit"],
+)
+def test_signals_stop_the_run_and_nothing_outlives_it(tmp_path, path, signals):
+    for _ in range(3 if len(signals) > 1 else 1):  # a race: it lost about 1 time in 8
+        status, err, marker, report = interrupted_run(tmp_path, signals, path)
+        assert status == 130 and "Traceback" not in err, err
+        assert err == "interrupted: every running case was killed\n"
+        assert none_left(marker)
+        assert not report.exists()  # no report of an earlier run passes for this one's
+
+
+def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
+    """A second signal may land on any line the handler runs, its callees' included (a
+    threading.Event's lock once deadlocked the runner there): it runs again on each."""
+    landed = []
+
+    def again(frame, event, arg):
+        if event == "line":  # the trace function itself is not traced
+            landed.append(frame.f_code.co_name)
+            runner.on_signal(signal.SIGTERM, None)
+        return again
+
+    def handle():
+        sys.settrace(again)
+        try:
+            runner.on_signal(signal.SIGINT, None)
+        finally:
+            sys.settrace(None)
+
+    saved = list(runner.STOPPED)
+    worker = threading.Thread(target=handle, daemon=True)
+    worker.start()
+    worker.join(5)
+    assert not worker.is_alive(), f"the handler deadlocked on a signal landing in {landed[-1]}"
+    try:
+        signals = [signal.SIGTERM] * len(landed) + [signal.SIGINT]
+        assert landed and sorted(runner.STOPPED[-len(signals) :]) == sorted(signals)
+    finally:
+        runner.STOPPED[:] = saved
+
+
+def handlers_set(pid):
+    """True once pid catches SIGTERM (its SigCgt mask in /proc/PID/status)."""
+    with contextlib.suppress(OSError, StopIteration):
+        status = Path(f"/proc/{pid}/status").read_text()
+        mask = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+        return bool(int(mask.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+    return False
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, number):
+    """Sent the moment the handlers are set, before any case is found, let alone run."""
+    root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
+    judging = started([PYTHON, str(RUNNER), "--root", str(root)], "native")
+    deadline = time.monotonic() + 20
+    while not handlers_set(judging.pid):
+        assert judging.poll() is None and time.monotonic() < deadline, "no handler was set"
+        time.sleep(0.0005)
+    judging.send_signal(number)
+    out, err = judging.communicate(timeout=20)
+    assert judging.returncode == 130 and b"Traceback" not in err, err
+    assert err == b"interrupted: every running case was killed\n" and b"passed" not in out
+
+
+@LINUX_ONLY
+def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path):
+    """`runner.py | less` left on its first page: the report's pipe is full, the runner is
+    blocked writing to it, and a case is running. SIGTERM: exit 130 within a second, every
+    case killed, and no write waits on the pipe."""
+    marker = new_marker("stalled")
+    cases = {f"a{i:02}": ("x" * 90 + "\n") * 40 for i in range(30)}  # each a WA with a diff
+    cases = {name: (data, data.replace("x", "y")) for name, data in cases.items()}
+    cases["z"] = (marker, "1\n")
+    solution = "import subprocess, sys\ndata = sys.stdin.read()\nprint(data, end='')\n"
+    solution += "if 'stalled-' in data:\n"  # a child with the marker in its command line waits
+    solution += "    subprocess.run([sys.executable, '-c', 'import time; time.sleep(60)', data])\n"
+    root = make_root(tmp_path, solution, cases)
+    reader, writer = os.pipe()
+    fcntl = pytest.importorskip("fcntl")
+    fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ: one page, full at once
+    with open(tmp_path / "err", "wb") as err:
+        judging = subprocess.Popen(
+            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"],
+            stdout=writer,
+            stderr=err,
+            env=path_env(path),
+            preexec_fn=signals_as_from_a_terminal,
+        )
+    os.close(writer)
+    try:
+        deadline = time.monotonic() + 60
+        while not marked(marker):
+            assert judging.poll() is None and time.monotonic() < deadline, "z never ran"
+            time.sleep(0.05)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        judging.send_signal(signal.SIGTERM)
+        judging.wait(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        os.close(reader)
+        judging.kill()
+        judging.wait()
+    assert judging.returncode == 130 and took < 1.0, (judging.returncode, took)
+    assert (tmp_path / "err").read_bytes() == b"interrupted: every running case was killed\n"
+    assert none_left(marker)
+
+
+@POSIX_ONLY
+def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
+    """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC, and the
+    5 s are not in its wall time."""
+    flag = tmp_path / "started"
+    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(0.5)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    judging = started([PYTHON, str(RUNNER), "--root", str(root), "--tle", "1"], path)
+    deadline = time.monotonic() + 30
+    while not flag.exists():
+        assert judging.poll() is None and time.monotonic() < deadline, "the case never ran"
+        time.sleep(0.01)
+    judging.send_signal(signal.SIGSTOP)
+    time.sleep(5)
+    judging.send_signal(signal.SIGCONT)
+    out, err = judging.communicate(timeout=30)
+    out = out.decode()
+    assert verdicts(out) == {"p/a": "AC"} and judging.returncode == 0, out + err.decode()
+    wall = int(re.search(r"^AC  p/a +\d+ ms CPU +(\d+) ms wall", out, re.M).group(1))
+    assert wall < 3000

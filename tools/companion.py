@@ -1,0 +1,259 @@
+"""Problems from the Competitive Companion browser extension, for `make new LISTEN=1`.
+
+Companion (github.com/jmerle/competitive-companion) parses a problem page and sends the
+problem as JSON in an HTTP POST to http://localhost:PORT/, once for each port in its list.
+Of its fields these are used: name, group, url, interactive, timeLimit (ms), memoryLimit
+(MB, taken as MiB), tests (a list of {input, output}) and batch.size. Its default list has
+no port of ours (27121 there is Competitive Programming Helper's), so PORT is to be added
+under "Custom ports" in the extension's options.
+
+Everything that can be wrong with a payload or a port raises Refused, with one line to show.
+"""
+
+import argparse
+import http.server
+import json
+import math
+import os
+import re
+import textwrap
+import unicodedata
+
+PORT = 10046  # no tool in Companion's default list uses it
+LARGEST = 256 * 1024 * 1024  # bytes of payload taken at most
+PATIENCE = 10  # seconds one connection may take to send its request
+MS_PER_DAY, MB_MAX = 86_400_000, 1_048_576  # the largest limits taken
+WIDTH = 96  # a header line's width at most, where it can be cut
+LINT_WIDTH = 100  # ruff's line-length (pyproject.toml)
+
+
+class Refused(Exception):
+    """No problem can be written from what arrived: the message says why, in one line."""
+
+
+def port_number(text):
+    """A port for argparse: 0 (any free one) to 65535."""
+    if not re.fullmatch(r"[0-9]{1,5}", text) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535): {text!r}")
+    return int(text)
+
+
+class Catcher(http.server.BaseHTTPRequestHandler):
+    """Keeps the body of the first whole POST in server.payload; a GET gets a line of help."""
+
+    timeout = PATIENCE
+
+    def do_POST(self):
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            length = -1
+        if not 0 <= length <= LARGEST:
+            self.send_error(411 if length < 0 else 413)
+            return
+        body = self.rfile.read(length)
+        if len(body) < length:  # the sender went away
+            return
+        self.reply(b"")
+        if self.server.payload is None:
+            self.server.payload = body
+
+    def do_GET(self):
+        self.reply(b"Waiting for a POST from Competitive Companion (make new LISTEN=1).\n")
+
+    def reply(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        """Quiet: each request would print a line on stderr."""
+
+
+class Listener(http.server.HTTPServer):
+    allow_reuse_address = os.name != "nt"  # on Windows it would share a port already taken
+    payload = None
+
+    def handle_error(self, request, client_address):
+        """A connection that fails is dropped without a word: the next may bring the problem."""
+
+
+def receive(port, ready=None):
+    """The body of the first POST to 127.0.0.1:port (waiting for ever; Ctrl-C stops it).
+    ready(port) is called once it listens: port 0 picks a free one."""
+    try:
+        server = Listener(("127.0.0.1", port), Catcher)
+    except OSError as error:
+        why = error.strerror or str(error)
+        if getattr(error, "errno", None) in (48, 98, 10048):  # EADDRINUSE: macOS, Linux, Windows
+            why = "it is in use (another tool listening there?): pick another with PORT=N"
+        raise Refused(f"cannot listen on port {port}: {why}") from None
+    with server:
+        if ready:
+            ready(server.server_address[1])
+        while server.payload is None:
+            server.handle_request()
+        return server.payload
+
+
+def task_of(data):
+    """The problem in a payload as a dict with every field used, checked; else Refused."""
+    try:
+        task = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Refused("the payload is not JSON: it is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise Refused(f"the payload is not JSON: {error}") from None
+    except RecursionError:
+        raise Refused("the payload is not JSON that can be read: nested too deep") from None
+    if not isinstance(task, dict):
+        raise Refused("the payload is JSON but not a Competitive Companion problem (an object)")
+    for field, kind, default in FIELDS:
+        value = task.setdefault(field, default)
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise Refused(f"the payload's {field!r} is not {KINDS[kind]}: {shown(value)}")
+    limits = (("timeLimit", 1, MS_PER_DAY, "ms"), ("memoryLimit", 1 / 1024, MB_MAX, "MB"))
+    for field, low, high, unit in limits:
+        value = task[field]
+        if not (math.isfinite(value) and low <= value <= high):
+            raise Refused(f"the payload's {field} is not a limit in {unit}: {value!r}")
+    if not task["interactive"]:
+        check_tests(task)
+    return task
+
+
+FIELDS = (  # field, type, default when it is not there (None: it must be there)
+    ("name", str, ""),
+    ("group", str, ""),
+    ("url", str, ""),
+    ("interactive", bool, False),
+    ("timeLimit", (int, float), None),
+    ("memoryLimit", (int, float), None),
+    ("tests", list, None),
+    ("batch", dict, {}),
+)
+KINDS = {str: "text", bool: "true or false", (int, float): "a number", list: "a list"}
+KINDS[dict] = "an object"
+
+
+def shown(value):
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_tests(task):
+    if not task["tests"]:
+        raise Refused(f"the problem {shown(task['name'])} came with no tests: nothing to judge")
+    for number, test in enumerate(task["tests"], 1):
+        pair = (test.get("input"), test.get("output")) if isinstance(test, dict) else (None,)
+        if not all(isinstance(text, str) for text in pair):
+            raise Refused(f"the payload's test {number} is not {{input: text, output: text}}")
+
+
+def samples(task):
+    """The (input, output) of each sample, none for an interactive problem: its samples are
+    transcripts of a dialogue, not what the program reads."""
+    tests = [] if task["interactive"] else task["tests"]
+    return [(test["input"], test["output"]) for test in tests]
+
+
+def name_from(title):
+    """A problem name from a title, under the name rule: ASCII letters, digits and _, at most
+    64 ("A. Desorting" is a_desorting); "" when nothing of it is left."""
+    text = unicodedata.normalize("NFKD", title.casefold()).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:64].rstrip("_")
+
+
+def plain(text):
+    """text on one line, as a docstring holds it: no control character, backslash or quote."""
+    text = "".join(char for char in text if not unicodedata.category(char).startswith("C"))
+    return " ".join(text.replace("\\", "/").replace('"', "'").split())
+
+
+def decimal(value):
+    """A number as the Judge: line writes it: no exponent, at most 6 decimals."""
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+def header(task, name):
+    """The Problem: and Judge: lines of the new solution's header."""
+    title, group = plain(task["name"]) or name, plain(task["group"])
+    problem = textwrap.fill(f"Problem: {title}" + (f", {group}." if group else "."), WIDTH,
+                            subsequent_indent="  ", break_long_words=False)  # fmt: skip
+    url = plain(task["url"]).replace(" ", "%20")
+    if url:
+        problem += "\n  " + url
+    seconds, mib = decimal(task["timeLimit"] / 1000), decimal(task["memoryLimit"])
+    how = f"interactor python3 checkers/{name}_interactor.py" if task["interactive"] else "exact"
+    rest = f"; {seconds} s; {mib} MiB; {how}"
+    judge = f"{group.split(' - ')[0]} {title}".strip().replace(";", ",")
+    judge = judge[: max(WIDTH - len("Judge: " + rest), 12)].rstrip()  # on one line if it can
+    return problem, f"Judge: {judge}{rest}"
+
+
+INTERACTIVE = '''"""
+Problem: TODO
+Judge: TODO
+Description: TODO what the dialogue is: what the program reads, asks and answers.
+Idea: TODO the idea of the solution, for someone who retypes it in a contest.
+Time: TODO O(n).
+Memory: TODO O(n).
+Status: checkers/NAME_interactor.py judges it.
+"""
+
+import sys
+
+
+def ask(line):
+    """Send one line to the interactor, flushed, and read its reply (None when it has ended)."""
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+    reply = sys.stdin.readline()
+    return reply.split() if reply else None
+
+
+def main():
+    """The dialogue: read the first line, ask, and print the answer."""
+    first = sys.stdin.readline().split()
+    ask("? " + " ".join(first))
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def solution(task, name, template):
+    """The new solution's text: template (INTERACTIVE for an interactive problem) with its
+    Problem: and Judge: lines filled from the task. A header line over ruff's 100 columns
+    (a long Judge: line, which the runner reads on one line) gets the docstring a noqa."""
+    problem, judge = header(task, name)
+    template = (INTERACTIVE if task["interactive"] else template).replace("NAME", name)
+    text = re.sub(r"(?m)^Problem: .*$", lambda _: problem, template, count=1)
+    text = re.sub(r"(?m)^Judge: .*$", lambda _: judge, text, count=1)
+    if max(map(len, text.split('"""')[1].splitlines())) > LINT_WIDTH:
+        text = text.replace('\n"""\n', '\n"""  # noqa: E501\n', 1)
+    return text
+
+
+def closing(task, name, prefix):
+    """What is left to do once the problem is written, and notes on the payload: two lists of
+    lines."""
+    todo, notes = [], []
+    if task["interactive"]:
+        todo += [
+            f"  - write checkers/{name}_interactor.py, the interactor the Judge: line names (it",
+            "    is still to write): run as CMD INPUT OUTPUT ANSWER, it talks to the program",
+            "    and exits 0 for AC, 1 for WA",
+            f"  - put its inputs in testcases/{name}/ as {prefix}sample-N.in and .out (no cases",
+            "    were written: the samples of an interactive problem are transcripts)",
+        ]
+    size = task["batch"].get("size")
+    if isinstance(size, int) and size > 1:
+        notes.append(f"(Companion sent a contest of {size} problems: only this one was taken)")
+    where = task.get("input")
+    if isinstance(where, dict) and where.get("type") not in (None, "stdin"):
+        notes.append("(the judge reads the input from a file, not stdin: the runner gives stdin)")
+    return todo, notes
