@@ -68,7 +68,6 @@ import runner
 from maint.checks import FOR_BENCH
 from tools.contract import missing
 from tools.problem import ROOT, problems, run_tool, tooling
-from tools.progress import Progress
 
 BENCH = Path(__file__).resolve()
 REPO = ROOT
@@ -136,11 +135,12 @@ def failure(what, code, timed_out, base, timeout):
     return f"{what} exited with {code}: " + " ".join(tail)
 
 
-def bench_case(argv, floor_argv, base, expected, compare, runs, args):
+def bench_case(argv, floor_argv, base, expected, runs, args, tick=lambda: None):
     """Time one case: a dict of medians, or {"error": why}. Every run's answer is checked."""
     times = {"cpu": [], "wall": [], "mem": [], "floor_cpu": [], "floor_wall": [], "floor_mem": []}
     for i in range(runs):
         for prefix, command in (("", argv), ("floor_", floor_argv)):
+            tick()
             code, cpu, wall, mem, timed_out = run_once(command, base, args.timeout)
             error = failure("floor" if prefix else "solution", code, timed_out, base, args.timeout)
             if error:
@@ -148,7 +148,7 @@ def bench_case(argv, floor_argv, base, expected, compare, runs, args):
             if not prefix:
                 with open(base + ".out", "rb") as out:
                     got = out.read()
-                verdict = compare(expected, got, "exact")
+                verdict = runner.compare(expected, got, "exact")
                 if verdict != "AC":
                     return {"error": f"{verdict} ({first_difference(got, expected)})"}
             if i or args.quick:  # the first run is the warm-up
@@ -223,11 +223,12 @@ def parse_args(argv):
 
 def bench_all(cases, exe, runs, folder, args):
     """Time every case: (the table's rows, the inputs' lines, how many rows failed). On a
-    terminal a status line on stderr says how far it is; a line there names each case done."""
+    terminal the runner's status line on stderr says how far it is; a line there names each
+    case done."""
     rows, inputs, errors = [], [], 0
-    with Progress(len(cases), "cases", sys.stderr) as progress:
-        for done, (name, gen, case) in enumerate(cases):
-            progress.update(done, errors, f"{name} {case['name']}")
+    progress = runner.Progress(len(cases), "cases")
+    try:
+        for name, gen, case in cases:
             build = (args.quick and case.get("quick_build")) or case["build"]
             data = build(random.Random(f"{args.seed}/{name}/{case['name']}"))
             expected = gen.scale_answer(case["name"], data)
@@ -237,11 +238,15 @@ def bench_all(cases, exe, runs, folder, args):
             del data
             floor = [exe, str(args.root / "tests" / name / "floor.py")]
             solution = [exe, str(args.root / "solutions" / (name + ".py"))]
-            row = bench_case(solution, floor, base, expected, runner.compare, runs, args)
-            progress.write(f"{name} {case['name']}: {row.get('error', 'done')}\n")
+            row = bench_case(solution, floor, base, expected, runs, args, progress.tick)
+            progress.clear()
+            sys.stderr.write(f"{name} {case['name']}: {row.get('error', 'done')}\n")
+            progress.step("error" in row)
             errors += "error" in row
             rows.append(table_row(name, case, row))
             inputs.append(f"- {name} `{case['name']}`: {case['what']}")
+    finally:
+        progress.close()
     return rows, inputs, errors
 
 

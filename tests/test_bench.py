@@ -44,13 +44,14 @@ def test_quick_run_answers_right_with_a_row_per_case():
 
 @pytest.mark.skipif(os.name == "nt", reason="pseudo-terminals are POSIX")
 def test_a_status_line_shows_on_a_terminal():
-    """On a terminal, the benchmark draws a status line on stderr: cases done of the total,
-    failures, rate, and the case being timed."""
+    """On a terminal, the benchmark draws the runner's status line on stderr: cases done of
+    the total, failures, rate."""
     import pty
 
     leader, follower = pty.openpty()
     argv = [sys.executable, "-m", "maint.bench", "--quick", "--only", "vertical_four"]
-    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=follower)
+    env = {**os.environ, "TERM": "xterm"}
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=follower, env=env)
     os.close(follower)
     seen, start = b"", time.monotonic()
     try:
@@ -64,7 +65,7 @@ def test_a_status_line_shows_on_a_terminal():
     assert re.search(STATUS, seen), seen
 
 
-STATUS = rb"\r\x1b\[K\d+/\d+ cases, 0 failed, [\d.]+/s.*; vertical_four "
+STATUS = rb"\r\x1b\[K\d+ / \d+ cases, 0 failed, "
 
 
 SOLUTIONS = {  # a + b, right and in two wrong ways

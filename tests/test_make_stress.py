@@ -4,7 +4,6 @@ own layout or not at all; its verdicts as a judge gives them (TLE, MLE, RE with 
 the figure, WA with the runner's diff); its hacks, kept out of testcases/, judged by
 `runner.py --hacks` and made testcases by `make keep-hack` (tools/keep_hack.py)."""
 
-import io
 import os
 import re
 import select
@@ -18,7 +17,7 @@ import pytest
 from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
 import runner
-from tools import play, programs, progress, shrink
+from tools import play, programs, shrink
 from tools.play import inputs as stress_inputs
 from tools.stress import HACKS
 
@@ -461,6 +460,50 @@ def test_your_gen_and_brute_pass_a_right_solution_under_your_limits(own_root):
     assert "20 inputs (seed 1), no failure" in done.stdout
 
 
+# A testlib checker: the output is right when it has the answer's parity.
+PARITY = """import sys
+output, answer = (open(path).read().split() for path in sys.argv[2:4])
+if int(output[0]) % 2 != int(answer[0]) % 2:
+    sys.exit(print("wrong parity", file=sys.stderr) or 1)
+"""
+
+
+@pytest.mark.parametrize(
+    "mode, prints, verdict",
+    [
+        ("float 1e-6", "print(f'{total:.3f}')", None),
+        ("exact", "print(f'{total:.3f}')", "WA"),
+        ("checker checkers/parity.py", "print(total + 2)", None),
+        ("checker checkers/parity.py", "print(total + 1)", "WA"),
+    ],
+    ids=["float-passes", "exact-fails", "checker-passes", "checker-fails"],
+)
+def test_your_brute_is_compared_by_the_judge_lines_mode(own_root, mode, prints, verdict):
+    """The problem's tolerance or checker judges the solution against BRUTE's answer, as the
+    runner judges a case. The checker's path is the root's, though the solution runs from a
+    folder of its own."""
+    solution = own_root / "solutions" / "sum_n.py"
+    solution.write_text(SUM.replace("exact;", mode + ";"), encoding="utf-8")
+    (own_root / "checkers").mkdir()
+    (own_root / "checkers" / "parity.py").write_text(PARITY, encoding="utf-8")
+    mine = own_root / "mine"
+    mine.mkdir()
+    program = "import sys\ntotal = sum(map(int, sys.stdin.read().split()[1:]))\n" + prints
+    (mine / "sol.py").write_text(program + "\n", encoding="utf-8")
+    argv = ["-m", "tools.stress", "sum_n", "--gen", f"{sys.executable} ../gen.py", "--brute",
+            f"{sys.executable} ../brute.py", "--solution", "sol.py", "-n", "6"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(own_root)}
+    done = python(*argv, cwd=mine, env=env, timeout=300, text=True)
+    if verdict is None:
+        assert done.returncode == 0 and "6 inputs (seed 1), no failure" in done.stdout, (
+            done.stdout + done.stderr
+        )
+    else:
+        assert done.returncode == 1 and f"\n{verdict}: " in done.stdout, done.stdout + done.stderr
+    if mode.startswith("checker") and verdict:
+        assert "wrong parity" in done.stdout, done.stdout
+
+
 @pytest.mark.parametrize(
     "gen, brute, said",
     [
@@ -531,8 +574,10 @@ def test_a_program_in_another_language_gets_its_limit_on_vertical_four(tmp_path)
 
 @pytest.mark.skipif(os.name == "nt", reason="pseudo-terminals are POSIX")
 def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
-    """Under a pseudo-terminal, `make stress` draws a live status line (done/total, failures,
-    rate, time left) once it has run about a second."""
+    """Under a pseudo-terminal, `make stress` draws the runner's live status line (done /
+    total, failures, rate, time left) once it has run about a second: within 2 s of its
+    start. A machine so busy that the driver's first line comes later than half a second
+    gets the status line that much later too."""
     import pty
 
     leader, follower = pty.openpty()
@@ -541,36 +586,20 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
     if not shutil.which("make"):
         argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", gen[4:], "--brute",
                 brute[6:], "-n", "100000"]  # fmt: skip
-    start = time.monotonic()
-    process = subprocess.Popen(argv, cwd=own_root, stdout=follower, stderr=follower)
+    start, seen, first = time.monotonic(), b"", None
+    env = {**os.environ, "TERM": "xterm"}
+    process = subprocess.Popen(argv, cwd=own_root, stdout=follower, stderr=follower, env=env)
     os.close(follower)
-    seen = b""
     try:
-        while time.monotonic() - start < 2 and b"/100000 inputs, 0 failed" not in seen:
-            if select.select([leader], [], [], 0.1)[0]:
+        while time.monotonic() - start < 30 and b" / 100000 inputs, 0 failed" not in seen:
+            if select.select([leader], [], [], 0.05)[0]:
                 seen += os.read(leader, 4096)
+                first = first or time.monotonic() - start
         took = time.monotonic() - start
     finally:
         process.kill()
         process.wait()
         os.close(leader)
-    assert b"/100000 inputs, 0 failed, " in seen and took < 2, seen
-    assert re.search(rb"\r\x1b\[K\d+/100000 inputs, 0 failed, [\d.]+/s", seen), seen
-
-
-class Terminal(io.StringIO):
-    def isatty(self):
-        return True
-
-
-def test_the_status_line_says_done_failures_rate_and_time_left_on_a_terminal_only():
-    screen, pipe = Terminal(), io.StringIO()
-    for stream in (screen, pipe):
-        with progress.Progress(10, stream=stream, start=time.monotonic() - 5) as line:
-            line.update(4, 1)
-            time.sleep(3 * progress.EVERY)
-    assert pipe.getvalue() == ""
-    drawn = screen.getvalue().split(progress.CLEAR)
-    assert re.fullmatch(r"4/10 inputs, 1 failed, [\d.]+/s, \d+ s left", drawn[-2]), drawn
-    assert drawn[-1] == ""  # cleared at the end
-    assert [progress.left(s) for s in (42, 185, 3720)] == ["42 s", "3 min 05 s", "1 h 02 min"]
+    assert seen.startswith(b"stress sum_n on GEN "), seen
+    assert re.search(rb"\r\x1b\[K\d+ / 100000 inputs, 0 failed, ", seen), seen
+    assert took < 2 + max(0.0, first - 0.5), (took, first)

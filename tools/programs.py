@@ -136,8 +136,14 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     """The profile a program is judged by, the words that say so, and the warning of a
     missing Judge: line. judge: the Judge: line's limits, else generous ones. A command
     that is no Python program gets the line's other-language limit when it has one. tle and
-    mle, when given, are the limits."""
+    mle, when given, are the limits. A checker's, validator's or interactor's command is
+    found from root, wherever the solution runs; a UsageError says why it cannot run."""
     profile, warning = runner.read_profile(root, name)
+    if runner.mode_kind(profile.comparison) in runner.COMMAND_MODES:  # CMD is from the root
+        found = runner.judge_command(profile, root)
+        if isinstance(found, str):
+            raise runner.UsageError(found)
+        profile = profile._replace(judge_command=found)
     whose = f"{profile.judge_name}'s" if profile.judge_name else "the runner's default"
     if profile.other_limit and command and not is_python(command):
         language, seconds = profile.other_limit

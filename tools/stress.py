@@ -34,7 +34,6 @@ from tools.contract import FOR_STRESS, missing
 from tools.play import described, inputs, outcomes_of, play, shown_input, summary
 from tools.problem import ROOT, problems, run_tool, tooling
 from tools.programs import ENCODING, AsProcess, Helper, ProgramError, generated, limits, program
-from tools.progress import Progress
 from tools.shrink import judge_sends, shrink, smallest
 
 STARTED = time.monotonic()  # the status line counts from the start of the driver
@@ -145,9 +144,12 @@ def main(argv=None):
     args = made.parse_args(argv)
     commands = checked(made, args)
     command, own = commands["--solution"], bool(args.gen)
-    profile, words, warning = limits(
-        args.name, args.judge or own, ROOT, command, args.tle, args.mle
-    )
+    try:
+        profile, words, warning = limits(
+            args.name, args.judge or own, ROOT, command, args.tle, args.mle
+        )
+    except runner.UsageError as error:
+        made.error(str(error))
     if warning:
         print(f"stress: warning: {warning}", file=sys.stderr)
     mode = "judge cases only" if args.judge else "judge and extended cases"
@@ -217,10 +219,14 @@ def yours(args, judge, folder, commands):
 def stress_run(args, judge, plan):
     """Play, and on the first failure shrink it, report it and save it: the exit status."""
     start, seed = time.perf_counter(), plan["seed"]
-    with Progress(args.n, start=STARTED) as progress:
+    # The status line shows once the driver has run about a second, its start included.
+    progress = runner.Progress(args.n, "inputs", delay=max(0.0, 1.0 - (start - STARTED)))
+    try:
         passed, kinds, more, failing = play(
-            plan["texts"], judge, max(1, args.j), plan["outcomes"], progress.update
+            plan["texts"], judge, max(1, args.j), plan["outcomes"], progress
         )
+    finally:
+        progress.close()
     if failing is None:
         took = time.perf_counter() - start
         counts = f"; {summary(kinds, more)}" if kinds else ""
