@@ -7,6 +7,10 @@ PY ?=
 N ?=
 SEED ?=
 SOLUTION ?=
+GEN ?=
+BRUTE ?=
+TLE ?=
+MLE ?=
 CHECK ?=
 JUDGE ?=
 H ?=
@@ -55,20 +59,26 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# One solution against its brute-force oracle on random inputs, as a process:
-# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3`. SOLUTION= is your own program instead: a
-# .py file runs on PY, anything else as a command line (SOLUTION=./a.out, "java Main"); a
-# relative path is taken from the folder make runs in (where you typed make; DIR with
-# `make -C DIR`), and the program runs there. JUDGE=1 draws only inputs the judge could
-# send, judged by the limits of the Judge: line. A failing input is saved in hacks/P/
-# (git-ignored; `python3 runner.py P --hacks` judges them). SOLUTION reaches the driver
-# through the environment, so that its quotes and spaces arrive as typed; the driver's first
-# line says what it runs, so make does not echo it.
+# One solution against a brute force on random inputs, as a process (docs/stress.md):
+# `make stress P=conecta4 N=5000 SEED=7 PY=pypy3` plays tests/NAME/'s generator and oracle;
+# `make stress P=NAME GEN=CMD BRUTE=CMD` your own, in any language (GEN runs as `CMD SEED`
+# and prints an input, BRUTE's output is the answer; only solutions/NAME.py is needed).
+# SOLUTION= is your program instead of solutions/NAME.py: a .py file runs on PY, anything
+# else as a command line (SOLUTION=./a.out, "java Main"), from the folder make runs in. TLE=
+# and MLE= set the limits (s, MiB). JUDGE=1 draws only inputs the judge could send, judged by
+# the limits of the Judge: line. A failing input is shrunk and saved in hacks/P/ (git-ignored;
+# `python3 runner.py P --hacks` judges them). The commands reach the driver through the
+# environment, so that their quotes and spaces arrive as typed; the driver's first line says
+# what it runs, so make does not echo it.
 stress: export STRESS_SOLUTION = $(SOLUTION)
+stress: export STRESS_GEN = $(GEN)
+stress: export STRESS_BRUTE = $(BRUTE)
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]" >&2; exit 2; }
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [GEN=CMD BRUTE=CMD] [SOLUTION=CMD] [N=count] [SEED=s] [TLE=s] [MLE=MiB] [PY=interpreter] [JUDGE=1]" >&2; exit 2; }
 	@$(PYTHON) -m tools.stress $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
+		$(if $(GEN),--gen "$$STRESS_GEN") $(if $(BRUTE),--brute "$$STRESS_BRUTE") \
+		$(if $(TLE),--tle $(TLE)) $(if $(MLE),--mle $(MLE)) \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
 # A hack of hacks/NAME/ made a testcase, its .out from the oracle: `make keep-hack P=NAME

@@ -135,11 +135,12 @@ def failure(what, code, timed_out, base, timeout):
     return f"{what} exited with {code}: " + " ".join(tail)
 
 
-def bench_case(argv, floor_argv, base, expected, compare, runs, args):
+def bench_case(argv, floor_argv, base, expected, runs, args, tick=lambda: None):
     """Time one case: a dict of medians, or {"error": why}. Every run's answer is checked."""
     times = {"cpu": [], "wall": [], "mem": [], "floor_cpu": [], "floor_wall": [], "floor_mem": []}
     for i in range(runs):
         for prefix, command in (("", argv), ("floor_", floor_argv)):
+            tick()
             code, cpu, wall, mem, timed_out = run_once(command, base, args.timeout)
             error = failure("floor" if prefix else "solution", code, timed_out, base, args.timeout)
             if error:
@@ -147,7 +148,7 @@ def bench_case(argv, floor_argv, base, expected, compare, runs, args):
             if not prefix:
                 with open(base + ".out", "rb") as out:
                     got = out.read()
-                verdict = compare(expected, got, "exact")
+                verdict = runner.compare(expected, got, "exact")
                 if verdict != "AC":
                     return {"error": f"{verdict} ({first_difference(got, expected)})"}
             if i or args.quick:  # the first run is the warm-up
@@ -220,24 +221,14 @@ def parse_args(argv):
     return args
 
 
-def main(argv=None):
-    args = parse_args(argv)
-    exe, impl = resolve_python(args.python)
-    compare = runner.compare
-    runs = 1 if args.quick else 1 + max(1, args.repeat)
-    folder = args.keep or tempfile.mkdtemp(prefix="bench-")
-    os.makedirs(folder, exist_ok=True)
-
-    def log(text):
-        sys.stderr.write(text)
-        sys.stderr.flush()
-
-    lines = ["| problem | input | " + COLUMNS.replace(", ", " | ") + " |", "|" + "---|" * 11]
-    cases, skipped = scale_cases(args.root, args.only)
-    inputs, errors = [], 0
+def bench_all(cases, exe, runs, folder, args):
+    """Time every case: (the table's rows, the inputs' lines, how many rows failed). On a
+    terminal the runner's status line on stderr says how far it is; a line there names each
+    case done."""
+    rows, inputs, errors = [], [], 0
+    progress = runner.Progress(len(cases), "cases")
     try:
         for name, gen, case in cases:
-            log(f"{name} {case['name']} ... ")
             build = (args.quick and case.get("quick_build")) or case["build"]
             data = build(random.Random(f"{args.seed}/{name}/{case['name']}"))
             expected = gen.scale_answer(case["name"], data)
@@ -247,17 +238,34 @@ def main(argv=None):
             del data
             floor = [exe, str(args.root / "tests" / name / "floor.py")]
             solution = [exe, str(args.root / "solutions" / (name + ".py"))]
-            row = bench_case(solution, floor, base, expected, compare, runs, args)
-            log(row.get("error", "done") + "\n")
+            row = bench_case(solution, floor, base, expected, runs, args, progress.tick)
+            progress.clear()
+            sys.stderr.write(f"{name} {case['name']}: {row.get('error', 'done')}\n")
+            progress.step("error" in row)
             errors += "error" in row
-            lines.append(table_row(name, case, row))
+            rows.append(table_row(name, case, row))
             inputs.append(f"- {name} `{case['name']}`: {case['what']}")
+    finally:
+        progress.close()
+    return rows, inputs, errors
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    exe, impl = resolve_python(args.python)
+    runs = 1 if args.quick else 1 + max(1, args.repeat)
+    folder = args.keep or tempfile.mkdtemp(prefix="bench-")
+    os.makedirs(folder, exist_ok=True)
+    cases, skipped = scale_cases(args.root, args.only)
+    try:
+        rows, inputs, errors = bench_all(cases, exe, runs, folder, args)
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
+    lines = ["| problem | input | " + COLUMNS.replace(", ", " | ") + " |", "|" + "---|" * 11]
     how = {1: "a single run", 2: "1 run after 1 warm-up"}.get(runs)
     how = how or f"median of {runs - 1} runs after 1 warm-up"
-    print("\n".join(lines), "", machine_line(impl), sep="\n")
+    print("\n".join(lines + rows), "", machine_line(impl), sep="\n")
     print(f"CPU = user + system seconds of the whole process, {how}; peak MiB = the highest")
     print("ru_maxrss; ratio = the median of CPU / floor CPU over pairs of runs, each solution run")
     print("against the floor run right after it. Targets are set for CPython.")

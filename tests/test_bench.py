@@ -8,8 +8,15 @@
   scale_answer is skipped with a line saying what it lacks, never a traceback.
 """
 
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
 import pytest
-from util import complete, python, tooling
+from util import ROOT, complete, python, tooling
 
 TIMED = ("| yes |", "| **no** |", "| **no (mem)** |")
 
@@ -32,6 +39,33 @@ def test_quick_run_answers_right_with_a_row_per_case():
     assert [row[:2] for row in got] == expected, done.stdout
     untimed = [row for row in got if "| " + row[2] + " |" not in TIMED]
     assert not untimed, done.stdout
+    assert "\r" not in done.stderr  # no status line when stderr is no terminal
+
+
+@pytest.mark.skipif(os.name == "nt", reason="pseudo-terminals are POSIX")
+def test_a_status_line_shows_on_a_terminal():
+    """On a terminal, the benchmark draws the runner's status line on stderr: cases done of
+    the total, failures, rate."""
+    import pty
+
+    leader, follower = pty.openpty()
+    argv = [sys.executable, "-m", "maint.bench", "--quick", "--only", "vertical_four"]
+    env = {**os.environ, "TERM": "xterm"}
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=follower, env=env)
+    os.close(follower)
+    seen, start = b"", time.monotonic()
+    try:
+        while time.monotonic() - start < 60 and not re.search(STATUS, seen):
+            if select.select([leader], [], [], 0.1)[0]:
+                seen += os.read(leader, 4096)
+    finally:
+        process.kill()
+        process.wait()
+        os.close(leader)
+    assert re.search(STATUS, seen), seen
+
+
+STATUS = rb"\r\x1b\[K\d+ / \d+ cases, 0 failed, "
 
 
 SOLUTIONS = {  # a + b, right and in two wrong ways

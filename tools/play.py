@@ -15,11 +15,13 @@ minimum counts scaled to that many and without ``EXTENDED_LABELS``.
 
 import collections
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import runner
 from tools.problem import load_solution, tooling
 from tools.shrink import shrink
+
+TICK = 0.25  # seconds between two looks at the status line while an input runs
 
 # A program's verdict on one input: AC, WA, PE, IC, TLE, MLE, OLE or RE as the runner gives
 # them; lines: what the runner prints under a failing case, without the input; expected: the
@@ -80,26 +82,34 @@ def outcomes_of(name):
 def play(texts, judge, jobs=1, outcomes=None, progress=None):
     """Play the texts through judge (text -> Verdict), jobs at once. Return (inputs that
     passed, the counts of their outcome kinds, the counts of their labels, the first failing
-    input and its Verdict, or None). outcomes(text, verdict) gives (kind, labels);
-    progress(done) hears of each batch."""
+    input and its Verdict, or None). outcomes(text, verdict) gives (kind, labels); progress,
+    a runner.Progress, hears of each input passed and ticks while one runs."""
     passed, kinds, more = 0, collections.Counter(), collections.Counter()
-    texts = iter(texts)
+    texts, tick = iter(texts), progress.tick if progress else lambda: None
     with ThreadPoolExecutor(jobs) as pool:
         try:
             while True:
-                batch = [text for _, text in zip(range(8 * jobs), texts)]
+                batch = []
+                for _, text in zip(range(8 * jobs), texts):
+                    batch.append((text, pool.submit(judge, text)))
+                    tick()
                 if not batch:
                     return passed, kinds, more, None
-                for text, verdict in zip(batch, pool.map(judge, batch)):
+                for text, future in batch:
+                    while not wait([future], TICK).done:
+                        tick()
+                    verdict = future.result()
                     if verdict.kind != "AC":
+                        for _, later in batch:
+                            later.cancel()
                         return passed, kinds, more, (text, verdict)
                     passed += 1
                     if outcomes:
                         kind, labels = outcomes(text, verdict)
                         kinds[kind] += 1
                         more.update(labels)
-                if progress:
-                    progress(passed)
+                    if progress:
+                        progress.step()
         except BaseException:  # Ctrl-C: no program is left running, none waits to start
             getattr(judge, "stop", lambda: None)()
             raise

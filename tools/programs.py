@@ -1,19 +1,27 @@
-"""Programs that `make stress` runs: the solution, judged on each input as the runner judges a
-case, with the limits it is judged by.
+"""The programs `make stress` runs, all through the runner's process trees: the solution,
+judged on each input as the runner judges a case, and your own generator (GEN) and brute
+force (BRUTE). Also the limits the solution is judged by.
 """
 
 import itertools
 import os
+import re
 from pathlib import Path
 
 import runner
 from tools.play import Verdict
 
-GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least limits outside judge mode: s, MiB
+GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least generous limits: s, MiB
+OUTPUT_CAP = 64  # MiB a program may print
+ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unchanged
+
+
+class ProgramError(Exception):
+    """GEN or BRUTE failed: one line that says which, on what, and how."""
 
 
 def program(text, python, here):
-    """The command, (args, executable), that runs a solution given as text: a .py file runs
+    """The command, (args, executable), that runs a program given as text: a .py file runs
     on python, anything else is a command line split by the runner, its program found from
     the folder here or on PATH."""
     path = Path(here, text)
@@ -26,30 +34,45 @@ def program(text, python, here):
     return [str(path.resolve())], str(path.resolve())
 
 
-class AsProcess:
-    """A judge of the command, run in the folder cwd: text -> Verdict, against answer(text),
-    the expected output. Each input runs as a runner.py case does: its process tree killed
-    at the CPU limit, at the wall backstop or at twice the memory limit, its CPU time and
-    peak memory measured, judged by profile. Inputs pass through files in folder."""
+def with_argument(command, word):
+    """The command with one more word at its end (Windows keeps a command line whole)."""
+    args, executable = command
+    return ([*args, word] if isinstance(args, list) else f"{args} {word}"), executable
 
-    def __init__(self, command, cwd, profile, folder, answer):
+
+def is_python(command):
+    """Whether the command runs Python, by its program's name, as the runner tells."""
+    args = command[0]
+    first = args[0] if isinstance(args, list) else args.split(" ", 1)[0]
+    return re.search(runner.PYTHON_PROGRAM, first) is not None
+
+
+class AsProcess:
+    """A judge of the command, run in the folder cwd: text -> Verdict, against answer(text,
+    path of its input), the expected output. Each input runs as a runner.py case does: its
+    process tree killed at the CPU limit, at the wall backstop or at twice the memory limit,
+    its CPU time and peak memory measured, judged by profile with the runner's comparison.
+    Inputs pass through files in folder."""
+
+    def __init__(self, command, cwd, profile, folder, answer=None):
         self.command, self.cwd, self.answer = command, cwd, answer
         self.profile, self.folder = profile, Path(folder)
         self.running, self.numbers = runner.new_running(), itertools.count()
 
     def __call__(self, text):
-        expected = self.answer(text)
         stem = self.folder / f"input-{next(self.numbers)}"
         given, wanted = stem.with_suffix(".in"), stem.with_suffix(".out")
-        given.write_bytes(text.encode())
-        wanted.write_bytes(expected.encode())
+        given.write_bytes(text.encode(*ENCODING))
         try:
+            expected = self.answer(text, given)
+            wanted.write_bytes(expected.encode(*ENCODING))
             result = runner.judge_program(
                 self.command, given, wanted, self.profile, self.cwd, self.running
             )
         finally:
             for path in (given, wanted):
-                path.unlink()
+                if path.exists():
+                    path.unlink()
         lines = result.details
         lines = lines[: lines.index("input:")] if "input:" in lines else lines
         peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
@@ -65,17 +88,77 @@ class AsProcess:
         runner.end_running(self.running)
 
 
-def limits(name, judge, root):
-    """The profile a program is judged by (the Judge: line's limits in judge mode, generous
-    ones otherwise), the words that say so, and the warning of a missing Judge: line."""
+class Helper:
+    """GEN or BRUTE (role): a command run from cwd under generous limits, in the runner's
+    process tree of running. run() gives its output as text, or raises ProgramError."""
+
+    def __init__(self, role, command, cwd, profile, running):
+        self.role, self.command, self.cwd, self.running = role, command, cwd, running
+        self.time = max(GENEROUS_TIME, 5 * profile.time_limit)
+        self.memory = max(GENEROUS_MEMORY, 2 * profile.memory_limit)
+
+    def run(self, input_path, on, command=None):
+        """The output of the command (default: self.command) on input_path; on: what the
+        input is, for the error line."""
+        limits = (self.time, self.memory, OUTPUT_CAP * runner.MIB)
+        command = command or self.command
+        outcome = runner.execute(self.running, command, input_path, self.cwd, limits)
+        why = None
+        if outcome.timed_out or (outcome.cpu or 0) > self.time:
+            why = f"ran past its {self.time:g} s limit"
+        elif outcome.memory_out:
+            why = f"used more than {self.memory:g} MiB"
+        elif outcome.overflowed:
+            why = f"printed more than {OUTPUT_CAP} MiB"
+        elif outcome.status != 0:
+            why = runner.exit_description(outcome.status)
+            tail = outcome.stderr.decode(*ENCODING).strip().splitlines()[-1:]
+            why += "".join(f" ({runner.shorten(runner.printable(line))})" for line in tail)
+        if why:
+            fault = "the generator's" if self.role == "GEN" else "the brute force's"
+            raise ProgramError(f"{self.role} {why} {on}: {fault} fault, not the solution's")
+        return outcome.output.decode(*ENCODING)
+
+
+def generated(gen, count, seed, folder):
+    """GEN's inputs, `GEN SEED` for the seeds from seed on, with an empty stdin."""
+    empty = Path(folder) / "empty"
+    empty.write_bytes(b"")
+    for number in range(count):
+        on = f"on seed {seed + number}"
+        text = gen.run(empty, on, with_argument(gen.command, str(seed + number)))
+        if not text.strip():
+            raise ProgramError(f"GEN printed nothing {on}: the generator's fault")
+        yield text
+
+
+def limits(name, judge, root, command=None, tle=None, mle=None):
+    """The profile a program is judged by, the words that say so, and the warning of a
+    missing Judge: line. judge: the Judge: line's limits, else generous ones. A command
+    that is no Python program gets the line's other-language limit when it has one. tle and
+    mle, when given, are the limits. A checker's, validator's or interactor's command is
+    found from root, wherever the solution runs; a UsageError says why it cannot run."""
     profile, warning = runner.read_profile(root, name)
+    if runner.mode_kind(profile.comparison) in runner.COMMAND_MODES:  # CMD is from the root
+        found = runner.judge_command(profile, root)
+        if isinstance(found, str):
+            raise runner.UsageError(found)
+        profile = profile._replace(judge_command=found)
     whose = f"{profile.judge_name}'s" if profile.judge_name else "the runner's default"
-    time_limit, memory_limit = profile.time_limit, profile.memory_limit
+    if profile.other_limit and command and not is_python(command):
+        language, seconds = profile.other_limit
+        profile = profile._replace(time_limit=seconds)
+        whose += f" {language}"
     if not judge:
-        time_limit = max(GENEROUS_TIME, 5 * time_limit)
-        memory_limit = max(GENEROUS_MEMORY, 2 * memory_limit)
+        time_limit = max(GENEROUS_TIME, 5 * profile.time_limit)
+        memory_limit = max(GENEROUS_MEMORY, 2 * profile.memory_limit)
         profile = profile._replace(time_limit=time_limit, memory_limit=memory_limit)
         whose = "generous"
-    wall = time_limit * runner.BACKSTOP
-    words = f"{whose} limits: {time_limit:g} s CPU ({wall:g} s wall), {memory_limit:g} MiB"
-    return profile, words, warning
+    if tle or mle:  # yours
+        profile = profile._replace(
+            time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
+        )
+        whose = "your"
+    wall = profile.time_limit * runner.BACKSTOP
+    words = f"{whose} limits: {profile.time_limit:g} s CPU ({wall:g} s wall)"
+    return profile, f"{words}, {profile.memory_limit:g} MiB", warning

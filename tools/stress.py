@@ -1,5 +1,10 @@
-"""`make stress`: random inputs through a problem's oracle and its solution, the solution run
-as a process and judged on each as runner.py judges a case (docs/stress.md).
+"""`make stress`: random inputs through an answer and a solution, the solution run as a
+process and judged on each as runner.py judges a case (docs/stress.md).
+
+``make stress P=NAME GEN=CMD BRUTE=CMD [SOLUTION=CMD] [N=...] [SEED=s] [TLE=s] [MLE=MiB]``
+uses your own programs, in any language: GEN runs as ``CMD SEED`` and prints one input,
+and BRUTE's output on it is the answer. The problem needs only solutions/NAME.py, whose
+``Judge:`` line gives the limits and the comparison. A failure shrinks by lines, then words.
 
 ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]``
 (``python3 -m tools.stress``) plays the inputs of tests/NAME/gen.py (judge-mode ones with
@@ -28,9 +33,10 @@ import runner
 from tools.contract import FOR_STRESS, missing
 from tools.play import described, inputs, outcomes_of, play, shown_input, summary
 from tools.problem import ROOT, problems, run_tool, tooling
-from tools.programs import AsProcess, limits, program
-from tools.shrink import judge_sends, shrink
+from tools.programs import ENCODING, AsProcess, Helper, ProgramError, generated, limits, program
+from tools.shrink import judge_sends, shrink, smallest
 
+STARTED = time.monotonic()  # the status line counts from the start of the driver
 HACKS = ROOT / "hacks"  # git-ignored: `make keep-hack` makes a hack a testcase
 HACK = "hack-"
 
@@ -38,15 +44,15 @@ HACK = "hack-"
 def hack_stem(name, text):
     """hack-HASH, or judge-hack-HASH when the judge could send text."""
     judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+    digest = hashlib.sha256(text.encode(*ENCODING)).hexdigest()[:8]
     return (runner.JUDGE_PREFIX if judge else "") + HACK + digest
 
 
 def save_hack(stem, text, expected, folder):
     """Write text and its expected answer as folder/STEM.in and .out; return folder/STEM."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / (stem + ".in")).write_bytes(text.encode())
-    (folder / (stem + ".out")).write_bytes(expected.encode())
+    (folder / (stem + ".in")).write_bytes(text.encode(*ENCODING))
+    (folder / (stem + ".out")).write_bytes(expected.encode(*ENCODING))
     return folder / stem
 
 
@@ -65,12 +71,13 @@ def shown(argv):
 def parser():
     made = argparse.ArgumentParser(
         prog="make stress P=NAME",
-        description="Random inputs through the oracle and the solution, run as a process and "
-        "judged as the runner judges a case; the first failure is shrunk and saved as a hack.",
+        description="Random inputs through an answer (the oracle, or BRUTE) and the solution, "
+        "run as a process and judged as the runner judges a case; the first failure is shrunk "
+        "and saved as a hack.",
     )
     made.add_argument("name", metavar="NAME", help="the problem (solutions/NAME.py)")
     made.add_argument("-n", type=int, default=1000, help="inputs to play (default 1000)")
-    made.add_argument("--seed", type=int, help="random seed (default: the stress test's)")
+    made.add_argument("--seed", type=int, help="random seed (default: the stress test's, or 1)")
     made.add_argument("--python", default=sys.executable, help="interpreter of a .py program")
     made.add_argument(
         "--solution",
@@ -78,6 +85,10 @@ def parser():
         help="a .py file (run on --python) or a command line, e.g. ./a.out, run from the "
         "current folder (default: solutions/NAME.py)",
     )
+    made.add_argument("--gen", metavar="CMD", help="your generator: CMD SEED prints an input")
+    made.add_argument("--brute", metavar="CMD", help="your brute force: its output is the answer")
+    made.add_argument("--tle", type=positive, metavar="S", help="the CPU time limit, in s")
+    made.add_argument("--mle", type=positive, metavar="MIB", help="the memory limit, in MiB")
     made.add_argument(
         "--judge",
         action="store_true",
@@ -89,41 +100,72 @@ def parser():
     return made
 
 
-def checked(made, args):
-    """The command that runs the solution, once the arguments are found sound."""
-    if args.name not in problems():
-        made.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
-    lacking = missing(args.name, files=FOR_STRESS)
-    if lacking:
-        made.error("; ".join(lacking))
-    if args.judge and not (ROOT / "tests" / args.name / "validate.py").is_file():
-        made.error(f"--judge: {args.name} has no tests/{args.name}/validate.py")
-    solution = args.solution or str(ROOT / "solutions" / (args.name + ".py"))
-    python = shutil.which(args.python) or args.python
+def positive(text):
+    """A limit: a positive number."""
     try:
-        return program(solution, python, Path.cwd())
-    except runner.UsageError as error:
-        made.error(f"--solution: {error}")
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
+def checked(made, args):
+    """The commands that run the solution, GEN and BRUTE (None when not given), once the
+    arguments are found sound."""
+    if args.gen or args.brute:
+        if not (args.gen and args.brute):
+            made.error("GEN and BRUTE go together: GEN makes the inputs, BRUTE the answers")
+        if args.judge:
+            made.error("JUDGE=1 draws from tests/NAME/gen.py; with GEN, your GEN draws")
+        if not (ROOT / "solutions" / (args.name + ".py")).is_file():
+            made.error(f"no problem {args.name!r}: solutions/{args.name}.py is missing")
+    else:
+        if args.name not in problems():
+            made.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
+        lacking = missing(args.name, files=FOR_STRESS)
+        if lacking:
+            made.error("; ".join(lacking) + " (or bring your own: GEN=CMD BRUTE=CMD)")
+        if args.judge and not (ROOT / "tests" / args.name / "validate.py").is_file():
+            made.error(f"--judge: {args.name} has no tests/{args.name}/validate.py")
+    solution = args.solution or str(ROOT / "solutions" / (args.name + ".py"))
+    python, commands = shutil.which(args.python) or args.python, {}
+    for role, text in (("--solution", solution), ("GEN", args.gen), ("BRUTE", args.brute)):
+        try:
+            commands[role] = text and program(text, python, Path.cwd())
+        except runner.UsageError as error:  # the runner's words name its own option
+            made.error(f"{role}: {str(error).replace('--command ', '', 1)}")
+    return commands
 
 
 def main(argv=None):
     made = parser()
     args = made.parse_args(argv)
-    command = checked(made, args)
-    profile, words, warning = limits(args.name, args.judge, ROOT)
+    commands = checked(made, args)
+    command, own = commands["--solution"], bool(args.gen)
+    try:
+        profile, words, warning = limits(
+            args.name, args.judge or own, ROOT, command, args.tle, args.mle
+        )
+    except runner.UsageError as error:
+        made.error(str(error))
     if warning:
         print(f"stress: warning: {warning}", file=sys.stderr)
     mode = "judge cases only" if args.judge else "judge and extended cases"
+    mode = f"GEN {args.gen} with BRUTE {args.brute}" if own else mode
     runner.say(f"stress {args.name} on {mode}, {words}: {shown(command[0])}")
-    seed = tooling(args.name, "gen").STRESS["seed"] if args.seed is None else args.seed
     # Your own program runs from the folder you call from, so that the rest of a command line
     # ("python3 mine.py", "java -cp build Main") means what it means in your shell.
     cwd = ROOT if args.solution is None else Path.cwd()
-    answer = tooling(args.name, "oracle").solve
     with tempfile.TemporaryDirectory(prefix="stress-") as folder:
-        judge = AsProcess(command, cwd, profile, folder, answer)
+        judge = AsProcess(command, cwd, profile, folder)
         try:
-            return stress_run(args, judge, seed)
+            plan = (yours if own else ours)(args, judge, folder, commands)
+            return stress_run(args, judge, plan)
+        except ProgramError as error:
+            print(f"stress: {error}", file=sys.stderr)
+            return 2
         except KeyboardInterrupt:
             judge.stop()
             print("interrupted: every running program was killed", file=sys.stderr)
@@ -132,25 +174,72 @@ def main(argv=None):
             judge.close()
 
 
-def stress_run(args, judge, seed):
+def ours(args, judge, folder, commands):
+    """The plan of a problem with a tooling folder: its generator, oracle and shrinker."""
+    gen = tooling(args.name, "gen")
+    seed = gen.STRESS["seed"] if args.seed is None else args.seed
+    oracle = tooling(args.name, "oracle")
+    judge.answer = lambda text, path: oracle.solve(text)
+    return {
+        "seed": seed,
+        "texts": inputs(gen, args.n, seed, args.judge),
+        "outcomes": outcomes_of(args.name),
+        "shrink": lambda drawn, verdict: shrink(args.name, judge, drawn, verdict, args.judge),
+        "whose": "the oracle's answer",
+    }
+
+
+def yours(args, judge, folder, commands):
+    """The plan of your GEN and BRUTE, run from the current folder."""
+    gen, brute = (
+        Helper(role, commands[role], Path.cwd(), judge.profile, judge.running)
+        for role in ("GEN", "BRUTE")
+    )
+    seed, seeds = 1 if args.seed is None else args.seed, {}
+
+    def texts():
+        for number, text in enumerate(generated(gen, args.n, seed, folder)):
+            seeds.setdefault(text, seed + number)
+            yield text
+
+    def answer(text, path):
+        on = f"on the input of seed {seeds[text]}" if text in seeds else "on a shrunk input"
+        return brute.run(path, on)
+
+    judge.answer = answer
+    return {
+        "seed": seed,
+        "texts": texts(),
+        "outcomes": None,
+        "shrink": lambda drawn, verdict: smallest(judge, drawn, verdict),
+        "whose": "BRUTE's answer",
+    }
+
+
+def stress_run(args, judge, plan):
     """Play, and on the first failure shrink it, report it and save it: the exit status."""
-    start = time.perf_counter()
-    texts = inputs(tooling(args.name, "gen"), args.n, seed, args.judge)
-    jobs = max(1, args.j)
-    passed, kinds, more, failing = play(texts, judge, jobs, outcomes_of(args.name))
+    start, seed = time.perf_counter(), plan["seed"]
+    # The status line shows once the driver has run about a second, its start included.
+    progress = runner.Progress(args.n, "inputs", delay=max(0.0, 1.0 - (start - STARTED)))
+    try:
+        passed, kinds, more, failing = play(
+            plan["texts"], judge, max(1, args.j), plan["outcomes"], progress
+        )
+    finally:
+        progress.close()
     if failing is None:
         took = time.perf_counter() - start
-        runner.say(
-            f"{args.n} inputs (seed {seed}), no failure, {took:.1f} s; {summary(kinds, more)}"
-        )
+        counts = f"; {summary(kinds, more)}" if kinds else ""
+        runner.say(f"{args.n} inputs (seed {seed}), no failure, {took:.1f} s{counts}")
         return 0
     drawn, verdict = failing
+    at = f"seed {seed + passed} of GEN" if args.gen else f"seed {seed}"
     runner.say(
-        f"{verdict.kind} on input {passed + 1} (seed {seed}) after {passed} passing inputs; "
+        f"{verdict.kind} on input {passed + 1} ({at}) after {passed} passing inputs; "
         f"shrinking: a smaller input counts only if it gives {verdict.kind} again ..."
     )
-    small, verdict = shrink(args.name, judge, drawn, verdict, args.judge)
-    report(args, drawn, small, verdict, hack_stem(args.name, small), "the oracle's answer")
+    small, verdict = plan["shrink"](drawn, verdict)
+    report(args, drawn, small, verdict, hack_stem(args.name, small), plan["whose"])
     return 1
 
 
@@ -163,7 +252,7 @@ def report(args, drawn, small, verdict, stem, whose):
         saved = saved.relative_to(Path.cwd())
     lines = described(verdict) + shown_input(small, f"{saved}.in")
     if small != drawn:
-        lines.append(f"(shrunk from the {len(drawn.encode())} bytes drawn)")
+        lines.append(f"(shrunk from the {len(drawn.encode(*ENCODING))} bytes drawn)")
     lines.append(f"saved as {saved}.in and .out ({whose})")
     if args.save_to is None:
         lines.append(

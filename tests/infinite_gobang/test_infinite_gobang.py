@@ -37,13 +37,13 @@ KNOWN = [
 
 @lru_cache(maxsize=None)
 def boards():
-    """The stress boards (same seed and count as stress.check) with the oracle's answers."""
+    """The stress boards (same seed and count as play.check) with the oracle's answers."""
     rng = random.Random(gen.STRESS["seed"])
     out = []
     for _ in range(gen.STRESS["count"]):
         text = gen.random_input(rng)
         (pieces,) = parse(text)
-        out.append((pieces, json.loads(oracle.solve(text))))  # cached for stress.check too
+        out.append((pieces, json.loads(oracle.solve(text))))  # cached for play.check too
     return out
 
 
