@@ -6,9 +6,10 @@ that the README stays a short first page: at most 12 KB, every page of docs/ lin
 and every link between them leading to a file and heading that exist."""
 
 import re
+import shutil
 
 import pytest
-from util import ROOT, problems, python
+from util import ROOT, problems, python, run
 
 from tools import contract, demo, mutants
 
@@ -82,3 +83,13 @@ def test_the_benchmark_page_names_its_real_command_and_options():
     assert done.returncode == 0, done.stderr
     for option in re.findall(r"--[\w-]+", shown.group(2)):
         assert option in done.stdout, option
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
+def test_make_help_lists_every_target_once():
+    phony = re.findall(r"^\.PHONY:(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE)
+    targets = sorted(name for line in phony for name in line.split())
+    done = run(["make", "-s", "help"], text=True)
+    assert done.returncode == 0, done.stderr
+    listed = sorted(line.split()[1] for line in done.stdout.splitlines())
+    assert "help" in targets and listed == targets, (listed, targets)
