@@ -5,9 +5,9 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
   what it lacks, and its other tests are not collected (tests/conftest.py).
 - The contract's rule for finding problems gives the set the runner judges.
 - Every testcase's .out is the solution's, run in process (judged).
-- The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
-  testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when there
-  is one) (stress).
+- The stress test: the solution against the oracle on gen.STRESS's seeded inputs. The fast
+  run plays the first QUICK of them, the deep run all of them. Every testcase's .out is the
+  oracle's answer (oracle.solve_large's for the BIG_CASES when there is one) (stress).
 - gen.shrink only ever offers smaller inputs, by gen.size (the stress driver's shrinking
   ends).
 - The solution run as a process on the bytes of gen.SAVED answers as the oracle reads them
@@ -26,6 +26,7 @@ from util import ROOT, TESTCASES, cases, load_solution, problems_at, python, too
 from tools import contract, stress
 
 JUDGED, STRESSED = problems_at("judged"), problems_at("stress")
+QUICK = 2000  # the stress inputs of the fast run; the deep run plays all of gen.STRESS["count"]
 
 
 def each(attribute):
@@ -76,6 +77,13 @@ def test_the_runner_finds_the_same_problems(tmp_path):
 
 @pytest.mark.parametrize("name", STRESSED)
 def test_stress(name):
+    """The first QUICK stress inputs, the minimum counts scaled to them."""
+    stress.check(name, count=min(QUICK, tooling(name, "gen").STRESS["count"]))
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("name", STRESSED)
+def test_stress_on_every_input(name):
     stress.check(name)
 
 
