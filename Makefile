@@ -13,7 +13,7 @@ JUDGE ?=
 H ?=
 AS ?=
 
-# The venv belongs to one interpreter: its stamp carries python3's version, so that
+# The venv belongs to one interpreter. Its stamp carries python3's version. So
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
 PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null)
 STAMP := $(VENV)/installed-$(PYVER).stamp

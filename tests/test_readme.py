@@ -1,9 +1,13 @@
-"""What the README and the pages of docs/ show that the code gives, so that it cannot drift:
-the contract's table (docs/adding-a-problem.md), the mutation table's columns and problems
-(docs/mutation.md; its figures are CI's mutation check, `make mutants CHECK=1`), and the
-sample report of the runner on the demo folder (docs/runner.md), times and sizes aside. And
-that the README stays a short first page: at most 12 KB, every page of docs/ linked from it,
-and every link between them leading to a file and heading that exist."""
+"""What the README and the pages of docs/ show that the code gives, so that it cannot drift.
+
+- The contract's table (docs/adding-a-problem.md).
+- The mutation table's columns and problems (docs/mutation.md). Its figures are checked by
+  CI's mutation check, `make mutants CHECK=1`.
+- The sample report of the runner on the demo folder (docs/runner.md), times and sizes aside.
+- The README stays a short first page. It has at most 12 KB and links every page of docs/.
+  Every link between them leads to a file and heading that exist.
+- `make help` lists every .PHONY target of the Makefile once.
+"""
 
 import re
 import shutil
