@@ -1,4 +1,5 @@
 # Needs only python3 and make. `make test` and `make lint` install their tools into .venv.
+# `make help` lists the targets, one line each.
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +17,7 @@ JUDGE ?=
 H ?=
 AS ?=
 
-# The venv belongs to one interpreter: its stamp carries python3's version, so that
+# The venv belongs to one interpreter. Its stamp carries python3's version. So
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
 PYVER := $(shell $(PYTHON) -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null)
 STAMP := $(VENV)/installed-$(PYVER).stamp
@@ -37,23 +38,51 @@ new:
 	@test -n "$(P)$(filter-out 0,$(LISTEN))" || { echo "usage: make new P=NAME, or make new LISTEN=1 [PORT=N] [P=NAME]" >&2; exit 2; }
 	@$(PYTHON) -m tools.new $(if $(filter-out 0,$(LISTEN)),--listen) $(if $(PORT),--port $(PORT)) -- $(P)
 
-# -rfEs: the closing summary names every failure and error, and every skipped test with its
-# reason (no Python 3.8 installed here, say). -n auto: one pytest worker per CPU (TEST_JOBS=0:
-# every test in pytest's own process, one at a time).
+# How pytest runs:
+# - -rfEs: the closing summary names every failure and error.
+#   It also names every skipped test with its reason (no Python 3.8 installed here, say).
+# - -n auto: one pytest worker per CPU. TEST_JOBS=0 runs the tests one at a time.
+# - DEPTH picks the tests (see tests/conftest.py):
+#   fast, the default, leaves out the tests marked deep and plays fewer stress inputs;
+#   deep runs only what fast leaves out (`make test-deep`); all runs both.
 TEST_JOBS ?= auto
+DEPTH ?= fast
+PYTEST_FLAGS = -q -rfEs --depth $(DEPTH)
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q -rfEs -n $(TEST_JOBS)
+	$(VENV)/bin/python -m pytest $(PYTEST_FLAGS) -n $(TEST_JOBS)
 
-# The solution tests on another interpreter, e.g. `make test-on PY=pypy3`: judges run PyPy,
-# and CPython 3.8 is the oldest we support. pytest comes from requirements-test.txt, whose
-# markers pick the release that runs on that interpreter.
+# What `make test` leaves out: the stress tests at their full counts, and the slow checks.
+test-deep: DEPTH = deep
+test-deep: $(STAMP)
+	$(VENV)/bin/python -m pytest $(PYTEST_FLAGS) -n $(TEST_JOBS)
+
+# The solution tests on another interpreter, e.g. `make test-on PY=pypy3`.
+# Judges run PyPy, and CPython 3.8 is the oldest we support.
+# pytest comes from requirements-test.txt. Its markers pick the release for that interpreter.
 ON_VENV = .venv-$(notdir $(PY))
 test-on:
-	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3" >&2; exit 2; }
+	@test -n "$(PY)" || { echo "usage: make test-on PY=pypy3 [DEPTH=fast|deep|all]" >&2; exit 2; }
 	test -x $(ON_VENV)/bin/python || $(PY) -m venv $(ON_VENV)
 	$(ON_VENV)/bin/python -m pip install -q --disable-pip-version-check \
 		-c requirements-test.txt pytest hypothesis
-	$(ON_VENV)/bin/python -m pytest -q -rfEs -p no:cacheprovider $(SOLUTION_TESTS)
+	$(ON_VENV)/bin/python -m pytest $(PYTEST_FLAGS) -p no:cacheprovider $(SOLUTION_TESTS)
+
+# One line for each target. tests/test_readme.py checks that every .PHONY target is here.
+.PHONY: help test-deep
+help:
+	@echo 'make run [P=NAME] [PY=pypy3]     judge every solution (or NAME) on its testcases'
+	@echo 'make new P=NAME                  start a new problem: its solution and a sample case'
+	@echo 'make test                        the tests, in a few minutes (the deep part left out)'
+	@echo 'make test-deep                   the deep part: full stress counts and slow checks'
+	@echo 'make test-on PY=pypy3            the solution tests on another interpreter'
+	@echo 'make lint                        ruff check and ruff format --check'
+	@echo 'make stress P=NAME [N=count]     a solution against its brute force on random inputs'
+	@echo 'make keep-hack P=NAME H=HACK     a saved counterexample made a testcase'
+	@echo 'make mutants [P=NAME] [CHECK=1]  the share of mutants the testcases kill'
+	@echo 'make bench                       the benchmark on CPython'
+	@echo 'make bench-pypy                  the benchmark on PyPy'
+	@echo 'make clean                       remove the venvs and the caches'
+	@echo 'make help                        this list'
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,17 +1,54 @@
-"""Collection follows tools/contract.py: the tests in the tooling folder of a problem that
-lacks something of the level it aims at are not collected (a problem of ours half added, or a
-tooling module that no longer imports), so one test,
-tests/test_problems.py::test_meets_the_contract, names what is missing, and the other
-problems' tests still run."""
+"""What every test run shares.
+
+- Collection follows tools/contract.py. A problem may lack something of the level it aims
+  at (a problem half added, or a tooling module that no longer imports). Then the tests in
+  its tooling folder are not collected. One test,
+  tests/test_problems.py::test_meets_the_contract, names what is missing, and the other
+  problems' tests still run.
+- The option --depth picks the tests. `fast` (the default, `make test`) leaves out the tests
+  marked `deep`. `deep` (`make test-deep`) runs only those. `all` runs both. So a test
+  marked deep that you name on pytest's command line needs `--depth deep` or `--depth all`.
+"""
 
 from hypothesis import settings
 
 from tools import contract
 
+DEPTHS = ("fast", "deep", "all")
+
 # No deadline on an example: a laptop busy building something makes any fixed one flaky. The
 # same profile everywhere, so that CI (whose CI variable picks another) runs what users run.
 settings.register_profile("everywhere", deadline=None)
 settings.load_profile("everywhere")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--depth",
+        choices=DEPTHS,
+        default="fast",
+        help="fast: leave out the tests marked deep; deep: only those; all: both",
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "deep: a slow test, left out of `make test` and run by `make test-deep`"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    depth = config.getoption("depth")
+    if depth == "all":
+        return
+    wanted = depth == "deep"
+    kept, dropped = [], []
+    for item in items:
+        deep = item.get_closest_marker("deep") is not None
+        (kept if deep == wanted else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_ignore_collect(collection_path, config):

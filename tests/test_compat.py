@@ -150,6 +150,7 @@ def test_compiles_under_python38(name, python38, tmp_path):
     assert res.returncode == 0, f"solutions/{name}.py does not compile on 3.8:\n{res.stderr}"
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name", PROBLEMS)
 def test_testcases_pass_under_python38(name, python38):
     """What vermin cannot see (a method new in 3.9 on a str, say) shows up when 3.8 runs it."""
@@ -254,6 +255,7 @@ def oj_reactive(name, env, folder):
     return failed
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name", PROBLEMS)
 def test_oj_all_ac(name, oj_env, tmp_path):
     if mode(name).startswith("interactor "):
@@ -278,6 +280,7 @@ def wrong_params():
 WRONG_TLE = 5
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("program", wrong_params())
 def test_oj_rejects_wrong_answer(program, oj_env):
     name = program.parent.parent.name
@@ -315,6 +318,7 @@ PLAIN_PORTS = [
 ]
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name, port", PLAIN_PORTS)
 def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     """The README's command for the judge cases alone: oj's --format picks the judge-* pairs;

@@ -33,6 +33,7 @@ def test_judge_mode_draws_only_judge_cases(problem):
     assert extended == [], f"{len(extended)} extended, e.g. {extended[0][1]}: {extended[0][0]!r}"
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("problem", complete())
 def test_judge_mode_covers_every_outcome_and_label(problem):
     gen = tooling(problem, "gen")
@@ -68,6 +69,7 @@ def test_some_wrong_programs_have_game_logic_bugs():
     assert {path.parent.parent.name for path in game_logic_bugs()} == set(complete())
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     "program", game_logic_bugs(), ids=lambda path: f"{path.parent.parent.name}/{path.name}"
 )

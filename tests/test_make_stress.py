@@ -90,6 +90,7 @@ def run_program(argv, text):
     return run(argv, text, timeout=30, text=True).stdout
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
 @pytest.mark.parametrize("problem", complete())
 def test_judge_mode_via_make_says_so_and_passes(problem):
@@ -130,6 +131,7 @@ def test_judge_mode_saves_a_judge_hack(tmp_path):
     assert run_program([sys.executable, str(broken)], text) != expected
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(os.name == "nt", reason="a shell script is a POSIX program")
 def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_says_so(
     tmp_path,
@@ -192,6 +194,7 @@ def test_a_file_that_is_neither_py_nor_executable_is_refused(tmp_path):
     assert "not executable" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.deep
 def test_a_failure_that_needs_its_layout_still_shrinks(tmp_path):
     """second_line_only.py reads the moves from the second line only: gen.shrink, which
     puts all moves on one line, never fails for it; the layout-keeping candidates do."""
@@ -264,6 +267,7 @@ def stressed(folder, mine, count):
     )  # fmt: skip
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(os.name == "nt", reason="CPU time is measured on POSIX only")
 def test_a_right_answer_given_too_late_is_tle_with_the_limit_and_the_input(tmp_path):
     """A program that sleeps past the wall backstop on one input and then prints the right
@@ -281,6 +285,7 @@ def test_a_right_answer_given_too_late_is_tle_with_the_limit_and_the_input(tmp_p
     assert saved_case(tmp_path / "hacks")[1] == text
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="memory is read live on Linux")
 def test_a_program_that_takes_2_gb_is_mle_with_the_limit_and_its_peak(tmp_path):
     text = judge_input(6)
@@ -293,6 +298,7 @@ def test_a_program_that_takes_2_gb_is_mle_with_the_limit_and_its_peak(tmp_path):
     assert saved_case(tmp_path / "hacks")[1] == text
 
 
+@pytest.mark.deep
 def test_a_crash_is_re_with_its_exit_status_and_stderr(tmp_path):
     text = judge_input(2)
     done = stressed(tmp_path, failing_on(tmp_path, text, "raise SystemExit('no room')"), 5)

@@ -57,6 +57,7 @@ def runner(name, cmd, *flags, tmp_path):
     return done, cases
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_judge_case_passes(name, port, tmp_path, request):
     compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
@@ -67,6 +68,7 @@ def test_every_judge_case_passes(name, port, tmp_path, request):
     assert len(cases) == judge_cases
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_failure_is_an_extended_case_and_says_so(name, port, tmp_path, request):
     compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}

@@ -6,9 +6,9 @@ far as each one's level goes (judged, stress, complete: see tools/contract.py).
 - Every testcase's .out is the solution's, run in process, or where the Judge: line names a
   tolerance or a checker, its output is accepted by them; an interactive solution passes the
   runner, against its interactor (judged).
-- The stress test: the solution against the oracle on gen.STRESS's seeded inputs; every
-  testcase's .out is the oracle's answer (oracle.solve_large's for the BIG_CASES when there
-  is one) (stress).
+- The stress test: the solution against the oracle on gen.STRESS's seeded inputs. The fast
+  run plays the first QUICK of them, the deep run all of them. Every testcase's .out is the
+  oracle's answer (oracle.solve_large's for the BIG_CASES when there is one) (stress).
 - gen.shrink only ever offers smaller inputs, by gen.size (the stress driver's shrinking
   ends).
 - The solution run as a process on the bytes of gen.SAVED answers as the oracle reads them
@@ -39,6 +39,7 @@ from util import (
 from tools import contract, play
 
 JUDGED, STRESSED = problems_at("judged"), problems_at("stress")
+QUICK = 2000  # the stress inputs of the fast run; the deep run plays all of gen.STRESS["count"]
 
 
 def each(attribute):
@@ -59,6 +60,13 @@ def test_meets_the_contract(name):
 
 @pytest.mark.parametrize("name", STRESSED)
 def test_stress(name):
+    """The first QUICK stress inputs, the minimum counts scaled to them."""
+    play.check(name, count=min(QUICK, tooling(name, "gen").STRESS["count"]))
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("name", STRESSED)
+def test_stress_on_every_input(name):
     play.check(name)
 
 

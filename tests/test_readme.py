@@ -1,14 +1,19 @@
-"""What the README and the pages of docs/ show that the code gives, so that it cannot drift:
-the contract's table (docs/adding-a-problem.md), the mutation table's columns and problems
-(docs/mutation.md; its figures are CI's mutation check, `make mutants CHECK=1`), and the
-sample report of the runner on the demo folder (docs/runner.md), times and sizes aside. And
-that the README stays a short first page: at most 12 KB, every page of docs/ linked from it,
-and every link between them leading to a file and heading that exist."""
+"""What the README and the pages of docs/ show that the code gives, so that it cannot drift.
+
+- The contract's table (docs/adding-a-problem.md).
+- The mutation table's columns and problems (docs/mutation.md). Its figures are checked by
+  CI's mutation check, `make mutants CHECK=1`.
+- The sample report of the runner on the demo folder (docs/runner.md), times and sizes aside.
+- The README stays a short first page. It has at most 12 KB and links every page of docs/.
+  Every link between them leads to a file and heading that exist.
+- `make help` lists every .PHONY target of the Makefile once.
+"""
 
 import re
+import shutil
 
 import pytest
-from util import ROOT, problems, python
+from util import ROOT, problems, python, run
 
 from maint import checks, demo, mutation_page
 
@@ -82,3 +87,13 @@ def test_the_benchmark_page_names_its_real_command_and_options():
     assert done.returncode == 0, done.stderr
     for option in re.findall(r"--[\w-]+", shown.group(2)):
         assert option in done.stdout, option
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
+def test_make_help_lists_every_target_once():
+    phony = re.findall(r"^\.PHONY:(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE)
+    targets = sorted(name for line in phony for name in line.split())
+    done = run(["make", "-s", "help"], text=True)
+    assert done.returncode == 0, done.stderr
+    listed = sorted(line.split()[1] for line in done.stdout.splitlines())
+    assert "help" in targets and listed == targets, (listed, targets)

@@ -198,6 +198,7 @@ def test_the_whole_suite_collects_with_a_new_problem(fresh):
     assert status == 0 and f"test_solution_gives_every_out[{COLLECTED}]" in out, out
 
 
+@pytest.mark.deep
 def test_a_problem_from_the_scaffold_is_judged_by_the_readmes_commands(fresh):
     commands = readme_commands()
     assert [words[:2] for words in commands] == [
@@ -266,6 +267,7 @@ def size(text):
 """
 
 
+@pytest.mark.deep
 def test_an_oracle_and_a_generator_give_the_stress_level(fresh):
     fill_header(scaffold(fresh, STRESSED))
     tooling = fresh / "tests" / STRESSED

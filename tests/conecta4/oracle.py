@@ -142,6 +142,11 @@ def is_full(board):
     return True
 
 
+# The details of a game before its first line: see play().
+START = {"end": "QUIT", "winner": None, "moves": 0, "boards": 0}
+START.update(invalid_range=0, invalid_full=0, ignored=False)
+
+
 def play(text):
     """Play the whole input; return (output lines, details).
 
@@ -157,16 +162,7 @@ def play(text):
     board = new_board()
     turn = 0
     out = []
-    details = {
-        "end": "QUIT",
-        "winner": None,
-        "directions": [],
-        "moves": 0,
-        "boards": 0,
-        "invalid_range": 0,
-        "invalid_full": 0,
-        "ignored": False,
-    }
+    details = dict(START, directions=[])
     lines = split_lines(text)
     for number, (empty, tokens) in enumerate(lines):
         if empty:

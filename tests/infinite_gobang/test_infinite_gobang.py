@@ -58,12 +58,14 @@ def test_oracle_examples():
         assert oracle.solve(text) == rules.fast_solve(text) == json.dumps(answer) + "\n"
 
 
+@pytest.mark.deep
 def test_oracle_modes_agree():
     for i, (pieces, answer) in enumerate(boards()[::MODES_EVERY]):
         assert oracle.gobang(pieces, shuffle=random.Random(i)) == answer, pieces
         assert oracle.gobang(pieces, prune=False) == answer, pieces
 
 
+@pytest.mark.deep
 def test_oracle_matches_plain_search():
     picked = Counter()
     for pieces, answer in boards()[::PLAIN_EVERY]:
@@ -73,6 +75,7 @@ def test_oracle_matches_plain_search():
     assert min(picked[answer] for answer in ("Black", "White", "None")) >= 5, picked
 
 
+@pytest.mark.deep
 def test_fast_checker_matches_search():
     for pieces, answer in boards():
         assert rules.rule_answer(pieces) == answer, pieces
@@ -97,6 +100,7 @@ def test_oracle_reads_what_people_save():
 # ---------------------------------------------------------------- the stress boards
 
 
+@pytest.mark.deep
 def test_boards_valid_and_varied():
     """Every stress board is valid; some lie beyond 2^30, some are decorated."""
     rng = random.Random(gen.STRESS["seed"])
