@@ -8,11 +8,16 @@
 - The option --depth picks the tests. `fast` (the default, `make test`) leaves out the tests
   marked `deep`. `deep` (`make test-deep`) runs only those. `all` runs both. So a test
   marked deep that you name on pytest's command line needs `--depth deep` or `--depth all`.
+- A test file of a tooling folder is imported as the module NAME.test_... by
+  tools/problem.py, as the tools import the folder. pytest itself would not import a package
+  whose name is no Python identifier (a problem named 1850A or cf-1850A).
 """
 
+import pytest
 from hypothesis import settings
 
 from tools import contract
+from tools.problem import tooling
 
 DEPTHS = ("fast", "deep", "all")
 
@@ -56,3 +61,17 @@ def pytest_ignore_collect(collection_path, config):
     if folder.parent != contract.ROOT / "tests" or folder.name.startswith(("_", ".")):
         return None
     return True if contract.missing(folder.name) else None
+
+
+class ToolingModule(pytest.Module):
+    """A test file of the tooling folder tests/NAME/, imported by path as NAME.test_..."""
+
+    def _getobj(self):
+        return tooling(self.path.parent.name, self.path.stem)
+
+
+def pytest_pycollect_makemodule(module_path, parent):
+    folder = module_path.parent
+    if folder.parent == contract.ROOT / "tests" and (folder / "__init__.py").is_file():
+        return ToolingModule.from_parent(parent, path=module_path)
+    return None

@@ -239,8 +239,6 @@ def folder_lacks(name, root, needs):
     """What the tooling folder tests/NAME/ lacks of the needs, one line each."""
     if not needs:
         return []
-    if not name.isidentifier():
-        return [f"{name} is not a Python identifier, so tests/{name}/ cannot import"]
     if not (root / "tests" / name).is_dir():
         return [f"tests/{name}/ is missing"]
     return tooling_lacks(name, root, needs)
@@ -340,8 +338,8 @@ def next_needs(name, following, root=ROOT):
     missing folder or module spelled out as the files and names it must hold."""
     lines, spelled = [], set()
     for line in lacks(name, following, root):
-        folder = re.fullmatch(r"tests/(\w+)/ is missing", line)
-        module = re.fullmatch(r"tests/(\w+)/([\w.]+) is missing", line)
+        folder = re.fullmatch(r"tests/([\w-]+)/ is missing", line)
+        module = re.fullmatch(r"tests/([\w-]+)/([\w.]+) is missing", line)
         if not folder and not module:
             lines.append(line)
             continue

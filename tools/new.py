@@ -83,7 +83,7 @@ def taken(name, root):
     for path in (f"solutions/{name}.py", f"testcases/{name}", f"tests/{name}", f"tests/{name}.py"):
         if (root / path).exists():
             return f"{path} exists already"
-    if name.isidentifier() and importlib.util.find_spec(name) is not None:
+    if importlib.util.find_spec(name) is not None:
         return f"{name!r} is the name of a module Python finds already: pick another"
     return None
 

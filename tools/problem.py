@@ -49,7 +49,7 @@ def known(root=ROOT):
 
 def tooling(name, module=None, root=ROOT):
     """The tooling package tests/NAME/ imported as NAME (or its module NAME.MODULE), without
-    touching sys.path: the same modules pytest imports from tests/."""
+    touching sys.path: the same modules pytest imports from tests/ (see tests/conftest.py)."""
     package = sys.modules.get(name)
     folder = Path(root) / "tests" / name
     if package is None:
