@@ -31,7 +31,9 @@ def why_extended(data):
     form = JUDGE_FORM.fullmatch(data)
     if form is None:
         return "not two LF lines of single-spaced plain numbers with at least one move"
-    numbers = [int(number) for number in (*form.group(1, 2), *form.group(3).split(b" "))]
+    words = [*form.group(1, 2), *form.group(3).split(b" ")]
+    # A plain number of over 11 characters is beyond 32 bits. int() refuses very long ones.
+    numbers = [int(word) if len(word) <= 11 else 2**31 for word in words]
     if any(number not in INT32 for number in numbers):
         return "a number beyond 32 bits"
     width, height, moves = numbers[0], numbers[1], numbers[2:]
