@@ -13,8 +13,8 @@ Idea: counts must be b == w + 1 (black moved last) or b == w (white did).
   lie in every five-window (5 cells in a line, all its colour).
   The rows joined by newlines (the newline column stays empty, so no line
   wraps) are one integer, 2 bits a cell, o = 01, x = 10; the five-windows
-  along step d start where C & C >> d & ... & C >> 4d keeps a bit. Speed:
-  one Python pass over 2000 x 2000 cells takes 0.44 s, the target 0.13 s;
+  along step d start where C & C >> d & ... & C >> 4d keeps a bit. A Python
+  pass over every cell is too slow at 2000 x 2000 (docs/benchmarks.md).
   int(digits, 4) is exempt from CPython 3.11+'s 4,300-digit limit (base 4 is
   a power of two, 3 would not be): tests/gobang_checker/test_int_limit.py.
 Time: O(RC), in C: translates, one int() parse, ~40 big-int operations.

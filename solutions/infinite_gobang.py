@@ -11,20 +11,12 @@ Idea: only 5-cell windows with 3+ stones of one colour and none of the other
   matter: one with 4 gives that colour a winning cell (its empty cell), a
   black one with 3 links its two empty cells (black on one makes the other a
   winning cell). 1. Black has a winning cell: Black. 2. White has 2+: White.
-  3. White has one, c: black takes it; Black if c links 2+ cells, else None.
-  4. Otherwise Black iff some cell links 2+ cells. A window's stones are
-  neighbours on their line: per direction, sort the stones along the lines;
-  at 3 neighbours of one colour within 5 cells, read the windows holding them
-  (white's only with a 4th next: white's threes decide nothing; black's too
-  once a cell links two, for then only fours can change the answer). Step 3
-  reads the 20 windows through c itself.
-  Speed: a sort key is one integer (line, place, colour); with tuples the
-  10^5-stone inputs take 5.1x and 5.6x the floor, too near the 6x target.
-  Rows full of threes (threes-1e5 and kin) took 7.2-7.8x; with a three's
-  cells read once, white's threes skipped and the collector off (no cycles
-  are made), 5.0-5.5x (target 6x; a busy host moves the ratios by 20%).
-  A block where every empty cell links two (links-1e5) took 27.6x while
-  all its windows were read, 4.1x with black's threes dropped at the first.
+  3. White has one, c: black takes it; Black if c links 2+ cells (read in the
+  20 windows through c), else None. 4. Else Black iff some cell links 2+.
+  Per direction, sort the stones along the lines (one integer key each): a
+  window's stones are neighbours there. At 3 neighbours of one colour within
+  5 cells, read the windows holding them. White's need a 4th next (its threes
+  decide nothing); black's too once a cell links two (only fours matter then).
 Time: O(n log n) for n stones (4 sorts).
 Memory: O(n).
 Status: tests/infinite_gobang/test_infinite_gobang.py (random boards against
@@ -47,9 +39,10 @@ class Solution:
 
     def gobang(self, pieces: List[List[int]]) -> str:
         board = {(x, y): c for x, y, c in pieces}
-        threats = set()  # the cells where white completes a five
-        partner = {}  # empty cell -> a cell that black there makes winning for black
-        fours_only = {1}  # the colours whose threes count only as the first three of a four
+        # threats: the cells where white completes a five. partner: empty cell -> a cell that
+        # black there makes winning for black. fours_only: the colours whose threes count only
+        # as the first three of a four.
+        threats, partner, fours_only = set(), {}, {1}
         reach = max([max(abs(x), abs(y)) for x, y, _ in pieces], default=0)  # the largest |x|, |y|
         span = 2 * reach + 5  # line * span + place: keys of two lines are 5+ apart
         for dx, dy in self.DIRECTIONS:
@@ -63,12 +56,11 @@ class Solution:
                 if c in fours_only and (f % 2 != c or f - a > 8):
                     continue  # a three that only a four (f next) makes matter
                 line, first = divmod(a // 2 + reach, span)
-                first -= reach  # the place of the first stone
-                last = first + (e - a) // 2  # and of the third
-                places = range(last - 4, first + 5)  # the cells of the windows holding all three
+                first -= reach  # the place of the first stone (the third is (e - a) // 2 further)
+                places = range(first + (e - a) // 2 - 4, first + 5)  # the windows holding all three
                 cells = [(t, line + dy * t) if dx else (-line, t) for t in places]
                 stones = list(map(board.get, cells))  # each read once
-                for w in range(first - last + 5):  # window w: cells[w : w + 5]
+                for w in range(len(cells) - 4):  # window w: cells[w : w + 5]
                     if 1 - c in stones[w : w + 5]:
                         continue  # a stone of the other colour
                     empty = [cells[k] for k in range(w, w + 5) if stones[k] is None]
@@ -83,12 +75,11 @@ class Solution:
         if len(threats) > 1:
             return "White"  # 2. black can block only one
         if threats:  # 3. black must block white's one cell: does that make two winning cells?
-            return "Black" if len(self.winning_after(board, *threats)) > 1 else "None"
+            return "Black" if len(self.winning_after(board, *threats.pop())) > 1 else "None"
         return "Black" if 0 in fours_only else "None"  # 4. black takes a cell linking two
 
-    def winning_after(self, board, cell):
-        """The cells where black completes a five once black is on the empty cell."""
-        x, y = cell
+    def winning_after(self, board, x, y):
+        """The cells where black completes a five once black is on the empty cell x, y."""
         cells = set()
         for dx, dy in self.DIRECTIONS:
             line = [(x + dx * t, y + dy * t) for t in range(-4, 5)]  # 5 windows hold the cell

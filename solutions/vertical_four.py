@@ -16,10 +16,6 @@ Idea: never build the W x H grid (both go to 2^31-1). Cell (col, row) is the
   cell, per colour the set of its keys. After a move, look at the 3 cells
   below the new piece (nothing is ever above it), and walk the 3 other
   directions both ways from it while the cells are the mover's.
-  Speed: 10^6 moves jumping between clusters take 7.7-9.6x the floor (9-13x
-  on a busy host), the full board 4.9x. Most of it is the walk: 7+ lookups a
-  move in sets of 5 * 10^5 keys, mostly cache misses (looking only down a
-  column saved 7%); lists per column cost 50% more.
 Time: O(1) per move, O(n) in all for n moves.
 Memory: O(n).
 Status: tests/vertical_four/test_vertical_four.py (random games against a

@@ -1,17 +1,19 @@
 """Generators of vertical_four: random games for the stress test, their shrinking, and
 (from scale.py) the benchmark's scale inputs and the builders of the big testcases.
 
-Random games are small and steered so that every outcome occurs often: wins in all four
-directions (also on boards narrower or lower than 4, on boards 2^31 - 1 wide and, for the
-judge, on boards of 10^6 cells), errors of every kind (a full column, column 0, a negative
-column, one just above W, 32-bit extremes and numbers beyond them), draws, and every input
-layout the statement allows or a person saves (extra spaces, tabs, moves over several
-lines, blank lines, CRLF, no final newline, no moves, not even W and H, a byte-order mark).
-The outcome is always the oracle's; the generator only steers.
+Random games are small and steered so that every outcome occurs often. They give wins in
+all four directions, also on boards narrower or lower than 4, on boards 2^31 - 1 wide and,
+for the judge, on boards of 10^5 to 2.5 x 10^5 cells. They give errors of every kind (a
+full column, column 0, a negative column, one just above W, 32-bit extremes and numbers
+beyond them), draws, and every input layout the statement allows or a person saves (extra
+spaces, tabs, moves over several lines, blank lines, CRLF, no final newline, no moves, not
+even W and H, a byte-order mark). The outcome is always the oracle's; the generator only
+steers.
 """
 
 from . import oracle
 from .scale import BIG_CASES, SCALE, scale_answer
+from .validate import WORK
 
 __all__ = [
     "BIG_CASES",
@@ -44,15 +46,16 @@ def bad_column(rng, width, judge=False):
     return rng.choice([v for v in values if not 1 <= v <= width])
 
 
-# The judge's biggest boards: a grid of at most 10^6 cells holds each (the spec's bound).
-BIG_BOARDS = ((10**6, 1), (1, 10**6), (250000, 4), (4, 250000), (1000, 1000), (10**5, 10))
+# The judge's biggest boards: sides up to 10^5, 10^5 to 2.5 x 10^5 cells. The spec bounds
+# W x H x (moves up to the answer) by WORK, so they still leave room for 20 to 50 moves.
+BIG_BOARDS = ((10**5, 1), (1, 10**5), (25000, 4), (4, 25000), (500, 500), (10**4, 10))
 
 
 def random_board(rng, judge=False):
     """(width, height, lowest column of the band that gets played) for one random game; for
-    the judge, boards a grid of 10^6 cells holds."""
+    the judge, boards of the spec's judge cases."""
     roll = rng.random()
-    if roll < 0.04 and judge:  # a big board, played in a narrow band at its right edge
+    if roll < 0.05 and judge:  # a big board, played in a narrow band at its right edge
         width, height = rng.choice(BIG_BOARDS)
         return width, height, max(1, width - rng.randint(0, 8) - 7)
     if roll < 0.04:
@@ -76,8 +79,8 @@ def random_moves(rng, width, height, first, judge=False):
     The generator keeps its own column heights only to steer: it mostly avoids full
     columns, and in "planted" games it aims at one random line of four for one colour (that
     colour likes columns whose next cell is on the line, the other colour avoids them), so
-    that diagonal wins are common too. For the judge there is at least one move, and every
-    bad column is a 32-bit number.
+    that diagonal wins are common too. For the judge there is at least one move, every
+    bad column is a 32-bit number, and W x H x (number of moves) is at most WORK.
     """
     last = min(width, first + 7) if width > 0 else 0
     span = max(0, last - first + 1)
@@ -89,7 +92,8 @@ def random_moves(rng, width, height, first, judge=False):
         count = rng.randint(1, 8)
     else:
         count = rng.randint(cells // 2, cells + 3)
-    count = max(count, 1) if judge else count
+    if judge:
+        count = max(1, min(count, WORK // max(1, width * height)))
     if span == 0:
         return [bad_column(rng, width, judge) if rng.random() < 0.5 else 1 for _ in range(count)]
     k = rng.randint(min(span, 4), min(span, 6)) if rng.random() < 0.7 else rng.randint(1, span)

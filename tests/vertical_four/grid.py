@@ -3,8 +3,9 @@ move the whole board rescanned for four of the mover's pieces in a line.
 
 A test fixture, not a solution: it reads the judge's format only (W H, then the moves) and
 builds the grid, so its memory grows with W x H and each move costs a scan of every cell.
-Every judge case must fit it (the spec bounds a judge case's board by |W|, |H| <= 10^6 and
-W x H <= 10^6), and tests/test_plain_ports.py judges it on them through the runner.
+Every judge case must fit it. The spec bounds a judge case by |W|, |H| <= 10^5 and by
+W x H x (moves up to the answer) <= 5 x 10^6 (tests/vertical_four/validate.py).
+tests/test_plain_ports.py judges it on them through the runner.
 """
 
 import sys

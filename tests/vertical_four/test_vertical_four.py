@@ -1,5 +1,6 @@
 """The tests particular to vertical_four (tests/test_problems.py has those of every
-problem): the oracle pinned to the statement, its second checker, and the constructions.
+problem): the oracle pinned to the statement, its second checker, the constructions, and
+the edges of the judge-case validator.
 
 The max-moves testcases are too big for the oracle's full rescan (about 240,000 moves on
 a 400 x 600 board): their expected outputs follow from how they are built (see
@@ -14,7 +15,7 @@ from collections import Counter
 import pytest
 from util import TESTCASES
 
-from vertical_four import gen, oracle, scale
+from vertical_four import gen, oracle, scale, validate
 
 NAME = "vertical_four"
 CASE_DIR = TESTCASES / NAME
@@ -179,3 +180,22 @@ def test_spec_examples_are_testcases():
     for name, (text, expected) in zip(SPEC_CASES, SPEC_EXAMPLES):
         assert (CASE_DIR / (name + ".in")).read_text() == text
         assert (CASE_DIR / (name + ".out")).read_text() == expected
+
+
+# ---------------------------------------------------------------- the validator
+
+
+def test_the_validator_reads_a_number_of_any_length():
+    """Past the 4,300 digits that int() reads on Python 3.11+, and at the 32-bit edges."""
+    assert validate.why_extended(b"5 5\n1" + b"0" * 5000 + b"\n") == "a number beyond 32 bits"
+    assert validate.why_extended(b"5 5\n-2147483648 2147483647\n") is None
+    assert validate.why_extended(b"5 5\n-2147483649\n") == "a number beyond 32 bits"
+
+
+def test_the_validator_counts_the_moves_up_to_the_answer():
+    """W x H x N <= 5 x 10^6, N the answer's move (every move for a draw), found by playing."""
+    board = b"1000 1000\n"  # 10^6 cells: five moves fit
+    assert validate.why_extended(board + b"1 2 3 4 5\n") is None  # a draw of five moves
+    assert validate.why_extended(board + b"1 2 3 4 5 6\n") is not None
+    assert validate.why_extended(board + b"1 2 3 4 0 6 7 8\n") is None  # an error at move 5
+    assert validate.why_extended(board + b"1 2 3 4 5 0 7 8\n") is not None  # at move 6
