@@ -20,8 +20,7 @@ WRITING = []  # not empty while say() writes the report
 
 
 def on_signal(signum, frame):
-    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one landing inside the handler, a lock or the killing of the cases, can stop it.
+    """Only note the signal: run_all looks between waits, so none lands inside a lock or a kill.
     Only a write of the report, which a stalled reader can hold forever, is broken off."""
     STOPPED.append(signum)
     if WRITING:
@@ -30,9 +29,8 @@ def on_signal(signum, frame):
 
 
 def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
-    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
-    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
+    ignored. Once stopped they are ignored: Python's exit would set them back to killing it."""
     for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
@@ -138,7 +136,6 @@ def natural_key(name):
 
 
 def unrunnable(root, name, command=False):
-    """Why problem NAME cannot be judged, or None when it can."""
     if not command and not (root / "solutions" / (name + ".py")).is_file():
         return f"problem '{name}' has no solutions/{name}.py"
     folder = root / "testcases" / name
@@ -176,9 +173,8 @@ def find_problems(root, names, command=False):
 
 
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases of one problem whose name contains `keep` (and only the judge cases with
-    judge_only), in natural order, and a warning for each .out without its .in. cases: the
-    folder they are in, testcases/ or hacks/ (`make stress` saves its hacks there)."""
+    """The cases whose name contains `keep`, in natural order, from cases/ (testcases/ or hacks/),
+    and a warning for each .out without its .in."""
     folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
@@ -217,8 +213,7 @@ def read_regular(path):
 
 
 def read_profile(root, problem):
-    """(profile, None) from solutions/PROBLEM.py's `Judge:` line; (the defaults, a one-line
-    warning) when the line is missing or cannot be read."""
+    """(profile, None) from the solution's `Judge:` line, else (the defaults, a warning)."""
     path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
@@ -283,8 +278,7 @@ def equal_or_wrong(want, have):
 
 
 def jutge_verdict(want, have):
-    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE when
-    equal once runs of whitespace are one space, the ends trimmed and letters upper-cased."""
+    """As Jutge.org's standard checker: IC for a byte it refuses, PE for equal tokens."""
     if want == have:
         return "AC"
     if INVALID_CHARACTER.search(have):
@@ -335,8 +329,7 @@ def mode_kind(mode):
 
 
 def close_enough(want, have, eps):
-    """Whether two tokens are finite decimal numbers within eps, absolute or relative to the
-    expected one (testlib's doubleCompare, Kattis's default validator). Not nan, inf, 1e999."""
+    """Whether two tokens are finite decimals within eps, absolute or relative (as testlib)."""
     if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
         return False
     expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
@@ -344,8 +337,7 @@ def close_enough(want, have, eps):
 
 
 def float_difference(expected, got, eps):
-    """(number, expected token, got token) of the first tokens that differ beyond eps (a
-    token None where there are no more), or None when every token agrees."""
+    """(number, expected, got) of the first tokens differing beyond eps (None: no more), or None."""
     if tokens(expected) == tokens(got):
         return None
     pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
@@ -357,9 +349,7 @@ def float_difference(expected, got, eps):
 
 
 def compare(expected, got, mode):
-    """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
-    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there.
-    Under `float EPS` numbers may differ by EPS, absolute or relative."""
+    """AC or WA; under jutge also PE and IC. The other modes have no PE, as AtCoder has none."""
     if mode_kind(mode) == "float":
         return "WA" if float_difference(expected, got, float(mode.split()[1])) else "AC"
     comparator = COMPARATORS[mode]
@@ -370,8 +360,7 @@ def compare(expected, got, mode):
 
 
 def verdict_of(outcome, expected, profile):
-    """TLE when killed for time or over the limit in CPU time (in wall time if CPU is not
-    known); MLE when stopped for memory or the case's own peak is over the limit."""
+    """The verdict from the limits first, then from the output; None: the checker's to say."""
     used = outcome.wall if outcome.cpu is None else outcome.cpu
     judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
     if outcome.memory_out:
@@ -392,8 +381,7 @@ def verdict_of(outcome, expected, profile):
 
 
 def judge_case(case, settings, running):
-    """Run one case and judge it. Runs in a worker thread; a file too large for the memory
-    the runner may have (ulimit -v) is that case's IE, not the run's end."""
+    """Run one case and judge it; a file too large for memory (ulimit -v) is that case's IE."""
     try:
         return judge_one(case, settings, running)
     except MemoryError:
@@ -437,8 +425,7 @@ def judge_one(case, settings, running):
 
 
 def judge_program(command, input_path, expected_path, profile, cwd, running):
-    """One program, (args, executable), judged on one input as a case is, outside a run of
-    cases (tools/stress.py calls it): its Result. running: from new_running()."""
+    """The Result of one program, (args, executable), on one input, outside a run of cases."""
     case = Case("", input_path.stem, input_path, expected_path, True)
     settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
     return judge_case(case, settings, running)
@@ -458,8 +445,7 @@ WAITING = "it and the interactor waited for each other: flush each line, and rea
 
 
 def tool_command(text, root, what):
-    """A checker's or validator's CMD as (args, executable), its program found from root or
-    on PATH, a .py file run by this Python; a UsageError, one line, when it cannot run."""
+    """A checker's CMD as (args, executable), a .py file run by this Python; else UsageError."""
     try:
         words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
     except ValueError as error:
@@ -487,8 +473,7 @@ def judge_command(profile, root):
 
 
 def check_output(case, output, expected, profile, settings, running):
-    """The verdict of the profile's checker or output validator on output, and its message.
-    It reads copies of the output and the .out, in a folder of its own, and the .in."""
+    """The verdict of the checker or output validator on copies of the output and the .out."""
     kind, command = mode_kind(profile.comparison), judge_command(profile, settings.workdir)
     if isinstance(command, str):
         return "IE", [command]
@@ -531,9 +516,8 @@ def checker_verdict(kind, run, message):
 
 
 def interact(case, command, expected, profile, settings, running):
-    """The program run against the profile's interactor, `CMD INPUT OUTPUT ANSWER` (testlib's
-    protocol), each one's stdout piped to the other's stdin: the program's Run, then the
-    interactor's. OUTPUT is a fresh file for the interactor; ANSWER a copy of the .out."""
+    """The Runs of the program and of its interactor, `CMD INPUT OUTPUT ANSWER` (as testlib),
+    each one's stdout piped to the other's stdin."""
     judge, cwd = judge_command(profile, settings.workdir), settings.workdir
     if isinstance(judge, str):
         raise OSError(judge)
@@ -563,8 +547,8 @@ def interact(case, command, expected, profile, settings, running):
 
 
 def interactive_verdict(case, outcome, judged, profile, settings):
-    """The interactor's verdict and message, unless the program passed its time or memory
-    limit (the interactor then says WA, having read to the end) or failed after an AC."""
+    """The interactor's verdict, unless the program passed a limit (then the interactor says
+    WA, having read to the end) or failed after an AC."""
     verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
     if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
@@ -576,8 +560,7 @@ def interactive_verdict(case, outcome, judged, profile, settings):
 
 
 def judge_output(root, problem, input_path, expected, output):
-    """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
-    Judge: line as a case's output is: for the tests and tools that have an output in hand."""
+    """(verdict, details) of output (bytes) on one input, judged by the problem's Judge: line."""
     profile = read_profile(root, problem)[0]
     if mode_kind(profile.comparison) == "interactor":
         return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
@@ -593,7 +576,6 @@ def judge_output(root, problem, input_path, expected, output):
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
-    """The lines printed under a failing case."""
     limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
     if verdict == "TLE" and cpu is None:
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
@@ -687,7 +669,6 @@ def float_mismatch(got, expected, eps):
 
 
 def common_prefix(a, b):
-    """The length of the longest common prefix of two byte strings."""
     size, step, limit = 0, 1 << 16, min(len(a), len(b))
     while step:
         while size + step <= limit and a[size : size + step] == b[size : size + step]:
@@ -1531,8 +1512,6 @@ def ms(seconds):
 
 
 class Report:
-    """Prints each result in case order, and a summary after each problem."""
-
     def __init__(self, cases, profiles, colour, progress=None):
         self.profiles, self.colour = profiles, colour
         self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
@@ -1590,12 +1569,9 @@ class Report:
 
 
 class Progress:
-    """A status line on a terminal while long work runs: done / total, failures, rate, time
-    left. It shows once the work has taken `delay` seconds, is redrawn in place at most four
-    times a second, and only where stream (stderr) is a terminal that can erase a line. Call
-    step() as each item ends, tick() while waiting, clear() before printing a line of your
-    own (the status line comes back at the next tick), and close() at the end. The runner
-    holds one; `make stress` and `make bench` may too."""
+    """A status line on a terminal (stderr) once work has taken `delay` seconds: done, failures,
+    rate, time left. Call step() as each item ends, tick() while waiting, clear() before a line
+    of your own, and close() at the end."""
 
     def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
         self.total, self.what, self.clock, self.delay = total, what, clock, delay
@@ -1670,8 +1646,7 @@ def terminal_width(stream, default=80):
 
 
 def say(text):
-    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed. A
-    stop signal breaks a write that waits on a stalled reader (`| less` left on one page)."""
+    """Print and flush text; a closed stdout raises OutputClosed, a stop signal breaks the wait."""
     try:
         WRITING.append(True)
         print(text, flush=True)
@@ -1685,16 +1660,14 @@ def say(text):
 
 
 def let_go(stream):
-    """Point stream's file at the null device: what it still holds, and what a last flush at
-    the exit writes, go nowhere, so that a reader gone or stalled neither fails nor holds the
-    exit (a failed flush there would turn the exit status into 120)."""
+    """Point stream at the null device, so that a reader gone or stalled neither holds the exit
+    nor fails it (a failed flush there would make the exit status 120)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def clear_report(path):
-    """Check that a report can be written at path, a regular file or a new one (a FIFO would
-    hang the run), and remove an earlier one: an interrupted run leaves no old report."""
+    """Check that path can take a report (a FIFO would hang), and remove an earlier one."""
     if not path:
         raise UsageError("--json needs a file name")
     with contextlib.suppress(OSError):
@@ -1807,7 +1780,6 @@ def positive_int(text):
 
 
 def cpu_count():
-    """The CPUs this process may run on."""
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
@@ -1869,8 +1841,7 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr, if stderr takes it now: one whose reader is gone, or stalled (a
-    pipe that is full), is let go of instead, so that it neither holds nor fails the exit."""
+    """One line on stderr if it takes it now; one gone or stalled (a full pipe) is let go of."""
     try:
         if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
             raise BlockingIOError
@@ -1886,7 +1857,6 @@ def usage_error(message):
 
 
 def main(argv=None):
-    """Run the command line; every failure ends in one line, never a traceback."""
     catch_signals()  # as the runner's start did, for a caller that imports it
     try:
         return judge_command_line(argv)
@@ -1908,9 +1878,7 @@ def main(argv=None):
 
 
 def split_command(text, root):
-    """--command as (args, executable), the program found from root (the folder it runs in)
-    or on PATH. POSIX splits the text as a shell would; Windows passes it whole to
-    CreateProcess, which splits it as Windows programs expect."""
+    """--command as (args, executable); Windows passes the text whole to CreateProcess."""
     try:
         words = shlex.split(text, posix=not WINDOWS)
     except ValueError as error:
@@ -1941,9 +1909,8 @@ def float_mode(text):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line with --tle, --mle and the judging flags over it,
-    its checker found (a flag's from here, a Judge: line's from root), and the warnings. A
-    --command that is not Python gets the line's limit for other languages, where it has one."""
+    """Each problem's profile, its Judge: line under the flags, and the warnings. A --command
+    that is not Python gets the line's limit for other languages, where it has one."""
     profiles, warnings, command = {}, [], None
     if args.compare and mode_kind(args.compare) in COMMAND_MODES:
         kind, _, text = args.compare.partition(" ")
@@ -1969,7 +1936,6 @@ def profiles_for(root, problems, args):
 
 
 def settings_from(argv):
-    """The settings of this run, the cases to judge, and the warnings to give first."""
     parser = make_parser()
     args = parser.parse_args(argv)
     root = args.root.resolve()
@@ -2065,8 +2031,7 @@ def sandbox_options(memory_limit):
 
 
 def find_sandbox():
-    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not.
-    Checked once per run: a run never goes on without the sandbox it was asked for."""
+    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not."""
     if not LINUX:
         raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
     bwrap = shutil.which("bwrap")
@@ -2114,8 +2079,7 @@ def sandboxed(bwrap, command, cwd, memory_limit):
 
 
 def unsandboxed(bwrap, outcome):
-    """bwrap exits with 128 + N where its program was killed by signal N (as a shell says):
-    under --sandbox that status is the signal again, as the program's own exit tells it."""
+    """bwrap exits with 128 + N when its program is killed by signal N: make it the signal."""
     signalled = bwrap is not None and 128 < outcome.status < 128 + signal.NSIG
     return outcome._replace(status=128 - outcome.status) if signalled else outcome
 
