@@ -1501,6 +1501,7 @@ def watch(running, case_tree, reader, limits):
 
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
 JSON_PROFILE = ("judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit")
+JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "peak_mib", "slow")
 
 
 def label(case):
@@ -1576,7 +1577,10 @@ class Progress:
     def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
         self.total, self.what, self.clock, self.delay = total, what, clock, delay
         self.stream = sys.stderr if stream is None else stream
-        self.live = is_terminal(self.stream)
+        try:  # a terminal that understands the erase sequence
+            self.live = self.stream.isatty() and os.environ.get("TERM") != "dumb"
+        except (AttributeError, ValueError):
+            self.live = False
         self.start = self.drawn = clock()
         self.done = self.failed = 0
         self.shown = False
@@ -1628,14 +1632,6 @@ def duration(seconds):
     if seconds < 3600:
         return f"{seconds // 60} min {seconds % 60} s"
     return f"{seconds // 3600} h {seconds % 3600 // 60} min"
-
-
-def is_terminal(stream):
-    """Whether stream is a terminal that understands the erase sequence."""
-    try:
-        return stream.isatty() and os.environ.get("TERM") != "dumb"
-    except (AttributeError, ValueError):
-        return False
 
 
 def terminal_width(stream, default=80):
@@ -1696,21 +1692,13 @@ def write_json(settings, results, passed, failed):
         "problems": {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
+        "cases": [],
     }
-    data["cases"] = [
-        {
-            "problem": as_text(result.case.problem),
-            "case": as_text(result.case.name),
-            "judge_case": result.case.judge,
-            "verdict": result.verdict,
-            "cpu_ms": rounded(result.cpu, 1000),
-            "wall_ms": rounded(result.wall, 1000),
-            "peak_mib": rounded(result.peak_mib),
-            "slow": result.slow,
-            "details": result.details,
-        }
-        for result in results
-    ]
+    for result in results:
+        case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
+        values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
+        values += (rounded(result.peak_mib), result.slow)
+        data["cases"].append({**dict(zip(JSON_CASE, values)), "details": result.details})
     text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     temporary = f"{settings.json}.{os.getpid()}.tmp"  # renamed into place once whole
     try:
@@ -2003,13 +1991,10 @@ def judge_command_line(argv):
     return status
 
 
-# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), as Flatpak runs its apps,
-# in namespaces of its own (user, with every capability dropped; PID, mount, IPC, network,
-# UTS). It sees /usr and the system's library folders read only, a few files of /etc, its
-# program's files at their own paths, a private /tmp of at most the memory limit, and of /proc
-# only cpuinfo. So it cannot see, signal or trace the runner, its launcher, the supervisors or
-# other cases; it cannot read testcases/, nor reopen its stdin (the .in) to write it. It dies
-# with its supervisor. docs/platforms.md says more.
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), in namespaces of its own,
+# every capability dropped. It sees the system's folders read only, its program's files, and a
+# private /tmp. It cannot see or signal the runner or other cases, nor read testcases/, nor
+# reopen its stdin to write it. docs/platforms.md says more.
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
@@ -2050,27 +2035,20 @@ def find_sandbox():
     return bwrap
 
 
-def program_files(program, cwd):
-    """The files a program needs beyond the system's, as (real path, path seen): the program,
-    and an interpreter's installation (a bin/pythonX.Y or bin/pypy3's folder above bin/)."""
-    real = os.path.realpath(program)
-    prefix = os.path.dirname(os.path.dirname(real))
-    files = [(real, program)]
-    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
-    outside = not (cwd + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # testcases unseen
-    if python and outside and prefix not in SYSTEM_FOLDERS:
-        files.append((prefix, prefix))
-    return files
-
-
 def sandboxed(bwrap, command, cwd, memory_limit):
-    """The case's command, (args, executable), run under bwrap, where bwrap is not None. Its
-    files: the program's (program_files) and each argument that names a file from cwd."""
+    """The case's command, (args, executable), run under bwrap, where bwrap is not None. It sees
+    its program, an interpreter's installation (the folder above bin/), and each file named."""
     if bwrap is None:
         return command
     args, executable = command
     program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
-    files = program_files(program, str(cwd))
+    real = os.path.realpath(program)
+    prefix = os.path.dirname(os.path.dirname(real))
+    files = [(real, program)]
+    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
+    outside = not (str(cwd) + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # no testcases
+    if python and outside and prefix not in SYSTEM_FOLDERS:
+        files.append((prefix, prefix))
     named = (os.path.abspath(os.path.join(cwd, word)) for word in args[1:])
     files += [(os.path.realpath(path), path) for path in named if os.path.isfile(path)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
