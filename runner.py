@@ -480,8 +480,7 @@ def check_output(case, output, expected, profile, settings, running):
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
         for path, data in ((output_file, output), (answer, expected)):
-            with open(path, "wb") as file:
-                file.write(data)
+            Path(path).write_bytes(data)
         given = os.path.abspath(str(case.input))
         paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
         try:  # the output on its stdin: a validator reads it there
@@ -524,8 +523,7 @@ def interact(case, command, expected, profile, settings, running):
     limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
-        with open(answer, "wb") as file:
-            file.write(expected or b"")
+        Path(answer).write_bytes(expected or b"")
         judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
         to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
         try:
