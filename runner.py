@@ -574,6 +574,7 @@ def judge_output(root, problem, input_path, expected, output):
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
+    """The lines printed under a failing case."""
     limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
     if verdict == "TLE" and cpu is None:
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
@@ -1511,6 +1512,8 @@ def ms(seconds):
 
 
 class Report:
+    """Prints each result in case order, and a summary after each problem."""
+
     def __init__(self, cases, profiles, colour, progress=None):
         self.profiles, self.colour = profiles, colour
         self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
