@@ -20,8 +20,7 @@ WRITING = []  # not empty while say() writes the report
 
 
 def on_signal(signum, frame):
-    """A stop signal only says so: run_all looks between waits, so no signal, the first or a
-    later one landing inside the handler, a lock or the killing of the cases, can stop it.
+    """Only note the signal: run_all looks between waits, so none lands inside a lock or a kill.
     Only a write of the report, which a stalled reader can hold forever, is broken off."""
     STOPPED.append(signum)
     if WRITING:
@@ -30,9 +29,8 @@ def on_signal(signum, frame):
 
 
 def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
-    every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
-    stopped they are ignored: Python's exit would set them back to killing the runner."""
+    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
+    ignored. Once stopped they are ignored: Python's exit would set them back to killing it."""
     for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
@@ -138,7 +136,6 @@ def natural_key(name):
 
 
 def unrunnable(root, name, command=False):
-    """Why problem NAME cannot be judged, or None when it can."""
     if not command and not (root / "solutions" / (name + ".py")).is_file():
         return f"problem '{name}' has no solutions/{name}.py"
     folder = root / "testcases" / name
@@ -176,9 +173,8 @@ def find_problems(root, names, command=False):
 
 
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases of one problem whose name contains `keep` (and only the judge cases with
-    judge_only), in natural order, and a warning for each .out without its .in. cases: the
-    folder they are in, testcases/ or hacks/ (`make stress` saves its hacks there)."""
+    """The cases whose name contains `keep`, in natural order, from cases/ (testcases/ or hacks/),
+    and a warning for each .out without its .in."""
     folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
@@ -217,8 +213,7 @@ def read_regular(path):
 
 
 def read_profile(root, problem):
-    """(profile, None) from solutions/PROBLEM.py's `Judge:` line; (the defaults, a one-line
-    warning) when the line is missing or cannot be read."""
+    """(profile, None) from the solution's `Judge:` line, else (the defaults, a warning)."""
     path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
@@ -283,8 +278,7 @@ def equal_or_wrong(want, have):
 
 
 def jutge_verdict(want, have):
-    """Identical bytes AC; a byte outside printable ASCII, newline, CR and tab IC; PE when
-    equal once runs of whitespace are one space, the ends trimmed and letters upper-cased."""
+    """As Jutge.org's standard checker: IC for a byte it refuses, PE for equal tokens."""
     if want == have:
         return "AC"
     if INVALID_CHARACTER.search(have):
@@ -335,8 +329,7 @@ def mode_kind(mode):
 
 
 def close_enough(want, have, eps):
-    """Whether two tokens are finite decimal numbers within eps, absolute or relative to the
-    expected one (testlib's doubleCompare, Kattis's default validator). Not nan, inf, 1e999."""
+    """Whether two tokens are finite decimals within eps, absolute or relative (as testlib)."""
     if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
         return False
     expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
@@ -344,8 +337,7 @@ def close_enough(want, have, eps):
 
 
 def float_difference(expected, got, eps):
-    """(number, expected token, got token) of the first tokens that differ beyond eps (a
-    token None where there are no more), or None when every token agrees."""
+    """(number, expected, got) of the first tokens differing beyond eps (None: no more), or None."""
     if tokens(expected) == tokens(got):
         return None
     pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
@@ -357,9 +349,7 @@ def float_difference(expected, got, eps):
 
 
 def compare(expected, got, mode):
-    """AC or WA; under jutge also PE and IC, as Jutge.org's standard checker gives them.
-    The other modes have no PE, as AtCoder has none: whitespace alone makes a WA there.
-    Under `float EPS` numbers may differ by EPS, absolute or relative."""
+    """AC or WA; under jutge also PE and IC. The other modes have no PE, as AtCoder has none."""
     if mode_kind(mode) == "float":
         return "WA" if float_difference(expected, got, float(mode.split()[1])) else "AC"
     comparator = COMPARATORS[mode]
@@ -370,8 +360,7 @@ def compare(expected, got, mode):
 
 
 def verdict_of(outcome, expected, profile):
-    """TLE when killed for time or over the limit in CPU time (in wall time if CPU is not
-    known); MLE when stopped for memory or the case's own peak is over the limit."""
+    """The verdict from the limits first, then from the output; None: the checker's to say."""
     used = outcome.wall if outcome.cpu is None else outcome.cpu
     judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
     if outcome.memory_out:
@@ -392,8 +381,7 @@ def verdict_of(outcome, expected, profile):
 
 
 def judge_case(case, settings, running):
-    """Run one case and judge it. Runs in a worker thread; a file too large for the memory
-    the runner may have (ulimit -v) is that case's IE, not the run's end."""
+    """Run one case and judge it; a file too large for memory (ulimit -v) is that case's IE."""
     try:
         return judge_one(case, settings, running)
     except MemoryError:
@@ -437,8 +425,7 @@ def judge_one(case, settings, running):
 
 
 def judge_program(command, input_path, expected_path, profile, cwd, running):
-    """One program, (args, executable), judged on one input as a case is, outside a run of
-    cases (tools/stress.py calls it): its Result. running: from new_running()."""
+    """The Result of one program, (args, executable), on one input, outside a run of cases."""
     case = Case("", input_path.stem, input_path, expected_path, True)
     settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
     return judge_case(case, settings, running)
@@ -458,8 +445,7 @@ WAITING = "it and the interactor waited for each other: flush each line, and rea
 
 
 def tool_command(text, root, what):
-    """A checker's or validator's CMD as (args, executable), its program found from root or
-    on PATH, a .py file run by this Python; a UsageError, one line, when it cannot run."""
+    """A checker's CMD as (args, executable), a .py file run by this Python; else UsageError."""
     try:
         words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
     except ValueError as error:
@@ -487,16 +473,14 @@ def judge_command(profile, root):
 
 
 def check_output(case, output, expected, profile, settings, running):
-    """The verdict of the profile's checker or output validator on output, and its message.
-    It reads copies of the output and the .out, in a folder of its own, and the .in."""
+    """The verdict of the checker or output validator on copies of the output and the .out."""
     kind, command = mode_kind(profile.comparison), judge_command(profile, settings.workdir)
     if isinstance(command, str):
         return "IE", [command]
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
         for path, data in ((output_file, output), (answer, expected)):
-            with open(path, "wb") as file:
-                file.write(data)
+            Path(path).write_bytes(data)
         given = os.path.abspath(str(case.input))
         paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
         try:  # the output on its stdin: a validator reads it there
@@ -531,17 +515,15 @@ def checker_verdict(kind, run, message):
 
 
 def interact(case, command, expected, profile, settings, running):
-    """The program run against the profile's interactor, `CMD INPUT OUTPUT ANSWER` (testlib's
-    protocol), each one's stdout piped to the other's stdin: the program's Run, then the
-    interactor's. OUTPUT is a fresh file for the interactor; ANSWER a copy of the .out."""
+    """The Runs of the program and of its interactor, `CMD INPUT OUTPUT ANSWER` (as testlib),
+    each one's stdout piped to the other's stdin."""
     judge, cwd = judge_command(profile, settings.workdir), settings.workdir
     if isinstance(judge, str):
         raise OSError(judge)
     limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
-        with open(answer, "wb") as file:
-            file.write(expected or b"")
+        Path(answer).write_bytes(expected or b"")
         judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
         to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
         try:
@@ -563,8 +545,8 @@ def interact(case, command, expected, profile, settings, running):
 
 
 def interactive_verdict(case, outcome, judged, profile, settings):
-    """The interactor's verdict and message, unless the program passed its time or memory
-    limit (the interactor then says WA, having read to the end) or failed after an AC."""
+    """The interactor's verdict, unless the program passed a limit (then the interactor says
+    WA, having read to the end) or failed after an AC."""
     verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
     if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
@@ -576,8 +558,7 @@ def interactive_verdict(case, outcome, judged, profile, settings):
 
 
 def judge_output(root, problem, input_path, expected, output):
-    """(verdict, details) of output (bytes) on one input of a problem under root, judged by its
-    Judge: line as a case's output is: for the tests and tools that have an output in hand."""
+    """(verdict, details) of output (bytes) on one input, judged by the problem's Judge: line."""
     profile = read_profile(root, problem)[0]
     if mode_kind(profile.comparison) == "interactor":
         return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
@@ -687,7 +668,6 @@ def float_mismatch(got, expected, eps):
 
 
 def common_prefix(a, b):
-    """The length of the longest common prefix of two byte strings."""
     size, step, limit = 0, 1 << 16, min(len(a), len(b))
     while step:
         while size + step <= limit and a[size : size + step] == b[size : size + step]:
@@ -1520,6 +1500,7 @@ def watch(running, case_tree, reader, limits):
 
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
 JSON_PROFILE = ("judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit")
+JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "peak_mib", "slow")
 
 
 def label(case):
@@ -1590,17 +1571,17 @@ class Report:
 
 
 class Progress:
-    """A status line on a terminal while long work runs: done / total, failures, rate, time
-    left. It shows once the work has taken `delay` seconds, is redrawn in place at most four
-    times a second, and only where stream (stderr) is a terminal that can erase a line. Call
-    step() as each item ends, tick() while waiting, clear() before printing a line of your
-    own (the status line comes back at the next tick), and close() at the end. The runner
-    holds one; `make stress` and `make bench` may too."""
+    """A status line on a terminal (stderr) once work has taken `delay` seconds: done, failures,
+    rate, time left. Call step() as each item ends, tick() while waiting, clear() before a line
+    of your own, and close() at the end."""
 
     def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
         self.total, self.what, self.clock, self.delay = total, what, clock, delay
         self.stream = sys.stderr if stream is None else stream
-        self.live = is_terminal(self.stream)
+        try:  # a terminal that understands the erase sequence
+            self.live = self.stream.isatty() and os.environ.get("TERM") != "dumb"
+        except (AttributeError, ValueError):
+            self.live = False
         self.start = self.drawn = clock()
         self.done = self.failed = 0
         self.shown = False
@@ -1654,14 +1635,6 @@ def duration(seconds):
     return f"{seconds // 3600} h {seconds % 3600 // 60} min"
 
 
-def is_terminal(stream):
-    """Whether stream is a terminal that understands the erase sequence."""
-    try:
-        return stream.isatty() and os.environ.get("TERM") != "dumb"
-    except (AttributeError, ValueError):
-        return False
-
-
 def terminal_width(stream, default=80):
     try:
         return os.get_terminal_size(stream.fileno()).columns or default
@@ -1670,8 +1643,7 @@ def terminal_width(stream, default=80):
 
 
 def say(text):
-    """Print text and flush it; a closed stdout (a pipe into `head`) raises OutputClosed. A
-    stop signal breaks a write that waits on a stalled reader (`| less` left on one page)."""
+    """Print and flush text; a closed stdout raises OutputClosed, a stop signal breaks the wait."""
     try:
         WRITING.append(True)
         print(text, flush=True)
@@ -1685,16 +1657,14 @@ def say(text):
 
 
 def let_go(stream):
-    """Point stream's file at the null device: what it still holds, and what a last flush at
-    the exit writes, go nowhere, so that a reader gone or stalled neither fails nor holds the
-    exit (a failed flush there would turn the exit status into 120)."""
+    """Point stream at the null device, so that a reader gone or stalled neither holds the exit
+    nor fails it (a failed flush there would make the exit status 120)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def clear_report(path):
-    """Check that a report can be written at path, a regular file or a new one (a FIFO would
-    hang the run), and remove an earlier one: an interrupted run leaves no old report."""
+    """Check that path can take a report (a FIFO would hang), and remove an earlier one."""
     if not path:
         raise UsageError("--json needs a file name")
     with contextlib.suppress(OSError):
@@ -1723,21 +1693,13 @@ def write_json(settings, results, passed, failed):
         "problems": {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()},
         "passed": passed,
         "failed": failed,
+        "cases": [],
     }
-    data["cases"] = [
-        {
-            "problem": as_text(result.case.problem),
-            "case": as_text(result.case.name),
-            "judge_case": result.case.judge,
-            "verdict": result.verdict,
-            "cpu_ms": rounded(result.cpu, 1000),
-            "wall_ms": rounded(result.wall, 1000),
-            "peak_mib": rounded(result.peak_mib),
-            "slow": result.slow,
-            "details": result.details,
-        }
-        for result in results
-    ]
+    for result in results:
+        case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
+        values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
+        values += (rounded(result.peak_mib), result.slow)
+        data["cases"].append({**dict(zip(JSON_CASE, values)), "details": result.details})
     text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     temporary = f"{settings.json}.{os.getpid()}.tmp"  # renamed into place once whole
     try:
@@ -1807,7 +1769,6 @@ def positive_int(text):
 
 
 def cpu_count():
-    """The CPUs this process may run on."""
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
@@ -1869,8 +1830,7 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr, if stderr takes it now: one whose reader is gone, or stalled (a
-    pipe that is full), is let go of instead, so that it neither holds nor fails the exit."""
+    """One line on stderr if it takes it now; one gone or stalled (a full pipe) is let go of."""
     try:
         if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
             raise BlockingIOError
@@ -1886,7 +1846,6 @@ def usage_error(message):
 
 
 def main(argv=None):
-    """Run the command line; every failure ends in one line, never a traceback."""
     catch_signals()  # as the runner's start did, for a caller that imports it
     try:
         return judge_command_line(argv)
@@ -1908,9 +1867,7 @@ def main(argv=None):
 
 
 def split_command(text, root):
-    """--command as (args, executable), the program found from root (the folder it runs in)
-    or on PATH. POSIX splits the text as a shell would; Windows passes it whole to
-    CreateProcess, which splits it as Windows programs expect."""
+    """--command as (args, executable); Windows passes the text whole to CreateProcess."""
     try:
         words = shlex.split(text, posix=not WINDOWS)
     except ValueError as error:
@@ -1941,9 +1898,8 @@ def float_mode(text):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line with --tle, --mle and the judging flags over it,
-    its checker found (a flag's from here, a Judge: line's from root), and the warnings. A
-    --command that is not Python gets the line's limit for other languages, where it has one."""
+    """Each problem's profile, its Judge: line under the flags, and the warnings. A --command
+    that is not Python gets the line's limit for other languages, where it has one."""
     profiles, warnings, command = {}, [], None
     if args.compare and mode_kind(args.compare) in COMMAND_MODES:
         kind, _, text = args.compare.partition(" ")
@@ -1969,7 +1925,6 @@ def profiles_for(root, problems, args):
 
 
 def settings_from(argv):
-    """The settings of this run, the cases to judge, and the warnings to give first."""
     parser = make_parser()
     args = parser.parse_args(argv)
     root = args.root.resolve()
@@ -2037,13 +1992,10 @@ def judge_command_line(argv):
     return status
 
 
-# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), as Flatpak runs its apps,
-# in namespaces of its own (user, with every capability dropped; PID, mount, IPC, network,
-# UTS). It sees /usr and the system's library folders read only, a few files of /etc, its
-# program's files at their own paths, a private /tmp of at most the memory limit, and of /proc
-# only cpuinfo. So it cannot see, signal or trace the runner, its launcher, the supervisors or
-# other cases; it cannot read testcases/, nor reopen its stdin (the .in) to write it. It dies
-# with its supervisor. docs/platforms.md says more.
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), in namespaces of its own,
+# every capability dropped. It sees the system's folders read only, its program's files, and a
+# private /tmp. It cannot see or signal the runner or other cases, nor read testcases/, nor
+# reopen its stdin to write it. docs/platforms.md says more.
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
@@ -2065,8 +2017,7 @@ def sandbox_options(memory_limit):
 
 
 def find_sandbox():
-    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not.
-    Checked once per run: a run never goes on without the sandbox it was asked for."""
+    """bwrap's path, once it has started a sandbox here; else a UsageError saying why not."""
     if not LINUX:
         raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
     bwrap = shutil.which("bwrap")
@@ -2086,27 +2037,20 @@ def find_sandbox():
     return bwrap
 
 
-def program_files(program, cwd):
-    """The files a program needs beyond the system's, as (real path, path seen): the program,
-    and an interpreter's installation (a bin/pythonX.Y or bin/pypy3's folder above bin/)."""
-    real = os.path.realpath(program)
-    prefix = os.path.dirname(os.path.dirname(real))
-    files = [(real, program)]
-    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
-    outside = not (cwd + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # testcases unseen
-    if python and outside and prefix not in SYSTEM_FOLDERS:
-        files.append((prefix, prefix))
-    return files
-
-
 def sandboxed(bwrap, command, cwd, memory_limit):
-    """The case's command, (args, executable), run under bwrap, where bwrap is not None. Its
-    files: the program's (program_files) and each argument that names a file from cwd."""
+    """The case's command, (args, executable), run under bwrap, where bwrap is not None. It sees
+    its program, an interpreter's installation (the folder above bin/), and each file named."""
     if bwrap is None:
         return command
     args, executable = command
     program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
-    files = program_files(program, str(cwd))
+    real = os.path.realpath(program)
+    prefix = os.path.dirname(os.path.dirname(real))
+    files = [(real, program)]
+    python = re.search(PYTHON_PROGRAM, real) and os.path.basename(os.path.dirname(real)) == "bin"
+    outside = not (str(cwd) + os.sep).startswith(prefix.rstrip(os.sep) + os.sep)  # no testcases
+    if python and outside and prefix not in SYSTEM_FOLDERS:
+        files.append((prefix, prefix))
     named = (os.path.abspath(os.path.join(cwd, word)) for word in args[1:])
     files += [(os.path.realpath(path), path) for path in named if os.path.isfile(path)]
     seen_whole = tuple(folder + os.sep for folder in SYSTEM_FOLDERS)  # no bind needed there
@@ -2117,8 +2061,7 @@ def sandboxed(bwrap, command, cwd, memory_limit):
 
 
 def unsandboxed(bwrap, outcome):
-    """bwrap exits with 128 + N where its program was killed by signal N (as a shell says):
-    under --sandbox that status is the signal again, as the program's own exit tells it."""
+    """bwrap exits with 128 + N when its program is killed by signal N: make it the signal."""
     signalled = bwrap is not None and 128 < outcome.status < 128 + signal.NSIG
     return outcome._replace(status=128 - outcome.status) if signalled else outcome
 
