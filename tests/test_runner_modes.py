@@ -232,6 +232,7 @@ def copy_for_the_shared_tests(root):
 
 def shared_tests(root, *select):
     argv = [sys.executable, "-m", "pytest", "-q", "-rA", "-n", "0", "-p", "no:cacheprovider"]
+    argv += ["--depth", "all"]  # the oj and Python 3.8 checks are in the deep part
     argv += ["tests/test_problems.py", "tests/test_testcases.py", "tests/test_compat.py", *select]
     done = run(argv, cwd=root, timeout=600, text=True)
     return done.returncode, done.stdout + done.stderr

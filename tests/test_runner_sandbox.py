@@ -9,7 +9,9 @@ import re
 import shutil
 import signal
 import sys
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 import util
@@ -307,11 +309,15 @@ def error(action):
     return "done"
 print(sorted(os.listdir(".")), os.listdir("solutions"), os.path.exists("/proc/self"))
 print(error(lambda: open("/dev/shm/held", "w")), error(lambda: open("/usr/held", "w")))
-made = error(lambda: open("/tmp/mine", "w"))
-here = os.getcwd().split("/")  # the folder it runs in, under /tmp while testing
-print(made, set(os.listdir("/tmp")) <= {"mine", here[2] if here[1] == "tmp" else "mine"})
+print(error(lambda: open("/tmp/mine", "w")), os.path.exists(PROBE))
 print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
 """
-    expected = "['solutions'] ['p.py'] False\nEROFS EROFS\ndone True\nENETUNREACH\n"
-    done = judge(make_root(tmp_path, program, {"a": ("\n", expected)}))
+    # A file of the machine's own /tmp, which the private /tmp must not show.
+    probe = Path(tempfile.mkstemp(prefix="runner-sandbox-probe-", dir="/tmp")[1])
+    program = f"PROBE = {str(probe)!r}\n" + program
+    expected = "['solutions'] ['p.py'] False\nEROFS EROFS\ndone False\nENETUNREACH\n"
+    try:
+        done = judge(make_root(tmp_path, program, {"a": ("\n", expected)}))
+    finally:
+        probe.unlink()
     assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
