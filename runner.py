@@ -212,7 +212,7 @@ def read_profile(root, problem):
     path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
-        with open(str(root / path), encoding="utf-8", errors="replace") as file:
+        with open(str(root / path), encoding="utf-8-sig", errors="replace") as file:  # a BOM
             line = JUDGE_LINE.search(file.read(HEADER_CHARS))
     except OSError as error:
         return DEFAULT_PROFILE, f"cannot read {path} ({error.strerror}): {using}"
