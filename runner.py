@@ -1298,7 +1298,8 @@ class Report:
         failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
         profile = self.profiles[problem]
         limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.comparison}"
-        text = f"== {printable(problem)} ({profile.judge_name or 'no Judge: line'}: {limits}): "
+        judge_name = printable(profile.judge_name or "no Judge: line")
+        text = f"== {printable(problem)} ({judge_name}: {limits}): "
         text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
         if failures:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
@@ -1510,12 +1511,12 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr, if stderr takes it now: one whose reader is gone, or stalled (a
+    """One line on stderr, escaped, if stderr takes it now: one whose reader is gone, or stalled (a
     pipe that is full), is let go of instead, so that it neither holds nor fails the exit."""
     try:
         if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
             raise BlockingIOError
-        sys.stderr.write(text + "\n")
+        sys.stderr.write(printable(str(text)) + "\n")  # names from files, as case names are
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
         let_go(sys.stderr)
