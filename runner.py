@@ -31,11 +31,19 @@ def on_signal(signum, frame):
 def catch_signals(handler=on_signal):
     """SIGINT, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT stop the run, each killing
     every running case; one ignored when the runner starts (nohup, `&`) stays ignored. Once
-    stopped they are ignored: Python's exit would set them back to killing the runner."""
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, handler)
+    stopped they are ignored: Python's exit would set them back to killing the runner. The
+    four are blocked while their handlers are set, so all four are taken at once."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    before = mask(signal.SIG_BLOCK, numbers) if mask else None
+    try:
+        for number in numbers:
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, handler)
+    finally:
+        if mask:
+            mask(signal.SIG_SETMASK, before)
 
 
 if __name__ == "__main__":  # before the imports below: a stop while they load is a stop too

@@ -288,24 +288,45 @@ def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
         runner.STOPPED[:] = saved
 
 
-def handlers_set(pid):
-    """True once pid catches SIGTERM (its SigCgt mask in /proc/PID/status)."""
-    with contextlib.suppress(OSError, StopIteration):
+def taken(pid, number):
+    """True once pid has taken signal number: it blocks it, or catches it (the SigBlk and
+    SigCgt masks in /proc/PID/status). Either way the signal is the runner's to handle."""
+    with contextlib.suppress(OSError):
         status = Path(f"/proc/{pid}/status").read_text()
-        mask = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
-        return bool(int(mask.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+        masks = [
+            line.split()[1] for line in status.splitlines() if line[:7] in ("SigBlk:", "SigCgt:")
+        ]
+        return any(int(mask, 16) >> (number - 1) & 1 for mask in masks)
     return False
 
 
+@POSIX_ONLY
+def test_the_four_stop_signals_are_blocked_while_their_handlers_are_set(monkeypatch):
+    four = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+    seen = []
+    monkeypatch.setattr(signal, "getsignal", lambda number: signal.SIG_DFL)
+    monkeypatch.setattr(signal, "signal", lambda number, handler: seen.append((number, blocked())))
+
+    def blocked():
+        return signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+    before = blocked()
+    runner.catch_signals(runner.on_signal)
+    assert {number for number, _ in seen} == four
+    assert all(four <= mask for _, mask in seen)
+    assert blocked() == before
+
+
 @LINUX_ONLY
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
 def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, number):
-    """Sent the moment the handlers are set, before any case is found, let alone run."""
+    """Sent the moment the runner has taken this very signal, before any case is found."""
     root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
     judging = started([PYTHON, str(RUNNER), "--root", str(root)], "native")
     deadline = time.monotonic() + 20
-    while not handlers_set(judging.pid):
-        assert judging.poll() is None and time.monotonic() < deadline, "no handler was set"
+    while not (taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number)):  # Python
+        # catches SIGINT as it starts, before the runner: SIGTERM is the runner's alone
+        assert judging.poll() is None and time.monotonic() < deadline, "the signal was not taken"
         time.sleep(0.0005)
     judging.send_signal(number)
     out, err = judging.communicate(timeout=20)
