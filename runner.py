@@ -81,6 +81,7 @@ ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
+CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
@@ -1220,11 +1221,13 @@ def execute(running, command, input_path, cwd, limits):
     """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
-    limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
+    limit itself where CPU time is not measured; never past CEILING), or the output its cap
+    (limits: the three)."""
     time_limit, memory_limit, output_cap = limits
     with open_regular(input_path) as stdin:
         case_tree, reader = running.start(command, stdin.fileno(), cwd, output_cap)
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
+    most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
     cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
     clock = CaseClock()
@@ -1235,16 +1238,18 @@ def execute(running, command, input_path, cwd, limits):
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
             # the backstop counts the time it ran or waited on something, not for a CPU
-            timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
+            waited = min(case_tree.queued, most)
+            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             if timed_out and (cpu or 0) <= time_limit:  # by the backstop, from a figure of the
                 # time it waited that may be old (a busy machine starves its supervisor too):
                 # read it again, waiting for the answer (less than the clock takes as a pause)
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
-                timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
+                waited = min(case_tree.queued, most)
+                timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
-            left = deadline - elapsed + case_tree.queued  # > 0: not timed out
+            left = deadline - elapsed + waited  # > 0: not timed out
             if reader.reading():  # and at least every TICK: has it exited?
                 reader.read(min(left, TICK))
             else:  # its output is closed: wait for the exit
