@@ -875,12 +875,25 @@ def reap_any(block=False):
         return reaped
 
 
+def ignores_children(pid):
+    """Whether pid ignores SIGCHLD: then the kernel reaps its children, unmeasured."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"SigIgn:"):
+                    return bool(int(line.split()[1], 16) >> (signal.SIGCHLD - 1) & 1)
+    except (OSError, ValueError):
+        pass
+    return False
+
+
 class Supervisor:
     """One case's parent, in a process of its own: starts it, measures and kills its tree."""
 
     def __init__(self, channel):
         self.channel, self.code, self.sampled = channel, None, 0.0
         self.cpu = self.live = self.peak = self.queued = 0.0
+        self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks of the kernel's reaping
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
 
     def start(self, fds, executable, cwd, args):
@@ -915,6 +928,7 @@ class Supervisor:
             if not pid:
                 return reaped
             reaped.append(pid)
+            self.reaped.add(pid)
             self.cpu += usage.ru_utime + usage.ru_stime
             self.peak = max(self.peak, usage.ru_maxrss / 1024)
             if pid == self.main:
@@ -923,22 +937,28 @@ class Supervisor:
                 self.report(b"R")
 
     def sample(self):
-        resident, ticks = 0, 0
+        resident, seen = 0, {}
         for pid in descendants():
             try:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
-                ticks += sum(map(int, fields[11:15]))  # with the children it waited for
+                # its parent, and its ticks with those of the children it waited for
+                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))
                 with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
                 pass
+        for pid, (parent, ticks) in self.seen.items():  # gone: reaped by us, its parent or
+            if pid not in seen and pid not in self.reaped and ignores_children(parent):
+                self.lost += ticks  # the kernel, whose reaping no wait4 measures: its last sample
+        self.seen, self.reaped = seen, set()
         self.peak = max(self.peak, resident * self.page_mib)
-        self.live = self.cpu + ticks / self.ticks
+        self.live = self.cpu + (self.lost + sum(ticks for _, ticks in seen.values())) / self.ticks
 
     def report(self, kind):
-        cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
+        cpu = self.cpu + self.lost / self.ticks
+        cpu = cpu if kind == b"F" else max(cpu, self.live)
         code = b"-" if self.code is None else b"%d" % self.code
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
@@ -1013,7 +1033,7 @@ def launcher_main(fd):
 
 
 LAUNCHER_PARTS = (become_subreaper, children, descendants, strays, stop_and_kill, send_signal)
-LAUNCHER_PARTS += (reap_any, Supervisor, launch, launcher_main)
+LAUNCHER_PARTS += (reap_any, ignores_children, Supervisor, launch, launcher_main)
 
 
 def launcher_source():
