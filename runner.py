@@ -84,6 +84,7 @@ BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall t
 CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
+LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n?")
@@ -1060,11 +1061,54 @@ def start_launcher():
         return None
     finally:
         theirs.close()
-    if mine.recv(16) != b"ready":
-        mine.close()
-        process.wait()
-        return None
-    return process, mine
+    mine.settimeout(LAUNCHER_START)
+    with contextlib.suppress(OSError):
+        if mine.recv(16) == b"ready":
+            mine.settimeout(GIVE_UP)  # a launcher stopped with a full socket: no send hangs
+            return process, mine
+    end_launcher(process, mine)
+    return None
+
+
+def end_launcher(process, control):
+    """Close the launcher's socket, which ends it; killed if it is not gone in GIVE_UP s."""
+    control.close()
+    try:
+        process.wait(GIVE_UP)
+    except subprocess.TimeoutExpired:  # stopped (SIGSTOP), or too busy to see its socket
+        process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(GIVE_UP)
+
+
+def answering(process):
+    """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
+    if process.poll() is not None:
+        return False
+    try:
+        with open(f"/proc/{process.pid}/stat", "rb") as stat_file:
+            return stat_file.read().rsplit(b")", 1)[1].split()[0] not in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
+
+
+def sweep_strays(keep):
+    """Stop and kill every descendant of the runner outside the trees of its children in keep
+    (a launcher, the supervisors at work): what a case left when it killed its supervisor and
+    the launcher, re-parented to the runner, its subreaper. Each child of ours killed is reaped."""
+
+    def reap():
+        reaped = []
+        for pid in set(children(os.getpid())) - keep:
+            with contextlib.suppress(ChildProcessError):
+                reaped += [pid] if os.waitpid(pid, os.WNOHANG)[0] else []
+        return reaped
+
+    stop_and_kill(lambda: strays(keep), reap)
+    deadline = time.monotonic() + GIVE_UP  # the killed children go, each reaped
+    while set(children(os.getpid())) - keep and time.monotonic() < deadline:
+        reap()
+        time.sleep(0.001)
 
 
 class Reported(namedtuple("Reported", "kind cpu peak code queued")):
@@ -1083,6 +1127,7 @@ class LinuxTree(Tree):
     tree's CPU time and memory, and kills and reaps the tree when asked."""
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
+    supervisors = frozenset()  # the pids of those at work
 
     @classmethod
     def usable(cls):
@@ -1092,21 +1137,34 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where it cannot start."""
+        """This kind, with a launcher that answers: started on first use, and again when a case
+        has stopped or killed it; PosixTree where none can start. The runner becomes a child
+        subreaper: what a case leaves when it kills its supervisor comes to it, not to init."""
         with cls.lock:
+            if cls.launcher and not answering(cls.launcher[0]):
+                end_launcher(*cls.launcher)
+                cls.launcher = None
             if cls.launcher is None:
+                with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
+                    become_subreaper()
                 cls.launcher = start_launcher() or False
         return cls if cls.launcher else PosixTree
 
     @classmethod
     def end_run(cls):
-        """End the launcher: it exits when its socket closes."""
+        """End the launcher, and anything of any case still left."""
         with cls.lock:
             if cls.launcher:
-                process, control = cls.launcher
-                control.close()
-                process.wait()
+                end_launcher(*cls.launcher)
+                sweep_strays(set())
             cls.launcher = None
+
+    @classmethod
+    def sweep(cls):
+        """Kill what the supervisors at work and the launcher do not hold: a lost one's tree."""
+        with cls.lock:
+            if cls.launcher:
+                sweep_strays(cls.supervisors | {cls.launcher[0].pid})
 
     def __init__(self, command, stdin, cwd, stdout=None):
         import socket
@@ -1120,6 +1178,8 @@ class LinuxTree(Tree):
         rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
         try:
             with self.lock:
+                if not self.launcher:  # ended by another thread: the run is ending
+                    raise OSError("the run is ending")
                 self.launcher[1].sendmsg([text], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)])
         finally:
             theirs.close()
@@ -1139,6 +1199,8 @@ class LinuxTree(Tree):
             number = int(started[1:]) if started[1:].isdigit() else 0
             raise OSError(number, os.strerror(number) if number else "the case did not start")
         self.supervisor = int(started[2:])
+        with self.lock:
+            LinuxTree.supervisors |= {self.supervisor}
 
     @property
     def queued(self):
@@ -1175,9 +1237,12 @@ class LinuxTree(Tree):
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
-        if not self.final:  # stopped by its case: killed from here, its tree then the launcher's
+        with self.lock:
+            LinuxTree.supervisors -= {self.supervisor}
+        if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
             with contextlib.suppress(OSError):
                 os.kill(self.supervisor, signal.SIGKILL)
+            self.sweep()  # (the launcher kills it too, within half a second, if it still can)
         self.socket.close()
         report = self.report
         code = -signal.SIGKILL if report.code is None else report.code

@@ -398,3 +398,60 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     assert verdicts(out) == {"p/a": "AC"} and judging.returncode == 0, out + err.decode()
     wall = int(re.search(r"^AC  p/a +\d+ ms CPU +(\d+) ms wall", out, re.M).group(1))
     assert wall < 3000
+
+
+# A case that turns on the launcher, its supervisor's parent (same user: it may), as the first
+# word on stdin says: "kill" or "stop" it, or "escape": kill it, then its own supervisor, and
+# sleep with a grandchild in a session of its own. It writes the pids it knows to the file
+# named by the second word. "echo" prints the second word.
+ATTACKER = """\
+import os, signal, subprocess, sys, time
+how, word = sys.stdin.read().split()
+if how == "echo":
+    print(word)
+    sys.exit()
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+supervisor = os.getppid()
+launcher = parent(supervisor)
+sleep = "import os, time; os.setsid(); time.sleep(60)"
+grandchild = subprocess.Popen([sys.executable, "-c", sleep]) if how == "escape" else None
+with open(word, "w") as pids:
+    pids.write(f"{launcher} {supervisor} {os.getpid()} {grandchild and grandchild.pid}")
+os.kill(launcher, signal.SIGSTOP if how == "stop" else signal.SIGKILL)
+if how == "escape":
+    time.sleep(0.2)
+    os.kill(supervisor, signal.SIGKILL)
+    time.sleep(60)
+print(1)
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("how", ["kill", "stop"])
+def test_a_case_that_kills_or_stops_the_launcher_leaves_the_later_cases_judged(tmp_path, path, how):
+    """A new launcher takes over; the run ends in its time, with its last line and report."""
+    pids = tmp_path / "pids"
+    cases = {"a": (f"{how} {pids}", "1\n")}
+    cases.update({case: (f"echo {case}", f"{case}\n") for case in "bcd"})
+    root = make_root(tmp_path, ATTACKER, cases)
+    report = tmp_path / "report.json"
+    status, out, _, took = judge(root, "-j", "1", "--json", str(report), path=path, timeout=60)
+    assert verdicts(out) == {f"p/{case}": "AC" for case in "abcd"} and status == 0, out
+    assert last_line(out) == "4 passed, 0 failed" and report.exists() and took < 20
+    launcher = int(pids.read_text().split()[0])
+    assert gone_soon(launcher, 1.0)  # the stopped one killed, not left behind
+
+
+@LINUX_ONLY
+def test_a_case_that_kills_the_launcher_then_its_supervisor_does_not_outlive_the_run(
+    tmp_path, path
+):
+    pids = tmp_path / "pids"
+    cases = {"a": (f"escape {pids}", "1\n"), "b": ("echo b", "b\n")}
+    root = make_root(tmp_path, ATTACKER, cases)
+    status, out, _, _ = judge(root, "-j", "1", "--tle", "0.5", path=path, timeout=60)
+    assert verdicts(out)["p/b"] == "AC" and verdicts(out)["p/a"] != "AC" and status == 1, out
+    left = [int(pid) for pid in pids.read_text().split()[1:]]
+    assert [pid for pid in left if not gone_soon(pid, 1.0)] == []
