@@ -49,6 +49,7 @@ def catch_signals(handler=on_signal):
 if __name__ == "__main__":  # before the imports below: a stop while they load is a stop too
     catch_signals()
 
+import _socket
 import argparse
 import contextlib
 import difflib
@@ -775,42 +776,46 @@ def job_structures(ctypes):
     )
 
 
-# Linux: a launcher, started on the run's first case, forks a supervisor for each case, which
-# starts it. Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a
-# case forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
-# never measured below that. The launcher is a fresh `python -S -I` that imports almost nothing
-# and never grows: a C program of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB).
-# Each supervisor is a child subreaper, so every process its case leaves behind, after
-# setsid() too, becomes its child: found from /proc, left alone until its own case ends, then
-# stopped, every last one, before any is killed, so that nothing forks or changes pid during
-# the kill; reaped by wait4, which keeps the CPU time and peak of each. Memory is the peak of
-# the resident sizes of the tree's processes summed, read every 10 ms, or the largest peak
-# wait4 gives at exit, whichever is more. A cgroup per case would count pages shared by
-# processes once, but only a machine that delegates one to its users has it; this works on
-# any Linux with /proc.
+# Linux: a launcher, started with the run's first case, forks supervisors, one for each case
+# running at once; a supervisor starts its cases one after another. Why: a forked process's
+# peak (wait4's ru_maxrss) starts at its parent's size, so a case started by the runner (19 MiB
+# under CPython, and growing with the outputs it reads) was never measured below that. The
+# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
+# of 1 MiB shows 9 MiB, less than `python3 -c pass` (13 MiB). Each supervisor is a child
+# subreaper, so every process its case leaves behind, after setsid() too, becomes its child:
+# found from /proc, left alone until its own case ends, then stopped, every last one, before
+# any is killed, so that nothing forks or changes pid during the kill; reaped by wait4, which
+# keeps the CPU time and peak of each. Memory is the peak of the resident sizes of the tree's
+# processes summed, read every 10 ms, or the largest peak wait4 gives at exit, whichever is
+# more. A cgroup per case would count pages shared by processes once, but only a machine that
+# delegates one to its users has it; this works on any Linux with /proc.
 #
 # Theory of operation. The launcher's program is the functions from become_subreaper to
 # launcher_main below, sent as text (launcher_source). Its argument is its end of a
-# SOCK_SEQPACKET socket pair, "control"; each case has a pair of its own, "report". Every
-# message is one datagram of ASCII.
+# SOCK_SEQPACKET socket pair, "control". Each supervisor has a pair of its own, "report", that
+# lives as long as it does. Every message is one datagram of ASCII.
 #
-# | socket  | from       | to         | message                | meaning                         |
-# |---------|------------|------------|------------------------|---------------------------------|
-# | control | launcher   | runner     | `ready`                | it runs, and is a subreaper     |
-# | control | runner     | launcher   | `EXE\0CWD\0ARG0\0...`  | start a case; four descriptors  |
-# |         |            |            |                        | ride along (SCM_RIGHTS): report,|
-# |         |            |            |                        | the case's stdin, stdout, stderr|
-# | control | runner     | launcher   | end of file            | the run is over: kill, exit     |
-# | report  | supervisor | runner     | `S PID`                | started; PID is the supervisor's|
-# | report  | supervisor | runner     | `E ERRNO`              | exec failed with this errno     |
-# | report  | runner     | supervisor | `?`                    | the figures so far, please      |
-# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; also sent |
-# |         |            |            |                        | unasked when the case exits     |
-# | report  | runner     | supervisor | `k`, or end of file    | kill the tree now               |
-# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | final: the tree is reaped     |
+# | socket  | from       | to         | message                  | meaning                     |
+# |---------|------------|------------|--------------------------|-----------------------------|
+# | control | launcher   | runner     | `ready`                  | it runs                     |
+# | control | runner     | launcher   | `supervisor`, 1 fd       | fork a supervisor on the fd |
+# |         |            |            |                          | (SCM_RIGHTS): its "report"  |
+# | control | runner     | launcher   | end of file              | the run is over: kill, exit |
+# | report  | runner     | supervisor | `EXE\0CWD\0ARGS`, 3 fd   | start a case: its stdin,    |
+# |         |            |            |                          | stdout and stderr           |
+# | report  | supervisor | runner     | `S PID`                  | started; PID: the supervisor|
+# | report  | supervisor | runner     | `E ERRNO`                | the case could not start    |
+# | report  | runner     | supervisor | `?`                      | the figures so far, please  |
+# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; sent    |
+# |         |            |            |                          | unasked too when it exits   |
+# | report  | runner     | supervisor | `k`                      | kill the tree now           |
+# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready   |
+# |         |            |            |                          | for the next case           |
+# | report  | runner     | supervisor | end of file              | kill the tree, exit         |
 #
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
 # signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
+# ARGS: the arguments, each ended by \0 but the last.
 
 
 def become_subreaper():
@@ -892,30 +897,44 @@ class Supervisor:
     """One case's parent, in a process of its own: starts it, measures and kills its tree."""
 
     def __init__(self, channel):
-        self.channel, self.code, self.sampled = channel, None, 0.0
-        self.cpu = self.live = self.peak = self.queued = 0.0
-        self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks of the kernel's reaping
+        self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
+        self.woken, wake = os.pipe()  # a byte on it for each signal: a child ended
+        os.set_blocking(wake, False)
+        signal.set_wakeup_fd(wake)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+
+    def serve(self):
+        """Cases one after another, each asked for with its three descriptors, until the
+        runner's end of the socket closes: a supervisor serves a run, not just one case."""
+        while True:
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
+            if not text:
+                return
+            fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
+            for fd in fds:  # the program has them as 0, 1 and 2, and nothing else of ours
+                os.set_inheritable(fd, False)
+            executable, cwd, *args = text.split(b"\0")
+            self.code, self.sampled, self.main = None, 0.0, None
+            self.cpu = self.live = self.peak = self.queued = 0.0
+            self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks the kernel reaped
+            if self.start(fds, executable, cwd, args) and not self.run():
+                return
 
     def start(self, fds, executable, cwd, args):
+        """Start the case by posix_spawn (a vfork: no copy of this process's memory to make),
+        in a session of its own, with fds as its 0, 1 and 2; say S, or E and the errno."""
         become_subreaper()
-        error, failed = os.pipe()  # closed by a successful exec
-        self.main = os.fork()
-        if self.main == 0:
-            try:
-                os.setsid()
-                for target, fd in enumerate(fds):
-                    os.dup2(fd, target)
-                for name in ("SIGPIPE", "SIGXFSZ"):  # as Popen leaves them
-                    signal.signal(getattr(signal, name), signal.SIG_DFL)
-                os.chdir(cwd)
-                os.execv(executable, args)
-            except OSError as problem:
-                os.write(failed, b"%d" % (problem.errno or 0))
-            os._exit(127)
-        for fd in (failed, *fds):  # the reader sees the end of output when the tree closes it
+        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+        reason = b""
+        try:
+            os.chdir(cwd)
+            self.main = os.posix_spawn(executable, args, os.environ, file_actions=actions,
+                setsid=True, setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))  # fmt: skip
+        except OSError as problem:
+            reason = b"%d" % (problem.errno or 0)
+        for fd in fds:  # the reader sees the end of output when the tree closes it
             os.close(fd)
-        reason = os.read(error, 32)
         self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
         return not reason
 
@@ -964,61 +983,55 @@ class Supervisor:
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
     def run(self):
-        woken, wake = os.pipe()
-        os.set_blocking(wake, False)
-        signal.set_wakeup_fd(wake)
-        signal.signal(signal.SIGCHLD, lambda *_: None)
+        self.sampled = os.times().elapsed  # the first sample in 10 ms: most cases end before
         while True:
-            ready = select.select([self.channel, woken], [], [], 0.03)[0]  # asked: every 10 ms
-            if woken in ready:
-                os.read(woken, 512)
+            ready = select.select([self.channel, self.woken], [], [], 0.03)[0]  # asked: 10 ms
+            if self.woken in ready:
+                os.read(self.woken, 512)
             self.reap()
             if os.times().elapsed - self.sampled >= 0.01:
                 self.sample()
                 self.sampled = os.times().elapsed
             if self.channel in ready:
-                if self.channel.recv(16) != b"?":  # b"k", or b"" when the runner is gone
+                asked = self.channel.recv(16)
+                if asked != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
         stop_and_kill(reap=self.reap)
         self.reap(block=True)
-        self.report(b"F")
+        if asked:
+            self.report(b"F")
+        return bool(asked)  # whether to serve another case
 
 
-def launch(control, text, data):
-    """A supervisor for the case, with its socket and its three pipes; its pid."""
-    import _socket
-
-    fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
-    for fd in fds:  # the program has the last three as 0, 1 and 2, and nothing else of ours
-        os.set_inheritable(fd, False)
-    executable, cwd, *args = text.split(b"\0")
+def launch(control, data):
+    """A supervisor on the socket that came with the message; its pid."""
+    fd = int.from_bytes(data[0][2][:4], sys.byteorder)
+    os.set_inheritable(fd, False)  # the cases it starts must not hold it
     pid = os.fork()
     if pid == 0:
         control.close()
-        supervisor = Supervisor(_socket.socket(fileno=fds[0]))
-        if supervisor.start(fds[1:], executable, cwd, args):
-            supervisor.run()
-        os._exit(0)
-    for fd in fds:
-        os.close(fd)
+        try:
+            Supervisor(_socket.socket(fileno=fd)).serve()
+        finally:
+            os._exit(0)
+    os.close(fd)
     return pid
 
 
 def launcher_main(fd):
-    """The launcher: a supervisor per case asked for on the socket fd, until the runner goes."""
-    import _socket
-
+    """The launcher: a supervisor each time one is asked for on the socket fd, until the
+    runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
     supervisors = set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
-            text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4))
             if not text:
                 break
-            supervisors.add(launch(control, text, data))
+            supervisors.add(launch(control, data))
         reap_any()
         supervisors &= set(children(os.getpid()))
         stop_and_kill(lambda known=supervisors: strays(known), reap_any)
@@ -1042,7 +1055,9 @@ def launcher_source():
     import inspect
 
     parts = "\n\n".join(inspect.getsource(part) for part in LAUNCHER_PARTS)
-    return f"import os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
+    return (
+        f"import _socket, os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
+    )
 
 
 def start_launcher():
@@ -1111,6 +1126,12 @@ def sweep_strays(keep):
         time.sleep(0.001)
 
 
+def send_with(channel, text, fds):
+    """Send text over the socket with the descriptors fds (SCM_RIGHTS)."""
+    rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
+    channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
+
+
 class Reported(namedtuple("Reported", "kind cpu peak code queued")):
     """A supervisor's R or F message, as the table above the launcher says."""
 
@@ -1127,7 +1148,7 @@ class LinuxTree(Tree):
     tree's CPU time and memory, and kills and reaps the tree when asked."""
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
-    supervisors = frozenset()  # the pids of those at work
+    supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
 
     @classmethod
     def usable(cls):
@@ -1152,8 +1173,11 @@ class LinuxTree(Tree):
 
     @classmethod
     def end_run(cls):
-        """End the launcher, and anything of any case still left."""
+        """End the supervisors, the launcher, and anything of any case still left."""
         with cls.lock:
+            for channel, _ in cls.idle:
+                channel.close()  # the supervisor ends
+            LinuxTree.idle = ()
             if cls.launcher:
                 end_launcher(*cls.launcher)
                 sweep_strays(set())
@@ -1161,28 +1185,47 @@ class LinuxTree(Tree):
 
     @classmethod
     def sweep(cls):
-        """Kill what the supervisors at work and the launcher do not hold: a lost one's tree."""
+        """Kill what the supervisors and the launcher do not hold: a lost supervisor's tree."""
         with cls.lock:
             if cls.launcher:
-                sweep_strays(cls.supervisors | {cls.launcher[0].pid})
+                keep = {pid for _, pid in cls.idle} | cls.supervisors | {cls.launcher[0].pid}
+                sweep_strays(keep)
 
-    def __init__(self, command, stdin, cwd, stdout=None):
+    @classmethod
+    def supervisor(cls):
+        """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
         import socket
 
+        with cls.lock:
+            if cls.idle:
+                LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
+                return channel, pid
+            if not cls.launcher:  # ended by another thread: the run is ending
+                raise OSError("the run is ending")
+            mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
+            finally:
+                theirs.close()
+            mine.settimeout(GIVE_UP)
+            return mine, None
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
-        self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
-        fds = [theirs.fileno(), stdin, out_end, err_end]
-        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
-        rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
         try:
-            with self.lock:
-                if not self.launcher:  # ended by another thread: the run is ending
-                    raise OSError("the run is ending")
-                self.launcher[1].sendmsg([text], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)])
+            for tries in (1, 2):  # an idle supervisor a case has killed: a new one
+                self.socket, self.pid = self.supervisor()
+                try:
+                    send_with(self.socket, text, [stdin, out_end, err_end])
+                    break
+                except OSError:
+                    self.socket.close()
+                    if tries == 2:
+                        raise
         finally:
-            theirs.close()
             os.close(err_end)
             if out is not None:
                 os.close(out_end)
@@ -1193,14 +1236,23 @@ class LinuxTree(Tree):
         with contextlib.suppress(OSError):
             started = self.socket.recv(32)
         if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            for pipe in self.pipes:
-                if pipe is not None:
-                    pipe.close()
-            number = int(started[1:]) if started[1:].isdigit() else 0
-            raise OSError(number, os.strerror(number) if number else "the case did not start")
-        self.supervisor = int(started[2:])
+            self.failed(started)
+        self.pid = int(started[2:])
         with self.lock:
-            LinuxTree.supervisors |= {self.supervisor}
+            LinuxTree.supervisors |= {self.pid}
+
+    def failed(self, started):
+        """The case did not start: an OSError, and the supervisor kept if it answered."""
+        for pipe in self.pipes:
+            if pipe is not None:
+                pipe.close()
+        number = int(started[1:]) if started[1:].isdigit() else 0
+        if number and self.pid:
+            with self.lock:
+                LinuxTree.idle += ((self.socket, self.pid),)
+        else:
+            self.socket.close()
+        raise OSError(number, os.strerror(number) if number else "the case did not start")
 
     @property
     def queued(self):
@@ -1238,12 +1290,14 @@ class LinuxTree(Tree):
     def finish(self):
         self.receive(GIVE_UP, final=True)
         with self.lock:
-            LinuxTree.supervisors -= {self.supervisor}
+            LinuxTree.supervisors -= {self.pid}
+            if self.report.kind == "F":  # it serves the next case
+                LinuxTree.idle += ((self.socket, self.pid),)
         if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
+            self.socket.close()
             with contextlib.suppress(OSError):
-                os.kill(self.supervisor, signal.SIGKILL)
+                os.kill(self.pid, signal.SIGKILL)
             self.sweep()  # (the launcher kills it too, within half a second, if it still can)
-        self.socket.close()
         report = self.report
         code = -signal.SIGKILL if report.code is None else report.code
         return code, report.cpu, report.peak, report.peak
@@ -1314,7 +1368,7 @@ def execute(running, command, input_path, cwd, limits):
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
-    cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
+    cpu, peak, read_at = None, None, USAGE_EVERY  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
         # until the case has exited and every byte it wrote is read, or the run is stopped

@@ -122,13 +122,14 @@ print(1)
 
 @LINUX_ONLY
 def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
-    """Each worker is counted up to its last sample: 10 ms short at most. A limit far off, so
-    that a busy machine cannot bring the wall backstop first."""
+    """Each worker is counted up to its last sample: 10 ms short on a quiet machine, more on a
+    busy one, whose supervisor samples less often (without the samples: 0.06 s). A limit far
+    off, so that a busy machine cannot bring the wall backstop first."""
     root = make_root(tmp_path, IGNORER, {"a": ("", "1\n")})
     status, out, _, _ = judge(root, "--tle", "5", path=path)
     assert verdicts(out) == {"p/a": "AC"} and status == 0, out
     cpu = int(re.search(r"^AC  p/a +(\d+) ms CPU", out, re.M).group(1))
-    assert 1500 <= cpu < 2500, out
+    assert 1000 <= cpu < 2500, out
 
 
 GREEDY = """\
