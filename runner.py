@@ -335,7 +335,7 @@ def judge_case(case, settings, running):
 def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
-    try:  # the .out first: a solution cannot rewrite it before it is read
+    try:  # the .out first: read before the case runs, whatever the case writes
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
         reason = error.strerror or str(error)
