@@ -817,6 +817,8 @@ def job_structures(ctypes):
 # signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
 # ARGS: the arguments, each ended by \0 but the last.
 
+# The launcher's program: from here to its end below, sent as it is written.
+
 
 def become_subreaper():
     """Orphans of this process's descendants become its children (Linux's prctl 36)."""
@@ -1046,18 +1048,18 @@ def launcher_main(fd):
     reap_any()
 
 
-LAUNCHER_PARTS = (become_subreaper, children, descendants, strays, stop_and_kill, send_signal)
-LAUNCHER_PARTS += (reap_any, ignores_children, Supervisor, launch, launcher_main)
+# The end of the launcher's program.
 
 
 def launcher_source():
-    """The launcher's program: its parts' source, run as the script of `python -S -I -c`."""
-    import inspect
-
-    parts = "\n\n".join(inspect.getsource(part) for part in LAUNCHER_PARTS)
-    return (
-        f"import _socket, os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
-    )
+    """The launcher's program, run as the script of `python -S -I -c`: this file's text
+    between the two lines that mark it (read from the file, without inspect's cost)."""
+    with open(__file__, encoding="utf-8") as file:
+        text = file.read()
+    begin = text.index("\n# The launcher's program: from here")
+    end = text.index("\n# The end of the launcher's program.")
+    start = "launcher_main(int(sys.argv[1]))"
+    return f"import _socket, os, select, signal, sys\n{text[begin:end]}\n{start}\n"
 
 
 def start_launcher():

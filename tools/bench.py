@@ -64,7 +64,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tools import contract
+from tools import contract, overhead
 
 BENCH = Path(__file__).resolve()
 REPO = contract.ROOT
@@ -261,6 +261,8 @@ def main(argv=None):
     if args.quick:
         print("Quick mode: the small builds and a single run; the targets are for the full ones.")
     print("\nInputs:", *inputs, *skipped, sep="\n")
+    if args.root == REPO and not args.only:  # the runner's own cost per case
+        print("", *overhead.overhead_table(args.quick, exe), sep="\n")
     if errors:
         print(f"\n{errors} row(s) could not be timed: see the table.")
     return 1 if errors else 0
