@@ -913,11 +913,13 @@ class Supervisor:
             text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
             if not text:
                 return
+            if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
+                continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
             for fd in fds:  # the program has them as 0, 1 and 2, and nothing else of ours
                 os.set_inheritable(fd, False)
             executable, cwd, *args = text.split(b"\0")
-            self.code, self.sampled, self.main = None, 0.0, None
+            self.code, self.sampled, self.main, self.told = None, 0.0, None, False
             self.cpu = self.live = self.peak = self.queued = 0.0
             self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks the kernel reaped
             if self.start(fds, executable, cwd, args) and not self.run():
@@ -956,7 +958,6 @@ class Supervisor:
             if pid == self.main:
                 signalled = os.WIFSIGNALED(status)
                 self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
-                self.report(b"R")
 
     def sample(self):
         resident, seen = 0, {}
@@ -991,6 +992,12 @@ class Supervisor:
             if self.woken in ready:
                 os.read(self.woken, 512)
             self.reap()
+            if self.code is not None and not self.told:  # it exited: said at once
+                if not children(os.getpid()):  # and left nothing: the case is over
+                    self.report(b"F")
+                    return True
+                self.report(b"R")
+                self.told = True
             if os.times().elapsed - self.sampled >= 0.01:
                 self.sample()
                 self.sampled = os.times().elapsed
@@ -1286,8 +1293,9 @@ class LinuxTree(Tree):
         return self.report.cpu, self.report.peak
 
     def kill(self):
-        with contextlib.suppress(OSError):
-            self.socket.send(b"k")
+        if not self.final:  # a tree that ended by itself is reaped already
+            with contextlib.suppress(OSError):
+                self.socket.send(b"k")
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
