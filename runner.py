@@ -909,6 +909,7 @@ class Supervisor:
     def serve(self):
         """Cases one after another, each asked for with its three descriptors, until the
         runner's end of the socket closes: a supervisor serves a run, not just one case."""
+        become_subreaper()
         while True:
             text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
             if not text:
@@ -928,7 +929,6 @@ class Supervisor:
     def start(self, fds, executable, cwd, args):
         """Start the case by posix_spawn (a vfork: no copy of this process's memory to make),
         in a session of its own, with fds as its 0, 1 and 2; say S, or E and the errno."""
-        become_subreaper()
         actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
         reason = b""
         try:
