@@ -1095,8 +1095,11 @@ def start_launcher():
 
 
 def end_launcher(process, control):
-    """Close the launcher's socket, which ends it; killed if it is not gone in GIVE_UP s."""
+    """Close the launcher's socket, which ends it; killed if it cannot see that (stopped) or
+    is not gone in GIVE_UP s."""
     control.close()
+    if not answering(process):
+        process.kill()
     try:
         process.wait(GIVE_UP)
     except subprocess.TimeoutExpired:  # stopped (SIGSTOP), or too busy to see its socket
@@ -1167,13 +1170,10 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, with a launcher that answers: started on first use, and again when a case
-        has stopped or killed it; PosixTree where none can start. The runner becomes a child
-        subreaper: what a case leaves when it kills its supervisor comes to it, not to init."""
+        """This kind, its launcher started on first use; PosixTree where none can start. The
+        runner becomes a child subreaper: what a case leaves when it kills its supervisor
+        comes to it, not to init."""
         with cls.lock:
-            if cls.launcher and not answering(cls.launcher[0]):
-                end_launcher(*cls.launcher)
-                cls.launcher = None
             if cls.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
                     become_subreaper()
@@ -1209,14 +1209,17 @@ class LinuxTree(Tree):
             if cls.idle:
                 LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
                 return channel, pid
-            if not cls.launcher:  # ended by another thread: the run is ending
-                raise OSError("the run is ending")
+            if cls.launcher and not answering(cls.launcher[0]):  # a case stopped or killed it
+                end_launcher(*cls.launcher)
+                cls.launcher = start_launcher() or False
+            if not cls.launcher:  # ended by another thread (the run is ending), or cannot start
+                raise OSError("no launcher")
             mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             try:
                 send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
             finally:
                 theirs.close()
-            mine.settimeout(GIVE_UP)
+            mine.setblocking(False)  # every wait on it is a select with a timeout
             return mine, None
 
     def __init__(self, command, stdin, cwd, stdout=None):
@@ -1238,12 +1241,13 @@ class LinuxTree(Tree):
             os.close(err_end)
             if out is not None:
                 os.close(out_end)
-        self.pipes = Pipes(out and open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (reader)
+        out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
+        self.pipes = Pipes(out_file, open(err, "rb", buffering=0))  # noqa: SIM115 (the reader)
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
-        self.socket.settimeout(GIVE_UP)
         started = b""
         with contextlib.suppress(OSError):
-            started = self.socket.recv(32)
+            if select.select([self.socket], [], [], GIVE_UP)[0]:
+                started = self.socket.recv(32)
         if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
             self.failed(started)
         self.pid = int(started[2:])
@@ -1271,16 +1275,17 @@ class LinuxTree(Tree):
         """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
         final, for each until the final one); the last tells. Never a wait without end: the
         case can stop or kill its supervisor, whose parent it is not but whose user it is."""
-        self.socket.settimeout(wait)
-        with contextlib.suppress(OSError, ValueError):  # socket.timeout among them
+        with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
-                message = self.socket.recv(64)
+                if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
+                    break
+                message = self.socket.recv(64)  # the socket does not block
                 if not message:  # the supervisor is gone
                     self.final = True
                     break
                 self.report = Reported.parse(message)
                 self.final = self.report.kind == "F"
-                self.socket.settimeout(wait if final else 0)
+                wait = wait if final else 0
 
     def exited(self):
         self.receive(0)
