@@ -30,16 +30,25 @@ def on_signal(signum, frame):
 
 def catch_signals(handler=on_signal):
     """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
-    ignored. Once stopped they are ignored: Python's exit would set them back to killing it."""
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            signal.signal(number, handler)
+    ignored. Once stopped they are ignored: Python's exit would set them back to killing it.
+    All four are blocked while their handlers are set, so that they are taken at once."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    before = mask(signal.SIG_BLOCK, numbers) if mask else None
+    try:
+        for number in numbers:
+            if signal.getsignal(number) is not signal.SIG_IGN:
+                signal.signal(number, handler)
+    finally:
+        if mask:
+            mask(signal.SIG_SETMASK, before)
 
 
 if __name__ == "__main__":  # before the imports below: a stop while they load is a stop too
     catch_signals()
 
+import _socket
 import argparse
 import contextlib
 import difflib
@@ -75,8 +84,10 @@ PASSING = ("AC", "--")
 ERASE = "\r\x1b[K"  # to the line's start, and clear it: the status line goes
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
+CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
+LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n?")
@@ -217,7 +228,7 @@ def read_profile(root, problem):
     path = f"solutions/{problem}.py"
     using = f"using {DEFAULT_PROFILE.time_limit:g} s, {DEFAULT_PROFILE.memory_limit:g} MiB, exact"
     try:
-        with open(str(root / path), encoding="utf-8", errors="replace") as file:
+        with open(str(root / path), encoding="utf-8-sig", errors="replace") as file:  # a BOM
             line = JUDGE_LINE.search(file.read(HEADER_CHARS))
     except OSError as error:
         return DEFAULT_PROFILE, f"cannot read {path} ({error.strerror}): {using}"
@@ -392,7 +403,7 @@ def judge_one(case, settings, running):
     profile = settings.profiles[case.problem]
     command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
     command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
-    try:  # the .out first: a solution cannot rewrite it before it is read
+    try:  # the .out first: read before the case runs, whatever the case writes
         expected = read_regular(case.expected) if case.expected else None
     except OSError as error:
         reason = error.strerror or str(error)
@@ -1002,42 +1013,48 @@ def job_structures(ctypes):
     )
 
 
-# Linux: a launcher, started on the run's first case, forks a supervisor for each case, which
-# starts it. Why: a forked process's peak (wait4's ru_maxrss) starts at its parent's size, so a
-# case forked from the runner (19 MiB under CPython, and growing with the outputs it reads) was
-# never measured below that. The launcher is a fresh `python -S -I` that imports almost nothing
-# and never grows: a C program of 1 MiB shows 10 MiB, less than `python3 -c pass` (13 MiB).
-# Each supervisor is a child subreaper, so every process its case leaves behind, after
-# setsid() too, becomes its child: found from /proc, left alone until its own case ends, then
-# stopped, every last one, before any is killed, so that nothing forks or changes pid during
-# the kill; reaped by wait4, which keeps the CPU time and peak of each. Memory is the peak of
-# the resident sizes of the tree's processes summed, read every 10 ms, or the largest peak
-# wait4 gives at exit, whichever is more. A cgroup per case would count pages shared by
-# processes once, but only a machine that delegates one to its users has it; this works on
-# any Linux with /proc.
+# Linux: a launcher, started with the run's first case, forks supervisors, one for each case
+# running at once; a supervisor starts its cases one after another. Why: a forked process's
+# peak (wait4's ru_maxrss) starts at its parent's size, so a case started by the runner (19 MiB
+# under CPython, and growing with the outputs it reads) was never measured below that. The
+# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
+# of 1 MiB shows 9 MiB, less than `python3 -c pass` (13 MiB). Each supervisor is a child
+# subreaper, so every process its case leaves behind, after setsid() too, becomes its child:
+# found from /proc, left alone until its own case ends, then stopped, every last one, before
+# any is killed, so that nothing forks or changes pid during the kill; reaped by wait4, which
+# keeps the CPU time and peak of each. Memory is the peak of the resident sizes of the tree's
+# processes summed, read every 10 ms, or the largest peak wait4 gives at exit, whichever is
+# more. A cgroup per case would count pages shared by processes once, but only a machine that
+# delegates one to its users has it; this works on any Linux with /proc.
 #
 # Theory of operation. The launcher's program is the functions from become_subreaper to
 # launcher_main below, sent as text (launcher_source). Its argument is its end of a
-# SOCK_SEQPACKET socket pair, "control"; each case has a pair of its own, "report". Every
-# message is one datagram of ASCII.
+# SOCK_SEQPACKET socket pair, "control". Each supervisor has a pair of its own, "report", that
+# lives as long as it does. Every message is one datagram of ASCII.
 #
-# | socket  | from       | to         | message                | meaning                         |
-# |---------|------------|------------|------------------------|---------------------------------|
-# | control | launcher   | runner     | `ready`                | it runs, and is a subreaper     |
-# | control | runner     | launcher   | `EXE\0CWD\0ARG0\0...`  | start a case; four descriptors  |
-# |         |            |            |                        | ride along (SCM_RIGHTS): report,|
-# |         |            |            |                        | the case's stdin, stdout, stderr|
-# | control | runner     | launcher   | end of file            | the run is over: kill, exit     |
-# | report  | supervisor | runner     | `S PID`                | started; PID is the supervisor's|
-# | report  | supervisor | runner     | `E ERRNO`              | exec failed with this errno     |
-# | report  | runner     | supervisor | `?`                    | the figures so far, please      |
-# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; also sent |
-# |         |            |            |                        | unasked when the case exits     |
-# | report  | runner     | supervisor | `k`, or end of file    | kill the tree now               |
-# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | final: the tree is reaped     |
+# | socket  | from       | to         | message                  | meaning                     |
+# |---------|------------|------------|--------------------------|-----------------------------|
+# | control | launcher   | runner     | `ready`                  | it runs                     |
+# | control | runner     | launcher   | `supervisor`, 1 fd       | fork a supervisor on the fd |
+# |         |            |            |                          | (SCM_RIGHTS): its "report"  |
+# | control | runner     | launcher   | end of file              | the run is over: kill, exit |
+# | report  | runner     | supervisor | `EXE\0CWD\0ARGS`, 3 fd   | start a case: its stdin,    |
+# |         |            |            |                          | stdout and stderr           |
+# | report  | supervisor | runner     | `S PID`                  | started; PID: the supervisor|
+# | report  | supervisor | runner     | `E ERRNO`                | the case could not start    |
+# | report  | runner     | supervisor | `?`                      | the figures so far, please  |
+# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; sent    |
+# |         |            |            |                          | unasked too when it exits   |
+# | report  | runner     | supervisor | `k`                      | kill the tree now           |
+# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready   |
+# |         |            |            |                          | for the next case           |
+# | report  | runner     | supervisor | end of file              | kill the tree, exit         |
 #
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
 # signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
+# ARGS: the arguments, each ended by \0 but the last.
+
+# The launcher's program: from here to its end below, sent as it is written.
 
 
 def become_subreaper():
@@ -1103,33 +1120,62 @@ def reap_any(block=False):
         return reaped
 
 
+def ignores_children(pid):
+    """Whether pid ignores SIGCHLD: then the kernel reaps its children, unmeasured."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"SigIgn:"):
+                    return bool(int(line.split()[1], 16) >> (signal.SIGCHLD - 1) & 1)
+    except (OSError, ValueError):
+        pass
+    return False
+
+
 class Supervisor:
     """One case's parent, in a process of its own: starts it, measures and kills its tree."""
 
     def __init__(self, channel):
-        self.channel, self.code, self.sampled = channel, None, 0.0
-        self.cpu = self.live = self.peak = self.queued = 0.0
+        self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
+        self.woken, wake = os.pipe()  # a byte on it for each signal: a child ended
+        os.set_blocking(wake, False)
+        signal.set_wakeup_fd(wake)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+
+    def serve(self):
+        """Cases one after another, each asked for with its three descriptors, until the
+        runner's end of the socket closes: a supervisor serves a run, not just one case."""
+        become_subreaper()
+        while True:
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
+            if not text:
+                return
+            if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
+                continue
+            fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
+            for fd in fds:  # the program has them as 0, 1 and 2, and nothing else of ours
+                os.set_inheritable(fd, False)
+            executable, cwd, *args = text.split(b"\0")
+            self.code, self.sampled, self.main, self.told = None, 0.0, None, False
+            self.cpu = self.live = self.peak = self.queued = 0.0
+            self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks the kernel reaped
+            if self.start(fds, executable, cwd, args) and not self.run():
+                return
 
     def start(self, fds, executable, cwd, args):
-        become_subreaper()
-        error, failed = os.pipe()  # closed by a successful exec
-        self.main = os.fork()
-        if self.main == 0:
-            try:
-                os.setsid()
-                for target, fd in enumerate(fds):
-                    os.dup2(fd, target)
-                for name in ("SIGPIPE", "SIGXFSZ"):  # as Popen leaves them
-                    signal.signal(getattr(signal, name), signal.SIG_DFL)
-                os.chdir(cwd)
-                os.execv(executable, args)
-            except OSError as problem:
-                os.write(failed, b"%d" % (problem.errno or 0))
-            os._exit(127)
-        for fd in (failed, *fds):  # the reader sees the end of output when the tree closes it
+        """Start the case by posix_spawn (a vfork: no copy of this process's memory to make),
+        in a session of its own, with fds as its 0, 1 and 2; say S, or E and the errno."""
+        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+        reason = b""
+        try:
+            os.chdir(cwd)
+            self.main = os.posix_spawn(executable, args, os.environ, file_actions=actions,
+                setsid=True, setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))  # fmt: skip
+        except OSError as problem:
+            reason = b"%d" % (problem.errno or 0)
+        for fd in fds:  # the reader sees the end of output when the tree closes it
             os.close(fd)
-        reason = os.read(error, 32)
         self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
         return not reason
 
@@ -1143,89 +1189,95 @@ class Supervisor:
             if not pid:
                 return reaped
             reaped.append(pid)
+            self.reaped.add(pid)
             self.cpu += usage.ru_utime + usage.ru_stime
             self.peak = max(self.peak, usage.ru_maxrss / 1024)
             if pid == self.main:
                 signalled = os.WIFSIGNALED(status)
                 self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
-                self.report(b"R")
 
     def sample(self):
-        resident, ticks = 0, 0
+        resident, seen = 0, {}
         for pid in descendants():
             try:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
-                ticks += sum(map(int, fields[11:15]))  # with the children it waited for
+                # its parent, and its ticks with those of the children it waited for
+                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))
                 with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
                 pass
+        for pid, (parent, ticks) in self.seen.items():  # gone: reaped by us, its parent or
+            if pid not in seen and pid not in self.reaped and ignores_children(parent):
+                self.lost += ticks  # the kernel, whose reaping no wait4 measures: its last sample
+        self.seen, self.reaped = seen, set()
         self.peak = max(self.peak, resident * self.page_mib)
-        self.live = self.cpu + ticks / self.ticks
+        self.live = self.cpu + (self.lost + sum(ticks for _, ticks in seen.values())) / self.ticks
 
     def report(self, kind):
-        cpu = self.cpu if kind == b"F" else max(self.cpu, self.live)
+        cpu = self.cpu + self.lost / self.ticks
+        cpu = cpu if kind == b"F" else max(cpu, self.live)
         code = b"-" if self.code is None else b"%d" % self.code
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
     def run(self):
-        woken, wake = os.pipe()
-        os.set_blocking(wake, False)
-        signal.set_wakeup_fd(wake)
-        signal.signal(signal.SIGCHLD, lambda *_: None)
+        self.sampled = os.times().elapsed  # the first sample in 10 ms: most cases end before
         while True:
-            ready = select.select([self.channel, woken], [], [], 0.03)[0]  # asked: every 10 ms
-            if woken in ready:
-                os.read(woken, 512)
+            ready = select.select([self.channel, self.woken], [], [], 0.03)[0]  # asked: 10 ms
+            if self.woken in ready:
+                os.read(self.woken, 512)
             self.reap()
+            if self.code is not None and not self.told:  # it exited: said at once
+                if not children(os.getpid()):  # and left nothing: the case is over
+                    self.report(b"F")
+                    return True
+                self.report(b"R")
+                self.told = True
             if os.times().elapsed - self.sampled >= 0.01:
                 self.sample()
                 self.sampled = os.times().elapsed
             if self.channel in ready:
-                if self.channel.recv(16) != b"?":  # b"k", or b"" when the runner is gone
+                asked = self.channel.recv(16)
+                if asked != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
         stop_and_kill(reap=self.reap)
         self.reap(block=True)
-        self.report(b"F")
+        if asked:
+            self.report(b"F")
+        return bool(asked)  # whether to serve another case
 
 
-def launch(control, text, data):
-    """A supervisor for the case, with its socket and its three pipes; its pid."""
-    import _socket
-
-    fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in range(0, 16, 4)]
-    for fd in fds:  # the program has the last three as 0, 1 and 2, and nothing else of ours
-        os.set_inheritable(fd, False)
-    executable, cwd, *args = text.split(b"\0")
+def launch(control, data):
+    """A supervisor on the socket that came with the message; its pid."""
+    fd = int.from_bytes(data[0][2][:4], sys.byteorder)
+    os.set_inheritable(fd, False)  # the cases it starts must not hold it
     pid = os.fork()
     if pid == 0:
         control.close()
-        supervisor = Supervisor(_socket.socket(fileno=fds[0]))
-        if supervisor.start(fds[1:], executable, cwd, args):
-            supervisor.run()
-        os._exit(0)
-    for fd in fds:
-        os.close(fd)
+        try:
+            Supervisor(_socket.socket(fileno=fd)).serve()
+        finally:
+            os._exit(0)
+    os.close(fd)
     return pid
 
 
 def launcher_main(fd):
-    """The launcher: a supervisor per case asked for on the socket fd, until the runner goes."""
-    import _socket
-
+    """The launcher: a supervisor each time one is asked for on the socket fd, until the
+    runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
     supervisors = set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
-            text, data, _, _ = control.recvmsg(65536, _socket.CMSG_LEN(4 * 4))
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4))
             if not text:
                 break
-            supervisors.add(launch(control, text, data))
+            supervisors.add(launch(control, data))
         reap_any()
         supervisors &= set(children(os.getpid()))
         stop_and_kill(lambda known=supervisors: strays(known), reap_any)
@@ -1240,16 +1292,18 @@ def launcher_main(fd):
     reap_any()
 
 
-LAUNCHER_PARTS = (become_subreaper, children, descendants, strays, stop_and_kill, send_signal)
-LAUNCHER_PARTS += (reap_any, Supervisor, launch, launcher_main)
+# The end of the launcher's program.
 
 
 def launcher_source():
-    """The launcher's program: its parts' source, run as the script of `python -S -I -c`."""
-    import inspect
-
-    parts = "\n\n".join(inspect.getsource(part) for part in LAUNCHER_PARTS)
-    return f"import os, select, signal, sys\n\n{parts}\n\nlauncher_main(int(sys.argv[1]))\n"
+    """The launcher's program, run as the script of `python -S -I -c`: this file's text
+    between the two lines that mark it (read from the file, without inspect's cost)."""
+    with open(__file__, encoding="utf-8") as file:
+        text = file.read()
+    begin = text.index("\n# The launcher's program: from here")
+    end = text.index("\n# The end of the launcher's program.")
+    start = "launcher_main(int(sys.argv[1]))"
+    return f"import _socket, os, select, signal, sys\n{text[begin:end]}\n{start}\n"
 
 
 def start_launcher():
@@ -1268,11 +1322,63 @@ def start_launcher():
         return None
     finally:
         theirs.close()
-    if mine.recv(16) != b"ready":
-        mine.close()
-        process.wait()
-        return None
-    return process, mine
+    mine.settimeout(LAUNCHER_START)
+    with contextlib.suppress(OSError):
+        if mine.recv(16) == b"ready":
+            mine.settimeout(GIVE_UP)  # a launcher stopped with a full socket: no send hangs
+            return process, mine
+    end_launcher(process, mine)
+    return None
+
+
+def end_launcher(process, control):
+    """Close the launcher's socket, which ends it; killed if it cannot see that (stopped) or
+    is not gone in GIVE_UP s."""
+    control.close()
+    if not answering(process):
+        process.kill()
+    try:
+        process.wait(GIVE_UP)
+    except subprocess.TimeoutExpired:  # stopped (SIGSTOP), or too busy to see its socket
+        process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(GIVE_UP)
+
+
+def answering(process):
+    """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
+    if process.poll() is not None:
+        return False
+    try:
+        with open(f"/proc/{process.pid}/stat", "rb") as stat_file:
+            return stat_file.read().rsplit(b")", 1)[1].split()[0] not in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
+
+
+def sweep_strays(keep):
+    """Stop and kill every descendant of the runner outside the trees of its children in keep
+    (a launcher, the supervisors at work): what a case left when it killed its supervisor and
+    the launcher, re-parented to the runner, its subreaper. Each child of ours killed is reaped."""
+
+    def reap():
+        reaped = []
+        for pid in set(children(os.getpid())) - keep:
+            with contextlib.suppress(ChildProcessError):
+                reaped += [pid] if os.waitpid(pid, os.WNOHANG)[0] else []
+        return reaped
+
+    stop_and_kill(lambda: strays(keep), reap)
+    deadline = time.monotonic() + GIVE_UP  # the killed children go, each reaped
+    while set(children(os.getpid())) - keep and time.monotonic() < deadline:
+        reap()
+        time.sleep(0.001)
+
+
+def send_with(channel, text, fds):
+    """Send text over the socket with the descriptors fds (SCM_RIGHTS)."""
+    rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
+    channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
 
 
 class Reported(namedtuple("Reported", "kind cpu peak code queued")):
@@ -1291,6 +1397,7 @@ class LinuxTree(Tree):
     tree's CPU time and memory, and kills and reaps the tree when asked."""
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
+    supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
 
     @classmethod
     def usable(cls):
@@ -1300,53 +1407,102 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where it cannot start."""
+        """This kind, its launcher started on first use; PosixTree where none can start. The
+        runner becomes a child subreaper: what a case leaves when it kills its supervisor
+        comes to it, not to init."""
         with cls.lock:
             if cls.launcher is None:
+                with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
+                    become_subreaper()
                 cls.launcher = start_launcher() or False
         return cls if cls.launcher else PosixTree
 
     @classmethod
     def end_run(cls):
-        """End the launcher: it exits when its socket closes."""
+        """End the supervisors, the launcher, and anything of any case still left."""
         with cls.lock:
+            for channel, _ in cls.idle:
+                channel.close()  # the supervisor ends
+            LinuxTree.idle = ()
             if cls.launcher:
-                process, control = cls.launcher
-                control.close()
-                process.wait()
+                end_launcher(*cls.launcher)
+                sweep_strays(set())
             cls.launcher = None
 
-    def __init__(self, command, stdin, cwd, stdout=None):
+    @classmethod
+    def sweep(cls):
+        """Kill what the supervisors and the launcher do not hold: a lost supervisor's tree."""
+        with cls.lock:
+            if cls.launcher:
+                keep = {pid for _, pid in cls.idle} | cls.supervisors | {cls.launcher[0].pid}
+                sweep_strays(keep)
+
+    @classmethod
+    def supervisor(cls):
+        """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
         import socket
 
+        with cls.lock:
+            if cls.idle:
+                LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
+                return channel, pid
+            if cls.launcher and not answering(cls.launcher[0]):  # a case stopped or killed it
+                end_launcher(*cls.launcher)
+                cls.launcher = start_launcher() or False
+            if not cls.launcher:  # ended by another thread (the run is ending), or cannot start
+                raise OSError("no launcher")
+            mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
+            finally:
+                theirs.close()
+            mine.setblocking(False)  # every wait on it is a select with a timeout
+            return mine, None
+
+    def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
-        self.socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
-        fds = [theirs.fileno(), stdin, out_end, err_end]
-        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
-        rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
         try:
-            with self.lock:
-                self.launcher[1].sendmsg([text], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)])
+            for tries in (1, 2):  # an idle supervisor a case has killed: a new one
+                self.socket, self.pid = self.supervisor()
+                try:
+                    send_with(self.socket, text, [stdin, out_end, err_end])
+                    break
+                except OSError:
+                    self.socket.close()
+                    if tries == 2:
+                        raise
         finally:
-            theirs.close()
             os.close(err_end)
             if out is not None:
                 os.close(out_end)
-        self.pipes = Pipes(out and open(out, "rb"), open(err, "rb"))  # noqa: SIM115 (reader)
+        out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
+        self.pipes = Pipes(out_file, open(err, "rb", buffering=0))  # noqa: SIM115 (the reader)
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
-        self.socket.settimeout(GIVE_UP)
         started = b""
         with contextlib.suppress(OSError):
-            started = self.socket.recv(32)
+            if select.select([self.socket], [], [], GIVE_UP)[0]:
+                started = self.socket.recv(32)
         if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            for pipe in self.pipes:
-                if pipe is not None:
-                    pipe.close()
-            number = int(started[1:]) if started[1:].isdigit() else 0
-            raise OSError(number, os.strerror(number) if number else "the case did not start")
-        self.supervisor = int(started[2:])
+            self.failed(started)
+        self.pid = int(started[2:])
+        with self.lock:
+            LinuxTree.supervisors |= {self.pid}
+
+    def failed(self, started):
+        """The case did not start: an OSError, and the supervisor kept if it answered."""
+        for pipe in self.pipes:
+            if pipe is not None:
+                pipe.close()
+        number = int(started[1:]) if started[1:].isdigit() else 0
+        if number and self.pid:
+            with self.lock:
+                LinuxTree.idle += ((self.socket, self.pid),)
+        else:
+            self.socket.close()
+        raise OSError(number, os.strerror(number) if number else "the case did not start")
 
     @property
     def queued(self):
@@ -1356,16 +1512,17 @@ class LinuxTree(Tree):
         """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
         final, for each until the final one); the last tells. Never a wait without end: the
         case can stop or kill its supervisor, whose parent it is not but whose user it is."""
-        self.socket.settimeout(wait)
-        with contextlib.suppress(OSError, ValueError):  # socket.timeout among them
+        with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
-                message = self.socket.recv(64)
+                if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
+                    break
+                message = self.socket.recv(64)  # the socket does not block
                 if not message:  # the supervisor is gone
                     self.final = True
                     break
                 self.report = Reported.parse(message)
                 self.final = self.report.kind == "F"
-                self.socket.settimeout(wait if final else 0)
+                wait = wait if final else 0
 
     def exited(self):
         self.receive(0)
@@ -1378,15 +1535,21 @@ class LinuxTree(Tree):
         return self.report.cpu, self.report.peak
 
     def kill(self):
-        with contextlib.suppress(OSError):
-            self.socket.send(b"k")
+        if not self.final:  # a tree that ended by itself is reaped already
+            with contextlib.suppress(OSError):
+                self.socket.send(b"k")
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
-        if not self.final:  # stopped by its case: killed from here, its tree then the launcher's
+        with self.lock:
+            LinuxTree.supervisors -= {self.pid}
+            if self.report.kind == "F":  # it serves the next case
+                LinuxTree.idle += ((self.socket, self.pid),)
+        if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
+            self.socket.close()
             with contextlib.suppress(OSError):
-                os.kill(self.supervisor, signal.SIGKILL)
-        self.socket.close()
+                os.kill(self.pid, signal.SIGKILL)
+            self.sweep()  # (the launcher kills it too, within half a second, if it still can)
         report = self.report
         code = -signal.SIGKILL if report.code is None else report.code
         return code, report.cpu, report.peak, report.peak
@@ -1450,7 +1613,8 @@ def execute(running, command, input_path, cwd, limits):
     """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
     tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
     its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
-    limit itself where CPU time is not measured), or the output its cap (limits: the three)."""
+    limit itself where CPU time is not measured; never past CEILING), or the output its cap
+    (limits: the three)."""
     with open_regular(input_path) as stdin:
         started = running.start(command, stdin.fileno(), cwd, limits[2])
     return watch(running, *started, limits)
@@ -1460,8 +1624,9 @@ def watch(running, case_tree, reader, limits):
     """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
     time_limit, memory_limit, output_cap = limits
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
+    most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
-    cpu, peak, read_at = None, None, 0.0  # cpu, peak: None where not read while it runs
+    cpu, peak, read_at = None, None, USAGE_EVERY  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
         # until the case has exited and every byte it wrote is read, or the run is stopped
@@ -1470,16 +1635,18 @@ def watch(running, case_tree, reader, limits):
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
             # the backstop counts the time it ran or waited on something, not for a CPU
-            timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
+            waited = min(case_tree.queued, most)
+            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             if timed_out and (cpu or 0) <= time_limit:  # by the backstop, from a figure of the
                 # time it waited that may be old (a busy machine starves its supervisor too):
                 # read it again, waiting for the answer (less than the clock takes as a pause)
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
-                timed_out = elapsed - case_tree.queued >= deadline or (cpu or 0) > time_limit
+                waited = min(case_tree.queued, most)
+                timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
-            left = deadline - elapsed + case_tree.queued  # > 0: not timed out
+            left = deadline - elapsed + waited  # > 0: not timed out
             if reader.reading():  # and at least every TICK: has it exited?
                 reader.read(min(left, TICK))
             else:  # its output is closed: wait for the exit
@@ -1545,7 +1712,8 @@ class Report:
         failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
         profile = self.profiles[problem]
         limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.comparison}"
-        text = f"== {printable(problem)} ({profile.judge_name or 'no Judge: line'}: {limits}): "
+        judge_name = printable(profile.judge_name or "no Judge: line")
+        text = f"== {printable(problem)} ({judge_name}: {limits}): "
         text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
         if failures:
             text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
@@ -1830,11 +1998,11 @@ def make_parser():
 
 
 def note(text):
-    """One line on stderr if it takes it now; one gone or stalled (a full pipe) is let go of."""
+    """One escaped line on stderr if it takes it now; one gone or stalled is let go of."""
     try:
         if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
             raise BlockingIOError
-        sys.stderr.write(text + "\n")
+        sys.stderr.write(printable(str(text)) + "\n")  # names from files, as case names are
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
         let_go(sys.stderr)

@@ -65,6 +65,7 @@ import tempfile
 from pathlib import Path
 
 import runner
+from maint import overhead
 from maint.checks import FOR_BENCH
 from tools.contract import missing
 from tools.problem import ROOT, problems, run_tool, tooling
@@ -272,6 +273,8 @@ def main(argv=None):
     if args.quick:
         print("Quick mode: the small builds and a single run; the targets are for the full ones.")
     print("\nInputs:", *inputs, *skipped, sep="\n")
+    if args.root == REPO and not args.only:  # the runner's own cost per case
+        print("", *overhead.overhead_table(args.quick, exe), sep="\n")
     if errors:
         print(f"\n{errors} row(s) could not be timed: see the table.")
     return 1 if errors else 0

@@ -125,6 +125,22 @@ def test_a_judge_line_is_read(tmp_path, text, profile):
     assert runner.read_profile(tmp_path, "p") == (runner.Profile(*profile), None)
 
 
+def test_a_judge_line_after_a_byte_order_mark_is_read_and_its_limit_kept(tmp_path, path):
+    """A Windows editor saves the file with a BOM before the Judge: line on its first line."""
+    solution = (
+        "\ufeff# Judge: Small judge; 1 s; 64 MiB; exact\nheld = b'x' * (300 << 20)\nprint(1)\n"
+    )
+    make_root(tmp_path, "", {"a": ("", "1\n")}, compare=None)
+    (tmp_path / "solutions" / "p.py").write_bytes(solution.encode("utf-8"))
+    assert runner.read_profile(tmp_path, "p") == (
+        runner.Profile("Small judge", 1, 64, "exact"),
+        None,
+    )
+    status, out, err, _ = judge(tmp_path, path=path)
+    assert verdicts(out) == {"p/a": "MLE"} and status == 1, out
+    assert "has no" not in err and "Small judge: 1 s CPU, 64 MiB" in out
+
+
 @pytest.mark.parametrize(
     "text, warning",
     [

@@ -100,6 +100,38 @@ def test_cpu_time_of_children_never_waited_for_is_counted(tmp_path, path):
     assert re.search(r"CPU time [\d.]+ s, over the 1 s limit", out) and status == 1
 
 
+# The case ignores SIGCHLD (a common C idiom), so the kernel reaps its children itself and no
+# wait4 measures them; it forks workers two at a time, 8 in all, that burn 0.2 s each.
+IGNORER = """\
+import os, signal, time
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(4):
+    for _ in range(2):
+        if os.fork() == 0:
+            start = time.process_time()
+            while time.process_time() - start < 0.2:
+                pass
+            os._exit(0)
+    try:
+        os.wait()  # SIGCHLD ignored: it returns once both are gone, with ECHILD
+    except ChildProcessError:
+        pass
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
+    """Each worker is counted up to its last sample: 10 ms short on a quiet machine, more on a
+    busy one, whose supervisor samples less often (without the samples: 0.06 s). A limit far
+    off, so that a busy machine cannot bring the wall backstop first."""
+    root = make_root(tmp_path, IGNORER, {"a": ("", "1\n")})
+    status, out, _, _ = judge(root, "--tle", "5", path=path)
+    assert verdicts(out) == {"p/a": "AC"} and status == 0, out
+    cpu = int(re.search(r"^AC  p/a +(\d+) ms CPU", out, re.M).group(1))
+    assert 1000 <= cpu < 2500, out
+
+
 GREEDY = """\
 import time
 from pathlib import Path

@@ -172,3 +172,17 @@ def test_names_that_are_not_utf8_are_text_in_the_json(tmp_path):
     text = (tmp_path / "r.json").read_text(encoding="utf-8")
     assert status == 0 and "\\udc" not in text
     assert [case["case"] for case in json.loads(text)["cases"]] == ["a", "bad\\xff"]
+
+
+def test_names_from_files_are_printed_escaped(tmp_path):
+    """A Judge: line's name and a problem folder's name reach the terminal escaped, as case
+    names do: ESC [2J would clear the screen."""
+    solution = "# Judge: Odd\x1b[2J judge; 1 s; 64 MiB; exact\nprint(1)\n"
+    make_root(tmp_path, solution, {"a": ("", "1\n")}, compare=None)
+    (tmp_path / "testcases" / "q\x1b[2Jx").mkdir()  # no solution: skipped, with a warning
+    make_root(tmp_path, "# Judge: Bad\x1b[2J; one s\nprint(1)\n", {"a": ("", "1\n")}, "r", None)
+    status, out, err, _ = judge(tmp_path)
+    assert "\x1b" not in out + err and status == 0, (out, err)
+    assert "== p (Odd\\x1b[2J judge: 1 s CPU, 64 MiB, exact)" in out
+    assert "problem 'q\\x1b[2Jx' has no solutions/q\\x1b[2Jx.py: skipped" in err
+    assert "cannot read 'Judge: Bad\\x1b[2J; one s'" in err

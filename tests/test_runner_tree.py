@@ -288,24 +288,45 @@ def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
         runner.STOPPED[:] = saved
 
 
-def handlers_set(pid):
-    """True once pid catches SIGTERM (its SigCgt mask in /proc/PID/status)."""
-    with contextlib.suppress(OSError, StopIteration):
+def taken(pid, number):
+    """True once pid has taken signal number: it blocks it, or catches it (the SigBlk and
+    SigCgt masks in /proc/PID/status). Either way the signal is the runner's to handle."""
+    with contextlib.suppress(OSError):
         status = Path(f"/proc/{pid}/status").read_text()
-        mask = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
-        return bool(int(mask.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+        masks = [
+            line.split()[1] for line in status.splitlines() if line[:7] in ("SigBlk:", "SigCgt:")
+        ]
+        return any(int(mask, 16) >> (number - 1) & 1 for mask in masks)
     return False
 
 
+@POSIX_ONLY
+def test_the_four_stop_signals_are_blocked_while_their_handlers_are_set(monkeypatch):
+    four = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+    seen = []
+    monkeypatch.setattr(signal, "getsignal", lambda number: signal.SIG_DFL)
+    monkeypatch.setattr(signal, "signal", lambda number, handler: seen.append((number, blocked())))
+
+    def blocked():
+        return signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+    before = blocked()
+    runner.catch_signals(runner.on_signal)
+    assert {number for number, _ in seen} == four
+    assert all(four <= mask for _, mask in seen)
+    assert blocked() == before
+
+
 @LINUX_ONLY
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
 def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, number):
-    """Sent the moment the handlers are set, before any case is found, let alone run."""
+    """Sent the moment the runner has taken this very signal, before any case is found."""
     root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
     judging = started([PYTHON, str(RUNNER), "--root", str(root)], "native")
     deadline = time.monotonic() + 20
-    while not handlers_set(judging.pid):
-        assert judging.poll() is None and time.monotonic() < deadline, "no handler was set"
+    while not (taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number)):  # Python
+        # catches SIGINT as it starts, before the runner: SIGTERM is the runner's alone
+        assert judging.poll() is None and time.monotonic() < deadline, "the signal was not taken"
         time.sleep(0.0005)
     judging.send_signal(number)
     out, err = judging.communicate(timeout=20)
@@ -377,3 +398,60 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     assert verdicts(out) == {"p/a": "AC"} and judging.returncode == 0, out + err.decode()
     wall = int(re.search(r"^AC  p/a +\d+ ms CPU +(\d+) ms wall", out, re.M).group(1))
     assert wall < 3000
+
+
+# A case that turns on the launcher, its supervisor's parent (same user: it may), as the first
+# word on stdin says: "kill" or "stop" it, or "escape": kill it, then its own supervisor, and
+# sleep with a grandchild in a session of its own. It writes the pids it knows to the file
+# named by the second word. "echo" prints the second word.
+ATTACKER = """\
+import os, signal, subprocess, sys, time
+how, word = sys.stdin.read().split()
+if how == "echo":
+    print(word)
+    sys.exit()
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+supervisor = os.getppid()
+launcher = parent(supervisor)
+sleep = "import os, time; os.setsid(); time.sleep(60)"
+grandchild = subprocess.Popen([sys.executable, "-c", sleep]) if how == "escape" else None
+with open(word, "w") as pids:
+    pids.write(f"{launcher} {supervisor} {os.getpid()} {grandchild and grandchild.pid}")
+os.kill(launcher, signal.SIGSTOP if how == "stop" else signal.SIGKILL)
+if how == "escape":
+    time.sleep(0.2)
+    os.kill(supervisor, signal.SIGKILL)
+    time.sleep(60)
+print(1)
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("how", ["kill", "stop"])
+def test_a_case_that_kills_or_stops_the_launcher_leaves_the_later_cases_judged(tmp_path, path, how):
+    """A new launcher takes over; the run ends in its time, with its last line and report."""
+    pids = tmp_path / "pids"
+    cases = {"a": (f"{how} {pids}", "1\n")}
+    cases.update({case: (f"echo {case}", f"{case}\n") for case in "bcd"})
+    root = make_root(tmp_path, ATTACKER, cases)
+    report = tmp_path / "report.json"
+    status, out, _, took = judge(root, "-j", "1", "--json", str(report), path=path, timeout=60)
+    assert verdicts(out) == {f"p/{case}": "AC" for case in "abcd"} and status == 0, out
+    assert last_line(out) == "4 passed, 0 failed" and report.exists() and took < 20
+    launcher = int(pids.read_text().split()[0])
+    assert gone_soon(launcher, 1.0)  # the stopped one killed, not left behind
+
+
+@LINUX_ONLY
+def test_a_case_that_kills_the_launcher_then_its_supervisor_does_not_outlive_the_run(
+    tmp_path, path
+):
+    pids = tmp_path / "pids"
+    cases = {"a": (f"escape {pids}", "1\n"), "b": ("echo b", "b\n")}
+    root = make_root(tmp_path, ATTACKER, cases)
+    status, out, _, _ = judge(root, "-j", "1", "--tle", "0.5", path=path, timeout=60)
+    assert verdicts(out)["p/b"] == "AC" and verdicts(out)["p/a"] != "AC" and status == 1, out
+    left = [int(pid) for pid in pids.read_text().split()[1:]]
+    assert [pid for pid in left if not gone_soon(pid, 1.0)] == []

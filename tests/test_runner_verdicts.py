@@ -2,9 +2,11 @@
 
 import json
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 import runner_util
@@ -92,6 +94,26 @@ def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_
     run = runner.Run(b"1\n", b"", 0, wall, cpu, 10.0, timed_out, False)
     profile = runner.Profile("X", 0.5, 256, "exact")
     assert runner.verdict_of(run, b"1\n", profile) == verdict
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("kind", ["PosixTree", "LinuxTree"])
+@pytest.mark.parametrize("reader", ["SelectorReader", "ThreadReader"])
+def test_the_wall_backstop_never_passes_ten_limits_and_three_seconds(tmp_path, kind, reader):
+    """However long the kernel says the case waited for a CPU (a starved child at nice 19 on a
+    busy machine), a case that sleeps is killed once the wall passes 10 x 0.1 s + 3 s."""
+    if kind == "LinuxTree" and not (sys.platform == "linux" and runner.LinuxTree.usable()):
+        pytest.skip("the supervisors need Linux's /proc")
+    starved = type("Starved", (getattr(runner, kind),), {"queued": 1e9})
+    running = runner.Running(starved, getattr(runner, reader))
+    (tmp_path / "in").write_bytes(b"")
+    command = (["sleep", "30"], shutil.which("sleep"))
+    start = time.monotonic()
+    try:
+        run = runner.execute(running, command, tmp_path / "in", str(tmp_path), (0.1, 64.0, 1e6))
+    finally:
+        runner.end_running(running)
+    assert run.timed_out and 4.0 <= run.wall < 5.0 and time.monotonic() - start < 8, run
 
 
 def test_time_limit_by_a_sleep_is_the_wall_time_backstop(tmp_path, path):
