@@ -71,12 +71,12 @@ test-on:
 .PHONY: help test-deep
 help:
 	@echo 'make run [P=NAME] [PY=pypy3]     judge every solution (or NAME) on its testcases'
-	@echo 'make new P=NAME                  start a new problem: its solution and a sample case'
+	@echo 'make new P=NAME [LISTEN=1]       start a new problem (LISTEN=1: from Competitive Companion)'
 	@echo 'make test                        the tests, in a few minutes (the deep part left out)'
 	@echo 'make test-deep                   the deep part: full stress counts and slow checks'
 	@echo 'make test-on PY=pypy3            the solution tests on another interpreter'
 	@echo 'make lint                        ruff check and ruff format --check'
-	@echo 'make stress P=NAME [N=count]     a solution against its brute force on random inputs'
+	@echo 'make stress P=NAME [GEN= BRUTE=]  a solution against a brute force on random inputs'
 	@echo 'make keep-hack P=NAME H=HACK     a saved counterexample made a testcase'
 	@echo 'make mutants [P=NAME] [CHECK=1]  the share of mutants the testcases kill'
 	@echo 'make bench                       the benchmark on CPython'
