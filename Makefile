@@ -76,7 +76,7 @@ help:
 	@echo 'make test-deep                   the deep part: full stress counts and slow checks'
 	@echo 'make test-on PY=pypy3            the solution tests on another interpreter'
 	@echo 'make lint                        ruff check and ruff format --check'
-	@echo 'make stress P=NAME [GEN= BRUTE=]  a solution against a brute force on random inputs'
+	@echo 'make stress P=NAME [GEN=CMD]     a solution against a brute force (its own or BRUTE=)'
 	@echo 'make keep-hack P=NAME H=HACK     a saved counterexample made a testcase'
 	@echo 'make mutants [P=NAME] [CHECK=1]  the share of mutants the testcases kill'
 	@echo 'make bench                       the benchmark on CPython'
