@@ -26,8 +26,10 @@ def bench(*args, timeout=900):
 
 
 def rows(output):
-    """(problem, input, last cell) of every table row."""
-    cells = [line.split("|")[1:-1] for line in output.splitlines() if line.startswith("| ")]
+    """(problem, input, last cell) of every row of the first table (the runner's own cost
+    follows in a table of its own)."""
+    table = output.split("\n\n")[0].splitlines()
+    cells = [line.split("|")[1:-1] for line in table if line.startswith("| ")]
     return [(row[0].strip(), row[1].strip(), row[-1].strip()) for row in cells[1:]]
 
 

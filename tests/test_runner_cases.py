@@ -193,6 +193,7 @@ def test_the_profile_is_used_shown_and_overridden_by_flags(tmp_path):
     assert status == 0
 
 
+@pytest.mark.deep
 def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
     report = tmp_path / "report.json"
     status, out, err, _ = runner_on(ROOT, "--json", str(report))

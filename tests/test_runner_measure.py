@@ -27,6 +27,7 @@ from runner_util import (
 path = runner_util.path  # the fixture: both process paths
 
 
+@pytest.mark.deep
 @LINUX_ONLY
 def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
     """300 links of 2 ms: 600 ms of CPU, all of it the case's, however loaded the machine."""
@@ -44,6 +45,7 @@ def pinned_to_one_cpu(cpu):
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.deep
 @LINUX_ONLY
 @pytest.mark.parametrize("seconds, verdict", [("0.2", "AC"), ("30", "TLE")], ids=["within", "over"])
 def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds, verdict):

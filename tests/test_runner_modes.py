@@ -238,6 +238,7 @@ def shared_tests(root, *select):
     return done.returncode, done.stdout + done.stderr
 
 
+@pytest.mark.deep
 def test_make_tests_shared_tests_judge_by_the_judge_line(tmp_path):
     (tmp_path / "tests").mkdir()
     root = copy_for_the_shared_tests(contestant_root(tmp_path))

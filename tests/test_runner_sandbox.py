@@ -219,6 +219,7 @@ print(1)
     assert processes_naming(marker) == []
 
 
+@pytest.mark.deep
 def test_honest_programs_are_judged_as_without_the_sandbox(sandbox):
     judge_cases = list(TESTCASES.glob(f"*/{runner.JUDGE_PREFIX}*.in"))
     done = judge(ROOT, "--judge-only")

@@ -96,6 +96,7 @@ def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_
     assert runner.verdict_of(run, b"1\n", profile) == verdict
 
 
+@pytest.mark.deep
 @POSIX_ONLY
 @pytest.mark.parametrize("kind", ["PosixTree", "LinuxTree"])
 @pytest.mark.parametrize("reader", ["SelectorReader", "ThreadReader"])
