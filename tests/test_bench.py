@@ -33,6 +33,7 @@ def rows(output):
     return [(row[0].strip(), row[1].strip(), row[-1].strip()) for row in cells[1:]]
 
 
+@pytest.mark.deep
 def test_quick_run_answers_right_with_a_row_per_case():
     done = bench("--quick")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -211,6 +211,7 @@ def test_wrapper_names_the_bad_case():
     assert (status, out) == (1, "") and "case 2 " in err and "colour" in err, err
 
 
+@pytest.mark.deep
 def test_wrapper_right_beyond_the_range():
     """Coordinates past 2^30, where 64-bit keys would wrap, give the answer of the same
     board near the origin."""
