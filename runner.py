@@ -748,11 +748,8 @@ def short_input(path):
     return ["input:"] + ["  " + printable(line) for line in lines]
 
 
-# Running one case
-#
-# A tree starts a case, and kills, measures and reaps it with all it started. Tree is the
-# seam: one subclass per platform, each with the same methods. A reader takes the output:
-# SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
+# Running one case: a Tree per platform starts, kills, measures and reaps it; a reader takes
+# its output (SelectorReader on POSIX, ThreadReader on the portable path).
 
 
 class SelectorReader:
@@ -785,7 +782,7 @@ class SelectorReader:
 
 
 class ThreadReader:
-    """Each pipe read by a thread of its own: the standard library's way on every platform."""
+    """Each pipe read by a thread of its own, on every platform."""
 
     def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
@@ -829,16 +826,13 @@ Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files;
 
 
 class Tree:
-    """A case's process tree: started, watched, killed with all it started, measured, reaped.
-    One kind per platform: LinuxTree, PosixTree (macOS, other POSIX), WindowsTree, and
-    PlainTree (no os.wait4, no Job Object: nothing measured). tree_kind() picks one."""
+    """A case's process tree, started, watched, killed, measured and reaped; see tree_kind()."""
 
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
     def __init__(self, command, stdin, cwd, stdout=None):
-        """Start command, (args, executable), in cwd. stdin: a file descriptor. stdout: one,
-        or None for a pipe to the runner. stderr always comes on a pipe. Sets self.pipes."""
+        """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes."""
         raise NotImplementedError
 
     @classmethod
@@ -851,16 +845,13 @@ class Tree:
         """Once no case runs: end what the run kept for its cases."""
 
     def exited(self):
-        """Whether the case's main process has ended."""
         raise NotImplementedError
 
     def usage_now(self, wait=TICK):
-        """(CPU seconds, peak MiB) so far, each None where not read while it runs; wait: the
-        longest to wait for them, where another process reads them."""
+        """(CPU seconds, peak MiB) so far, each None where not read while it runs."""
         return None, None
 
     def kill(self):
-        """Kill the whole tree; finish() then reaps it."""
         raise NotImplementedError
 
     def finish(self):
@@ -869,8 +860,7 @@ class Tree:
 
 
 class PlainTree(Tree):
-    """Where there is no os.wait4 and no Job Object: the exit code alone is known. On POSIX
-    the case runs in a session of its own, and its process group is killed."""
+    """No os.wait4, no Job Object: the exit code alone is known; on POSIX its group is killed."""
 
     def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
@@ -895,9 +885,8 @@ class PlainTree(Tree):
 
 
 class PosixTree(PlainTree):
-    """POSIX with os.wait4: the case's process group is killed (one that leaves it by setsid is
-    not reached); wait4 gives the CPU time and peak memory of the case and what it waited for,
-    a peak never below the runner's copy it started as: only a peak above it is its own."""
+    """POSIX with os.wait4: the process group is killed; wait4 measures the case (its peak
+    starts as the runner's copy: only a peak above that is its own)."""
 
     measures = True
 
@@ -905,7 +894,7 @@ class PosixTree(PlainTree):
         import resource
 
         super().__init__(command, stdin, cwd, stdout)
-        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
+        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))
         self.result = None
 
     def exited(self):
@@ -927,10 +916,8 @@ class PosixTree(PlainTree):
 
 
 class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
-    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
-    just after it starts: a grandchild started in that instant escapes. With no Job Object,
-    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+    """Windows: a Job Object kills and measures the tree (a grandchild started before the case
+    joins it escapes); with none, taskkill /T /F kills the tree, unmeasured."""
 
     KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
 
@@ -961,7 +948,6 @@ class WindowsTree(PlainTree):
         raise error
 
     def usage_now(self, wait=TICK):
-        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
         if not self.job:
             return None, None
         accounting, limits = (structure() for structure in self.structures)
@@ -991,8 +977,7 @@ class WindowsTree(PlainTree):
 
 
 def job_structures(ctypes):
-    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
-    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    """winnt.h's JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION."""
     kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
     kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
 
@@ -1013,42 +998,26 @@ def job_structures(ctypes):
     )
 
 
-# Linux: a launcher, started with the run's first case, forks supervisors, one for each case
-# running at once; a supervisor starts its cases one after another. Why: a forked process's
-# peak (wait4's ru_maxrss) starts at its parent's size, so a case started by the runner (19 MiB
-# under CPython, and growing with the outputs it reads) was never measured below that. The
-# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
-# of 1 MiB shows 9 MiB, less than `python3 -c pass` (13 MiB). Each supervisor is a child
-# subreaper, so every process its case leaves behind, after setsid() too, becomes its child:
-# found from /proc, left alone until its own case ends, then stopped, every last one, before
-# any is killed, so that nothing forks or changes pid during the kill; reaped by wait4, which
-# keeps the CPU time and peak of each. Memory is the peak of the resident sizes of the tree's
-# processes summed, read every 10 ms, or the largest peak wait4 gives at exit, whichever is
-# more. A cgroup per case would count pages shared by processes once, but only a machine that
-# delegates one to its users has it; this works on any Linux with /proc.
+# Linux: a launcher, a fresh `python -S -I` started with the run's first case, forks one
+# supervisor per case running at once (docs/platforms.md says why and how). Its program is the
+# functions from become_subreaper to launcher_main, sent as text (launcher_source). Every
+# message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" between the runner (R)
+# and the launcher (L), or a supervisor's own "report" between R and it (S). Fds go as
+# SCM_RIGHTS.
 #
-# Theory of operation. The launcher's program is the functions from become_subreaper to
-# launcher_main below, sent as text (launcher_source). Its argument is its end of a
-# SOCK_SEQPACKET socket pair, "control". Each supervisor has a pair of its own, "report", that
-# lives as long as it does. Every message is one datagram of ASCII.
-#
-# | socket  | from       | to         | message                  | meaning                     |
-# |---------|------------|------------|--------------------------|-----------------------------|
-# | control | launcher   | runner     | `ready`                  | it runs                     |
-# | control | runner     | launcher   | `supervisor`, 1 fd       | fork a supervisor on the fd |
-# |         |            |            |                          | (SCM_RIGHTS): its "report"  |
-# | control | runner     | launcher   | end of file              | the run is over: kill, exit |
-# | report  | runner     | supervisor | `EXE\0CWD\0ARGS`, 3 fd   | start a case: its stdin,    |
-# |         |            |            |                          | stdout and stderr           |
-# | report  | supervisor | runner     | `S PID`                  | started; PID: the supervisor|
-# | report  | supervisor | runner     | `E ERRNO`                | the case could not start    |
-# | report  | runner     | supervisor | `?`                      | the figures so far, please  |
-# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; sent    |
-# |         |            |            |                          | unasked too when it exits   |
-# | report  | runner     | supervisor | `k`                      | kill the tree now           |
-# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready   |
-# |         |            |            |                          | for the next case           |
-# | report  | runner     | supervisor | end of file              | kill the tree, exit         |
+# | from | to | message                  | meaning                                          |
+# |------|----|--------------------------|--------------------------------------------------|
+# | L    | R  | `ready`                  | it runs                                          |
+# | R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
+# | R    | L  | end of file              | the run is over: kill, exit                      |
+# | R    | S  | `EXE\0CWD\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
+# | S    | R  | `S PID`                  | started; PID: the supervisor's                   |
+# | S    | R  | `E ERRNO`                | the case could not start                         |
+# | R    | S  | `?`                      | the figures so far, please                       |
+# | S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
+# | R    | S  | `k`                      | kill the tree now                                |
+# | S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
+# | R    | S  | end of file              | kill the tree, exit                              |
 #
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
 # signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
@@ -1133,7 +1102,7 @@ def ignores_children(pid):
 
 
 class Supervisor:
-    """One case's parent, in a process of its own: starts it, measures and kills its tree."""
+    """Its cases' parent: starts each, measures and kills its tree."""
 
     def __init__(self, channel):
         self.channel = channel
@@ -1144,8 +1113,7 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
     def serve(self):
-        """Cases one after another, each asked for with its three descriptors, until the
-        runner's end of the socket closes: a supervisor serves a run, not just one case."""
+        """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
             text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
@@ -1164,8 +1132,7 @@ class Supervisor:
                 return
 
     def start(self, fds, executable, cwd, args):
-        """Start the case by posix_spawn (a vfork: no copy of this process's memory to make),
-        in a session of its own, with fds as its 0, 1 and 2; say S, or E and the errno."""
+        """Start the case by posix_spawn (no copy of this process), in a session of its own."""
         actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
         reason = b""
         try:
@@ -1266,8 +1233,7 @@ def launch(control, data):
 
 
 def launcher_main(fd):
-    """The launcher: a supervisor each time one is asked for on the socket fd, until the
-    runner goes."""
+    """A supervisor each time one is asked for on the socket fd, until the runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
@@ -1281,10 +1247,8 @@ def launcher_main(fd):
         reap_any()
         supervisors &= set(children(os.getpid()))
         stop_and_kill(lambda known=supervisors: strays(known), reap_any)
-    # The runner is gone: nothing of any case outlives it. The supervisors go first, so that
-    # their cases' processes become this subreaper's children, reaped as the walk goes: a
-    # supervisor stopped by the walk could reap nothing, and a chain that forks on would pile
-    # up zombies under it for every walk to read again.
+    # The runner is gone. The supervisors go first: their cases' processes become ours,
+    # reaped as the walk goes, so no zombies pile up for every walk to read again.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):
         stop_and_kill(reap=reap_any)
@@ -1296,8 +1260,7 @@ def launcher_main(fd):
 
 
 def launcher_source():
-    """The launcher's program, run as the script of `python -S -I -c`: this file's text
-    between the two lines that mark it (read from the file, without inspect's cost)."""
+    """The launcher's program for `python -S -I -c`: this file's text between its markers."""
     with open(__file__, encoding="utf-8") as file:
         text = file.read()
     begin = text.index("\n# The launcher's program: from here")
@@ -1307,8 +1270,7 @@ def launcher_source():
 
 
 def start_launcher():
-    """A launcher, as (its process, the runner's end of control), or None where it cannot
-    start (no ctypes, no prctl): then the process group alone is killed, as by PosixTree."""
+    """A launcher, as (its process, the runner's end of control), or None where none starts."""
     import socket
 
     mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -1332,8 +1294,7 @@ def start_launcher():
 
 
 def end_launcher(process, control):
-    """Close the launcher's socket, which ends it; killed if it cannot see that (stopped) or
-    is not gone in GIVE_UP s."""
+    """Close the launcher's socket, which ends it; kill it if stopped or not gone in GIVE_UP."""
     control.close()
     if not answering(process):
         process.kill()
@@ -1357,9 +1318,7 @@ def answering(process):
 
 
 def sweep_strays(keep):
-    """Stop and kill every descendant of the runner outside the trees of its children in keep
-    (a launcher, the supervisors at work): what a case left when it killed its supervisor and
-    the launcher, re-parented to the runner, its subreaper. Each child of ours killed is reaped."""
+    """Stop, kill and reap the runner's descendants outside the trees of its children in keep."""
 
     def reap():
         reaped = []
@@ -1393,8 +1352,7 @@ class Reported(namedtuple("Reported", "kind cpu peak code queued")):
 
 
 class LinuxTree(Tree):
-    """Linux: the case started by a supervisor of its own (see the launcher), which reports its
-    tree's CPU time and memory, and kills and reaps the tree when asked."""
+    """Linux: the case started, measured, killed and reaped by a supervisor (see the launcher)."""
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
     supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
@@ -1407,9 +1365,7 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where none can start. The
-        runner becomes a child subreaper: what a case leaves when it kills its supervisor
-        comes to it, not to init."""
+        """This kind, its launcher started on first use; PosixTree where none can start."""
         with cls.lock:
             if cls.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
@@ -1509,9 +1465,8 @@ class LinuxTree(Tree):
         return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
-        """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
-        final, for each until the final one); the last tells. Never a wait without end: the
-        case can stop or kill its supervisor, whose parent it is not but whose user it is."""
+        """Take the supervisor's reports, waiting up to `wait` s for the first (with final, for
+        each until the final one). A case can stop its supervisor: no wait is without end."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
                 if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
@@ -1572,8 +1527,7 @@ class Running:
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap, stdout=None):
-        """A new tree running command with stdin (a file descriptor), and its reader; stdout:
-        a file descriptor, or None for a pipe to the reader."""
+        """A new tree running command, and its reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
@@ -1594,9 +1548,7 @@ class Running:
 
 
 class CaseClock:
-    """Seconds since a case started, less the time its runner did not run: a gap of more than
-    PAUSED between two looks is the runner stopped (Ctrl-Z, SIGSTOP) or starved of CPU, and is
-    not the case's time."""
+    """Seconds since a case started, less any gap over PAUSED between looks (runner stopped)."""
 
     def __init__(self):
         self.start = self.last = time.monotonic()
@@ -1610,11 +1562,7 @@ class CaseClock:
 
 
 def execute(running, command, input_path, cwd, limits):
-    """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
-    tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
-    its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
-    limit itself where CPU time is not measured; never past CEILING), or the output its cap
-    (limits: the three)."""
+    """Run command, (args, executable), on input_path under limits (time, memory, output)."""
     with open_regular(input_path) as stdin:
         started = running.start(command, stdin.fileno(), cwd, limits[2])
     return watch(running, *started, limits)
@@ -1885,8 +1833,7 @@ def as_text(name):
 
 
 def new_running():
-    """What starts, kills and measures cases on this platform: its tree and its reader. End it
-    with end_running once no case runs."""
+    """The tree and reader of this platform; end_running ends it."""
     return Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
 
 
