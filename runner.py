@@ -20,8 +20,7 @@ WRITING = []  # not empty while say() writes the report
 
 
 def on_signal(signum, frame):
-    """Only note the signal: run_all looks between waits, so none lands inside a lock or a kill.
-    Only a write of the report, which a stalled reader can hold forever, is broken off."""
+    """Only note the signal, for run_all; only a write of the report (it can stall) breaks off."""
     STOPPED.append(signum)
     if WRITING:
         del WRITING[:]
@@ -30,8 +29,7 @@ def on_signal(signum, frame):
 
 def catch_signals(handler=on_signal):
     """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
-    ignored. Once stopped they are ignored: Python's exit would set them back to killing it.
-    All four are blocked while their handlers are set, so that they are taken at once."""
+    ignored. All four are blocked while their handlers are set, to be taken at once."""
     names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
     numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
     mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
@@ -76,8 +74,7 @@ STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
 STDERR_LINES = 10  # lines of stderr shown for RE
 DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of diff
 SHOWN_CHARS = 100  # longest line shown, in characters
-SHORT_INPUT = 400  # inputs up to this many bytes are shown with a failure
-SHORT_INPUT_LINES = 10
+SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
 SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
@@ -116,11 +113,11 @@ Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
 Profile = namedtuple(
     "Profile", "judge_name time_limit memory_limit comparison other_limit judge_command"
 )
-Profile.__new__.__defaults__ = (None, None)  # other_limit: (language, seconds) of another
-# language; judge_command: the checker's (args, executable), or why it cannot run
+Profile.__new__.__defaults__ = (None, None)  # (language, seconds); (args, executable) or why not
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
 NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
+NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
@@ -184,8 +181,7 @@ def find_problems(root, names, command=False):
 
 
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases whose name contains `keep`, in natural order, from cases/ (testcases/ or hacks/),
-    and a warning for each .out without its .in."""
+    """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
     folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
     stray = [
@@ -249,9 +245,7 @@ def read_profile(root, problem):
 
 def problem_name_error(name):
     """None when name can name a problem, else one line saying why, with the rule."""
-    if re.fullmatch(
-        r"(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}", name, re.A
-    ):
+    if NAME_PATTERN.fullmatch(name):
         return None
     return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
@@ -269,7 +263,6 @@ def as_jutge_reads(data):
 
 
 def loose_lines(data):
-    """CRLF as LF, without spaces at line ends and empty lines at the end."""
     lines = [line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")]
     while lines and not lines[-1]:
         lines.pop()
@@ -277,7 +270,6 @@ def loose_lines(data):
 
 
 def tokens(data):
-    """The whitespace-separated tokens of data, joined by single spaces."""
     data = data.translate(ALL_SPACES)
     while b"  " in data:  # no list of millions of tokens: outputs can be 64 MiB
         data = data.replace(b"  ", b" ")
@@ -297,8 +289,7 @@ def jutge_verdict(want, have):
     return "PE" if tokens(want).upper() == tokens(have).upper() else "WA"
 
 
-# normal: the output as compared; verdict: of the two normal forms; lines: the output as its
-# differences are shown, line by line; by_token: the first difference is named by token.
+# normal: as compared; verdict: of two normal forms; lines: as a diff shows; by_token: by token
 Comparator = namedtuple("Comparator", "normal verdict lines by_token")
 COMPARATORS = {
     "exact": Comparator(crlf_as_lf, equal_or_wrong, crlf_as_lf, False),  # as `oj test`
@@ -526,8 +517,7 @@ def checker_verdict(kind, run, message):
 
 
 def interact(case, command, expected, profile, settings, running):
-    """The Runs of the program and of its interactor, `CMD INPUT OUTPUT ANSWER` (as testlib),
-    each one's stdout piped to the other's stdin."""
+    """The Runs of the program and its interactor (CMD INPUT OUTPUT ANSWER), piped together."""
     judge, cwd = judge_command(profile, settings.workdir), settings.workdir
     if isinstance(judge, str):
         raise OSError(judge)
@@ -556,8 +546,7 @@ def interact(case, command, expected, profile, settings, running):
 
 
 def interactive_verdict(case, outcome, judged, profile, settings):
-    """The interactor's verdict, unless the program passed a limit (then the interactor says
-    WA, having read to the end) or failed after an AC."""
+    """The interactor's verdict, unless the program passed a limit or failed after an AC."""
     verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
     if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
@@ -585,7 +574,6 @@ def judge_output(root, problem, input_path, expected, output):
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
-    """The lines printed under a failing case."""
     limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
     if verdict == "TLE" and cpu is None:
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
@@ -618,7 +606,6 @@ def explain(verdict, case, outcome, expected, profile, settings):
 
 
 def exit_description(code):
-    """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
     if code < 0:
         names = {number.value: f" ({number.name})" for number in signal.Signals}
         return f"killed by signal {-code}{names.get(-code, '')}"
@@ -648,34 +635,33 @@ def mismatch(verdict, got, expected, mode):
         want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
         at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
         where = f"token {want_tokens.count(b' ', 0, at) + 1}"
-        shown = [TOKEN.match(data, at).group() for data in (want_tokens, have_tokens)]
-        shown = [shorten(printable(t.decode("utf-8", "backslashreplace"))) for t in shown]
-        shown = [text or "(no more tokens)" for text in shown]
+        shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
         shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
-    details.append("first difference at " + where)
-    details += ["  expected: " + shown[0], "  got:      " + shown[1]]
+    details += ["first difference at " + where, *difference(shown)]
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
 
 
 def float_mismatch(got, expected, eps):
-    """The first token that differs beyond the tolerance, and by how much."""
     number, want, have = float_difference(expected, got, float(eps))
     numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
     error = abs(float(have) - float(want)) if numbers else math.inf
     how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
-    shown = [
-        t.decode("utf-8", "backslashreplace") if t else "(no more tokens)" for t in (want, have)
-    ]
-    shown = [shorten(printable(text)) for text in shown]
-    return [
-        f"first difference at token {number}{how}",
-        f"  expected: {shown[0]}",
-        f"  got:      {shown[1]}",
-    ]
+    shown = shown_tokens((want, have))
+    return [f"first difference at token {number}{how}", *difference(shown)]
+
+
+def shown_tokens(pair):
+    """Two tokens (bytes) as printed; a missing or empty one as "(no more tokens)"."""
+    texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
+    return [shorten(printable(text)) or "(no more tokens)" for text in texts]
+
+
+def difference(shown):
+    return ["  expected: " + shown[0], "  got:      " + shown[1]]
 
 
 def common_prefix(a, b):
@@ -766,7 +752,6 @@ class SelectorReader:
         return bool(self.selector.get_map())
 
     def read(self, timeout):
-        """Read what the case writes within timeout seconds."""
         for key, _ in self.selector.select(timeout):
             chunk = os.read(key.fd, 65536)
             if not chunk:
@@ -1020,8 +1005,7 @@ def job_structures(ctypes):
 # | R    | S  | end of file              | kill the tree, exit                              |
 #
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
-# signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
-# ARGS: the arguments, each ended by \0 but the last.
+# signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \0 but the last.
 
 # The launcher's program: from here to its end below, sent as it is written.
 
@@ -1076,17 +1060,19 @@ def send_signal(pids, number):
             pass
 
 
-def reap_any(block=False):
-    """The pids of the children that had ended, reaped; their figures are not kept."""
+def reap_any(block=False, measure=None):
+    """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
-    try:
-        while True:
-            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
-            if not pid:
-                return reaped
-            reaped.append(pid)
-    except ChildProcessError:
-        return reaped
+    while True:
+        try:
+            pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if not pid:
+            return reaped
+        reaped.append(pid)
+        if measure:
+            measure(pid, status, usage)
 
 
 def ignores_children(pid):
@@ -1147,21 +1133,15 @@ class Supervisor:
         return not reason
 
     def reap(self, block=False):
-        reaped = []
-        while True:
-            try:
-                pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
-            except ChildProcessError:
-                return reaped
-            if not pid:
-                return reaped
-            reaped.append(pid)
-            self.reaped.add(pid)
-            self.cpu += usage.ru_utime + usage.ru_stime
-            self.peak = max(self.peak, usage.ru_maxrss / 1024)
-            if pid == self.main:
-                signalled = os.WIFSIGNALED(status)
-                self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+        return reap_any(block, self.measure)
+
+    def measure(self, pid, status, usage):
+        self.reaped.add(pid)
+        self.cpu += usage.ru_utime + usage.ru_stime
+        self.peak = max(self.peak, usage.ru_maxrss / 1024)
+        if pid == self.main:
+            signalled = os.WIFSIGNALED(status)
+            self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
 
     def sample(self):
         resident, seen = 0, {}
@@ -1271,9 +1251,7 @@ def launcher_source():
 
 def start_launcher():
     """A launcher, as (its process, the runner's end of control), or None where none starts."""
-    import socket
-
-    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
     command = [sys.executable, "-S", "-I", "-c", launcher_source(), str(theirs.fileno())]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
@@ -1335,7 +1313,6 @@ def sweep_strays(keep):
 
 
 def send_with(channel, text, fds):
-    """Send text over the socket with the descriptors fds (SCM_RIGHTS)."""
     rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
     channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
 
@@ -1396,8 +1373,6 @@ class LinuxTree(Tree):
     @classmethod
     def supervisor(cls):
         """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
-        import socket
-
         with cls.lock:
             if cls.idle:
                 LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
@@ -1407,7 +1382,7 @@ class LinuxTree(Tree):
                 cls.launcher = start_launcher() or False
             if not cls.launcher:  # ended by another thread (the run is ending), or cannot start
                 raise OSError("no launcher")
-            mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
             try:
                 send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
             finally:
@@ -1465,8 +1440,8 @@ class LinuxTree(Tree):
         return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
-        """Take the supervisor's reports, waiting up to `wait` s for the first (with final, for
-        each until the final one). A case can stop its supervisor: no wait is without end."""
+        """Take the supervisor's reports, waiting up to `wait` s for the first (or each, with
+        final, until the final one)."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
                 if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
@@ -1511,7 +1486,6 @@ class LinuxTree(Tree):
 
 
 def tree_kind():
-    """The tree for this platform: WindowsTree, LinuxTree, PosixTree or PlainTree."""
     if WINDOWS:
         return WindowsTree
     if not WAIT4:
@@ -1527,7 +1501,6 @@ class Running:
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap, stdout=None):
-        """A new tree running command, and its reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
@@ -1577,17 +1550,13 @@ def watch(running, case_tree, reader, limits):
     cpu, peak, read_at = None, None, USAGE_EVERY  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
-        # until the case has exited and every byte it wrote is read, or the run is stopped
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
-            # the backstop counts the time it ran or waited on something, not for a CPU
-            waited = min(case_tree.queued, most)
+            waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
-            if timed_out and (cpu or 0) <= time_limit:  # by the backstop, from a figure of the
-                # time it waited that may be old (a busy machine starves its supervisor too):
-                # read it again, waiting for the answer (less than the clock takes as a pause)
+            if timed_out and (cpu or 0) <= time_limit:  # by the backstop: read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
                 waited = min(case_tree.queued, most)
                 timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
@@ -1687,9 +1656,8 @@ class Report:
 
 
 class Progress:
-    """A status line on a terminal (stderr) once work has taken `delay` seconds: done, failures,
-    rate, time left. Call step() as each item ends, tick() while waiting, clear() before a line
-    of your own, and close() at the end."""
+    """A status line on a terminal (stderr) once work has taken `delay` seconds. Call step() as
+    each item ends, tick() while waiting, clear() before a line of your own, close() at the end."""
 
     def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
         self.total, self.what, self.clock, self.delay = total, what, clock, delay
@@ -1773,8 +1741,7 @@ def say(text):
 
 
 def let_go(stream):
-    """Point stream at the null device, so that a reader gone or stalled neither holds the exit
-    nor fails it (a failed flush there would make the exit status 120)."""
+    """Point stream at the null device: a reader gone or stalled neither holds nor fails exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
@@ -1842,8 +1809,7 @@ def end_running(running):
 
 
 def run_all(cases, settings, on_result, on_wait=None):
-    """Judge the cases on settings.jobs threads; hand the results over in case order.
-    on_wait() is called every TICK while a case runs (to redraw a status line)."""
+    """Judge the cases on settings.jobs threads; results in case order; on_wait() every TICK."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
     running = new_running()
@@ -2013,8 +1979,7 @@ def float_mode(text):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line under the flags, and the warnings. A --command
-    that is not Python gets the line's limit for other languages, where it has one."""
+    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings."""
     profiles, warnings, command = {}, [], None
     if args.compare and mode_kind(args.compare) in COMMAND_MODES:
         kind, _, text = args.compare.partition(" ")
@@ -2107,10 +2072,7 @@ def judge_command_line(argv):
     return status
 
 
-# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), in namespaces of its own,
-# every capability dropped. It sees the system's folders read only, its program's files, and a
-# private /tmp. It cannot see or signal the runner or other cases, nor read testcases/, nor
-# reopen its stdin to write it. docs/platforms.md says more.
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap); docs/platforms.md says more.
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
@@ -2153,8 +2115,8 @@ def find_sandbox():
 
 
 def sandboxed(bwrap, command, cwd, memory_limit):
-    """The case's command, (args, executable), run under bwrap, where bwrap is not None. It sees
-    its program, an interpreter's installation (the folder above bin/), and each file named."""
+    """The command under bwrap (if not None), which sees its program, the interpreter's
+    installation (the folder above bin/), and each file named."""
     if bwrap is None:
         return command
     args, executable = command
