@@ -28,8 +28,7 @@ def on_signal(signum, frame):
 
 
 def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
-    ignored. All four are blocked while their handlers are set, to be taken at once."""
+    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start stays ignored."""
     names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
     numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
     mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
@@ -734,8 +733,7 @@ def short_input(path):
     return ["input:"] + ["  " + printable(line) for line in lines]
 
 
-# Running one case: a Tree per platform starts, kills, measures and reaps it; a reader takes
-# its output (SelectorReader on POSIX, ThreadReader on the portable path).
+# Running one case: a Tree per platform, and a reader of its output (selectors or threads).
 
 
 class SelectorReader:
@@ -811,14 +809,20 @@ Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files;
 
 
 class Tree:
-    """A case's process tree, started, watched, killed, measured and reaped; see tree_kind()."""
+    """A case's process tree, started, watched, killed, measured and reaped; see tree_kind().
+    Each kind has these methods. This one, PlainTree's, knows the exit code alone."""
 
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
     def __init__(self, command, stdin, cwd, stdout=None):
         """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes."""
-        raise NotImplementedError
+        args, executable = command
+        self.child = subprocess.Popen(
+            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
+            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
     @classmethod
     def ready(cls):
@@ -830,35 +834,14 @@ class Tree:
         """Once no case runs: end what the run kept for its cases."""
 
     def exited(self):
-        raise NotImplementedError
+        return self.child.poll() is not None
 
     def usage_now(self, wait=TICK):
         """(CPU seconds, peak MiB) so far, each None where not read while it runs."""
         return None, None
 
     def kill(self):
-        raise NotImplementedError
-
-    def finish(self):
-        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
-        raise NotImplementedError
-
-
-class PlainTree(Tree):
-    """No os.wait4, no Job Object: the exit code alone is known; on POSIX its group is killed."""
-
-    def __init__(self, command, stdin, cwd, stdout=None):
-        args, executable = command
-        self.child = subprocess.Popen(
-            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
-            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        self.pipes = Pipes(self.child.stdout, self.child.stderr)
-
-    def exited(self):
-        return self.child.poll() is not None
-
-    def kill(self):
+        """Kill the whole tree (on POSIX, its process group); finish() then reaps it."""
         if POSIX:
             with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
                 os.killpg(self.child.pid, signal.SIGKILL)
@@ -866,12 +849,16 @@ class PlainTree(Tree):
             self.child.kill()
 
     def finish(self):
+        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
         return self.child.wait(), None, None, None
 
 
+class PlainTree(Tree):
+    """No os.wait4, no Job Object: the exit code alone is known."""
+
+
 class PosixTree(PlainTree):
-    """POSIX with os.wait4: the process group is killed; wait4 measures the case (its peak
-    starts as the runner's copy: only a peak above that is its own)."""
+    """POSIX with os.wait4, which measures the case; its process group is killed."""
 
     measures = True
 
@@ -879,7 +866,7 @@ class PosixTree(PlainTree):
         import resource
 
         super().__init__(command, stdin, cwd, stdout)
-        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))
+        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
         self.result = None
 
     def exited(self):
@@ -901,8 +888,7 @@ class PosixTree(PlainTree):
 
 
 class WindowsTree(PlainTree):
-    """Windows: a Job Object kills and measures the tree (a grandchild started before the case
-    joins it escapes); with none, taskkill /T /F kills the tree, unmeasured."""
+    """Windows: a Job Object kills and measures the tree; with none, taskkill /T /F kills it."""
 
     KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
 
@@ -983,12 +969,10 @@ def job_structures(ctypes):
     )
 
 
-# Linux: a launcher, a fresh `python -S -I` started with the run's first case, forks one
-# supervisor per case running at once (docs/platforms.md says why and how). Its program is the
-# functions from become_subreaper to launcher_main, sent as text (launcher_source). Every
-# message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" between the runner (R)
-# and the launcher (L), or a supervisor's own "report" between R and it (S). Fds go as
-# SCM_RIGHTS.
+# Linux: a launcher (a fresh `python -S -I` running the functions from become_subreaper to
+# launcher_main) forks one supervisor per case running at once; docs/platforms.md says why.
+# Each message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" joins the runner (R)
+# and the launcher (L), a supervisor's own "report" joins R and it (S). Fds go as SCM_RIGHTS.
 #
 # | from | to | message                  | meaning                                          |
 # |------|----|--------------------------|--------------------------------------------------|
@@ -1150,8 +1134,7 @@ class Supervisor:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
-                # its parent, and its ticks with those of the children it waited for
-                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))
+                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))  # parent, ticks
                 with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
@@ -1227,8 +1210,7 @@ def launcher_main(fd):
         reap_any()
         supervisors &= set(children(os.getpid()))
         stop_and_kill(lambda known=supervisors: strays(known), reap_any)
-    # The runner is gone. The supervisors go first: their cases' processes become ours,
-    # reaped as the walk goes, so no zombies pile up for every walk to read again.
+    # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):
         stop_and_kill(reap=reap_any)
@@ -1440,8 +1422,7 @@ class LinuxTree(Tree):
         return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
-        """Take the supervisor's reports, waiting up to `wait` s for the first (or each, with
-        final, until the final one)."""
+        """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
                 if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
@@ -2115,8 +2096,7 @@ def find_sandbox():
 
 
 def sandboxed(bwrap, command, cwd, memory_limit):
-    """The command under bwrap (if not None), which sees its program, the interpreter's
-    installation (the folder above bin/), and each file named."""
+    """The command under bwrap (unless None): it sees its program, its Python, the files named."""
     if bwrap is None:
         return command
     args, executable = command
