@@ -183,11 +183,9 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
     """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
     folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
-    stray = [
-        f"{cases}/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
-        for out in sorted(folder.glob("*.out"))
-        if out.name[:-4] not in inputs
-    ]
+    lone = [out.name for out in sorted(folder.glob("*.out")) if out.name[:-4] not in inputs]
+    where = f"{cases}/{problem}/"
+    stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
     found = []
     for name in sorted(inputs, key=natural_key):
         judge = name.startswith(JUDGE_PREFIX)
@@ -649,8 +647,7 @@ def float_mismatch(got, expected, eps):
     numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
     error = abs(float(have) - float(want)) if numbers else math.inf
     how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
-    shown = shown_tokens((want, have))
-    return [f"first difference at token {number}{how}", *difference(shown)]
+    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
 
 
 def shown_tokens(pair):
@@ -1648,8 +1645,7 @@ class Progress:
         except (AttributeError, ValueError):
             self.live = False
         self.start = self.drawn = clock()
-        self.done = self.failed = 0
-        self.shown = False
+        self.done, self.failed, self.shown = 0, 0, False
 
     def step(self, failed=False):
         self.done += 1
