@@ -20,8 +20,7 @@ WRITING = []  # not empty while say() writes the report
 
 
 def on_signal(signum, frame):
-    """Only note the signal: run_all looks between waits, so none lands inside a lock or a kill.
-    Only a write of the report, which a stalled reader can hold forever, is broken off."""
+    """Only note the signal, for run_all; only a write of the report (it can stall) breaks off."""
     STOPPED.append(signum)
     if WRITING:
         del WRITING[:]
@@ -29,9 +28,7 @@ def on_signal(signum, frame):
 
 
 def catch_signals(handler=on_signal):
-    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start (nohup) stays
-    ignored. Once stopped they are ignored: Python's exit would set them back to killing it.
-    All four are blocked while their handlers are set, so that they are taken at once."""
+    """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start stays ignored."""
     names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
     numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
     mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
@@ -76,8 +73,7 @@ STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
 STDERR_LINES = 10  # lines of stderr shown for RE
 DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of diff
 SHOWN_CHARS = 100  # longest line shown, in characters
-SHORT_INPUT = 400  # inputs up to this many bytes are shown with a failure
-SHORT_INPUT_LINES = 10
+SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
 SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))
 PASSING = ("AC", "--")
@@ -116,11 +112,11 @@ Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
 Profile = namedtuple(
     "Profile", "judge_name time_limit memory_limit comparison other_limit judge_command"
 )
-Profile.__new__.__defaults__ = (None, None)  # other_limit: (language, seconds) of another
-# language; judge_command: the checker's (args, executable), or why it cannot run
+Profile.__new__.__defaults__ = (None, None)  # (language, seconds); (args, executable) or why not
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
 NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9)"
+NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 Settings = namedtuple(  # everything the command line decides, built once before any case runs
@@ -184,15 +180,12 @@ def find_problems(root, names, command=False):
 
 
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases whose name contains `keep`, in natural order, from cases/ (testcases/ or hacks/),
-    and a warning for each .out without its .in."""
+    """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
     folder = root / cases / problem
     inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
-    stray = [
-        f"{cases}/{problem}/{printable(out.name)} has no {printable(out.name[:-4])}.in beside it"
-        for out in sorted(folder.glob("*.out"))
-        if out.name[:-4] not in inputs
-    ]
+    lone = [out.name for out in sorted(folder.glob("*.out")) if out.name[:-4] not in inputs]
+    where = f"{cases}/{problem}/"
+    stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
     found = []
     for name in sorted(inputs, key=natural_key):
         judge = name.startswith(JUDGE_PREFIX)
@@ -249,9 +242,7 @@ def read_profile(root, problem):
 
 def problem_name_error(name):
     """None when name can name a problem, else one line saying why, with the rule."""
-    if re.fullmatch(
-        r"(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}", name, re.A
-    ):
+    if NAME_PATTERN.fullmatch(name):
         return None
     return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
@@ -269,7 +260,6 @@ def as_jutge_reads(data):
 
 
 def loose_lines(data):
-    """CRLF as LF, without spaces at line ends and empty lines at the end."""
     lines = [line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")]
     while lines and not lines[-1]:
         lines.pop()
@@ -277,7 +267,6 @@ def loose_lines(data):
 
 
 def tokens(data):
-    """The whitespace-separated tokens of data, joined by single spaces."""
     data = data.translate(ALL_SPACES)
     while b"  " in data:  # no list of millions of tokens: outputs can be 64 MiB
         data = data.replace(b"  ", b" ")
@@ -297,8 +286,7 @@ def jutge_verdict(want, have):
     return "PE" if tokens(want).upper() == tokens(have).upper() else "WA"
 
 
-# normal: the output as compared; verdict: of the two normal forms; lines: the output as its
-# differences are shown, line by line; by_token: the first difference is named by token.
+# normal: as compared; verdict: of two normal forms; lines: as a diff shows; by_token: by token
 Comparator = namedtuple("Comparator", "normal verdict lines by_token")
 COMPARATORS = {
     "exact": Comparator(crlf_as_lf, equal_or_wrong, crlf_as_lf, False),  # as `oj test`
@@ -526,8 +514,7 @@ def checker_verdict(kind, run, message):
 
 
 def interact(case, command, expected, profile, settings, running):
-    """The Runs of the program and of its interactor, `CMD INPUT OUTPUT ANSWER` (as testlib),
-    each one's stdout piped to the other's stdin."""
+    """The Runs of the program and its interactor (CMD INPUT OUTPUT ANSWER), piped together."""
     judge, cwd = judge_command(profile, settings.workdir), settings.workdir
     if isinstance(judge, str):
         raise OSError(judge)
@@ -556,8 +543,7 @@ def interact(case, command, expected, profile, settings, running):
 
 
 def interactive_verdict(case, outcome, judged, profile, settings):
-    """The interactor's verdict, unless the program passed a limit (then the interactor says
-    WA, having read to the end) or failed after an AC."""
+    """The interactor's verdict, unless the program passed a limit or failed after an AC."""
     verdict, details = checker_verdict("interactor", judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile._replace(comparison="exact"))
     if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
@@ -585,7 +571,6 @@ def judge_output(root, problem, input_path, expected, output):
 
 
 def explain(verdict, case, outcome, expected, profile, settings):
-    """The lines printed under a failing case."""
     limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
     if verdict == "TLE" and cpu is None:
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
@@ -618,7 +603,6 @@ def explain(verdict, case, outcome, expected, profile, settings):
 
 
 def exit_description(code):
-    """Say what an exit code means; negative codes are signals, as in Popen.returncode."""
     if code < 0:
         names = {number.value: f" ({number.name})" for number in signal.Signals}
         return f"killed by signal {-code}{names.get(-code, '')}"
@@ -648,34 +632,32 @@ def mismatch(verdict, got, expected, mode):
         want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
         at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
         where = f"token {want_tokens.count(b' ', 0, at) + 1}"
-        shown = [TOKEN.match(data, at).group() for data in (want_tokens, have_tokens)]
-        shown = [shorten(printable(t.decode("utf-8", "backslashreplace"))) for t in shown]
-        shown = [text or "(no more tokens)" for text in shown]
+        shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
         shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
-    details.append("first difference at " + where)
-    details += ["  expected: " + shown[0], "  got:      " + shown[1]]
+    details += ["first difference at " + where, *difference(shown)]
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
 
 
 def float_mismatch(got, expected, eps):
-    """The first token that differs beyond the tolerance, and by how much."""
     number, want, have = float_difference(expected, got, float(eps))
     numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
     error = abs(float(have) - float(want)) if numbers else math.inf
     how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
-    shown = [
-        t.decode("utf-8", "backslashreplace") if t else "(no more tokens)" for t in (want, have)
-    ]
-    shown = [shorten(printable(text)) for text in shown]
-    return [
-        f"first difference at token {number}{how}",
-        f"  expected: {shown[0]}",
-        f"  got:      {shown[1]}",
-    ]
+    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
+
+
+def shown_tokens(pair):
+    """Two tokens (bytes) as printed; a missing or empty one as "(no more tokens)"."""
+    texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
+    return [shorten(printable(text)) or "(no more tokens)" for text in texts]
+
+
+def difference(shown):
+    return ["  expected: " + shown[0], "  got:      " + shown[1]]
 
 
 def common_prefix(a, b):
@@ -748,11 +730,7 @@ def short_input(path):
     return ["input:"] + ["  " + printable(line) for line in lines]
 
 
-# Running one case
-#
-# A tree starts a case, and kills, measures and reaps it with all it started. Tree is the
-# seam: one subclass per platform, each with the same methods. A reader takes the output:
-# SelectorReader on POSIX, ThreadReader on the portable path (RUNNER_PORTABLE=1 anywhere).
+# Running one case: a Tree per platform, and a reader of its output (selectors or threads).
 
 
 class SelectorReader:
@@ -769,7 +747,6 @@ class SelectorReader:
         return bool(self.selector.get_map())
 
     def read(self, timeout):
-        """Read what the case writes within timeout seconds."""
         for key, _ in self.selector.select(timeout):
             chunk = os.read(key.fd, 65536)
             if not chunk:
@@ -785,7 +762,7 @@ class SelectorReader:
 
 
 class ThreadReader:
-    """Each pipe read by a thread of its own: the standard library's way on every platform."""
+    """Each pipe read by a thread of its own, on every platform."""
 
     def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
@@ -829,17 +806,20 @@ Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files;
 
 
 class Tree:
-    """A case's process tree: started, watched, killed with all it started, measured, reaped.
-    One kind per platform: LinuxTree, PosixTree (macOS, other POSIX), WindowsTree, and
-    PlainTree (no os.wait4, no Job Object: nothing measured). tree_kind() picks one."""
+    """A case's process tree, started, watched, killed, measured and reaped; see tree_kind().
+    Each kind has these methods. This one, PlainTree's, knows the exit code alone."""
 
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
     def __init__(self, command, stdin, cwd, stdout=None):
-        """Start command, (args, executable), in cwd. stdin: a file descriptor. stdout: one,
-        or None for a pipe to the runner. stderr always comes on a pipe. Sets self.pipes."""
-        raise NotImplementedError
+        """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes."""
+        args, executable = command
+        self.child = subprocess.Popen(
+            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
+            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
     @classmethod
     def ready(cls):
@@ -851,39 +831,14 @@ class Tree:
         """Once no case runs: end what the run kept for its cases."""
 
     def exited(self):
-        """Whether the case's main process has ended."""
-        raise NotImplementedError
+        return self.child.poll() is not None
 
     def usage_now(self, wait=TICK):
-        """(CPU seconds, peak MiB) so far, each None where not read while it runs; wait: the
-        longest to wait for them, where another process reads them."""
+        """(CPU seconds, peak MiB) so far, each None where not read while it runs."""
         return None, None
 
     def kill(self):
-        """Kill the whole tree; finish() then reaps it."""
-        raise NotImplementedError
-
-    def finish(self):
-        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
-        raise NotImplementedError
-
-
-class PlainTree(Tree):
-    """Where there is no os.wait4 and no Job Object: the exit code alone is known. On POSIX
-    the case runs in a session of its own, and its process group is killed."""
-
-    def __init__(self, command, stdin, cwd, stdout=None):
-        args, executable = command
-        self.child = subprocess.Popen(
-            args, executable=executable, stdin=stdin, cwd=cwd, start_new_session=POSIX,
-            stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        self.pipes = Pipes(self.child.stdout, self.child.stderr)
-
-    def exited(self):
-        return self.child.poll() is not None
-
-    def kill(self):
+        """Kill the whole tree (on POSIX, its process group); finish() then reaps it."""
         if POSIX:
             with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
                 os.killpg(self.child.pid, signal.SIGKILL)
@@ -891,13 +846,16 @@ class PlainTree(Tree):
             self.child.kill()
 
     def finish(self):
+        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
         return self.child.wait(), None, None, None
 
 
+class PlainTree(Tree):
+    """No os.wait4, no Job Object: the exit code alone is known."""
+
+
 class PosixTree(PlainTree):
-    """POSIX with os.wait4: the case's process group is killed (one that leaves it by setsid is
-    not reached); wait4 gives the CPU time and peak memory of the case and what it waited for,
-    a peak never below the runner's copy it started as: only a peak above it is its own."""
+    """POSIX with os.wait4, which measures the case; its process group is killed."""
 
     measures = True
 
@@ -905,7 +863,7 @@ class PosixTree(PlainTree):
         import resource
 
         super().__init__(command, stdin, cwd, stdout)
-        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # at least the copy
+        self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
         self.result = None
 
     def exited(self):
@@ -927,10 +885,7 @@ class PosixTree(PlainTree):
 
 
 class WindowsTree(PlainTree):
-    """Windows: the case in a Job Object, which kills its whole tree (at the runner's end too)
-    and keeps the CPU time and peak memory of all it held, read while it runs. The case joins
-    just after it starts: a grandchild started in that instant escapes. With no Job Object,
-    taskkill /T /F kills the tree and nothing is measured, as in a PlainTree."""
+    """Windows: a Job Object kills and measures the tree; with none, taskkill /T /F kills it."""
 
     KILL_ON_JOB_CLOSE, ACCOUNTING, EXTENDED_LIMITS = 0x2000, 1, 9  # winnt.h's values
 
@@ -961,7 +916,6 @@ class WindowsTree(PlainTree):
         raise error
 
     def usage_now(self, wait=TICK):
-        """(CPU seconds, peak MiB) of every process the job has held, else (None, None)."""
         if not self.job:
             return None, None
         accounting, limits = (structure() for structure in self.structures)
@@ -991,8 +945,7 @@ class WindowsTree(PlainTree):
 
 
 def job_structures(ctypes):
-    """JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION, laid
-    out as in winnt.h (the extended one with its nested basic limits written out flat)."""
+    """winnt.h's JOBOBJECT_BASIC_ACCOUNTING_INFORMATION and JOBOBJECT_EXTENDED_LIMIT_INFORMATION."""
     kinds = {"q": ctypes.c_int64, "L": ctypes.c_uint32, "N": ctypes.c_size_t}
     kinds["IO"] = ctypes.c_uint64 * 6  # IO_COUNTERS
 
@@ -1013,46 +966,27 @@ def job_structures(ctypes):
     )
 
 
-# Linux: a launcher, started with the run's first case, forks supervisors, one for each case
-# running at once; a supervisor starts its cases one after another. Why: a forked process's
-# peak (wait4's ru_maxrss) starts at its parent's size, so a case started by the runner (19 MiB
-# under CPython, and growing with the outputs it reads) was never measured below that. The
-# launcher is a fresh `python -S -I` that imports almost nothing and never grows: a C program
-# of 1 MiB shows 9 MiB, less than `python3 -c pass` (13 MiB). Each supervisor is a child
-# subreaper, so every process its case leaves behind, after setsid() too, becomes its child:
-# found from /proc, left alone until its own case ends, then stopped, every last one, before
-# any is killed, so that nothing forks or changes pid during the kill; reaped by wait4, which
-# keeps the CPU time and peak of each. Memory is the peak of the resident sizes of the tree's
-# processes summed, read every 10 ms, or the largest peak wait4 gives at exit, whichever is
-# more. A cgroup per case would count pages shared by processes once, but only a machine that
-# delegates one to its users has it; this works on any Linux with /proc.
+# Linux: a launcher (a fresh `python -S -I` running the functions from become_subreaper to
+# launcher_main) forks one supervisor per case running at once; docs/platforms.md says why.
+# Each message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" joins the runner (R)
+# and the launcher (L), a supervisor's own "report" joins R and it (S). Fds go as SCM_RIGHTS.
 #
-# Theory of operation. The launcher's program is the functions from become_subreaper to
-# launcher_main below, sent as text (launcher_source). Its argument is its end of a
-# SOCK_SEQPACKET socket pair, "control". Each supervisor has a pair of its own, "report", that
-# lives as long as it does. Every message is one datagram of ASCII.
-#
-# | socket  | from       | to         | message                  | meaning                     |
-# |---------|------------|------------|--------------------------|-----------------------------|
-# | control | launcher   | runner     | `ready`                  | it runs                     |
-# | control | runner     | launcher   | `supervisor`, 1 fd       | fork a supervisor on the fd |
-# |         |            |            |                          | (SCM_RIGHTS): its "report"  |
-# | control | runner     | launcher   | end of file              | the run is over: kill, exit |
-# | report  | runner     | supervisor | `EXE\0CWD\0ARGS`, 3 fd   | start a case: its stdin,    |
-# |         |            |            |                          | stdout and stderr           |
-# | report  | supervisor | runner     | `S PID`                  | started; PID: the supervisor|
-# | report  | supervisor | runner     | `E ERRNO`                | the case could not start    |
-# | report  | runner     | supervisor | `?`                      | the figures so far, please  |
-# | report  | supervisor | runner     | `R CPU PEAK CODE QUEUED` | the figures so far; sent    |
-# |         |            |            |                          | unasked too when it exits   |
-# | report  | runner     | supervisor | `k`                      | kill the tree now           |
-# | report  | supervisor | runner     | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready   |
-# |         |            |            |                          | for the next case           |
-# | report  | runner     | supervisor | end of file              | kill the tree, exit         |
+# | from | to | message                  | meaning                                          |
+# |------|----|--------------------------|--------------------------------------------------|
+# | L    | R  | `ready`                  | it runs                                          |
+# | R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
+# | R    | L  | end of file              | the run is over: kill, exit                      |
+# | R    | S  | `EXE\0CWD\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
+# | S    | R  | `S PID`                  | started; PID: the supervisor's                   |
+# | S    | R  | `E ERRNO`                | the case could not start                         |
+# | R    | S  | `?`                      | the figures so far, please                       |
+# | S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
+# | R    | S  | `k`                      | kill the tree now                                |
+# | S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
+# | R    | S  | end of file              | kill the tree, exit                              |
 #
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
-# signal, `-` while it runs. QUEUED: the longest any process of the tree waited for a CPU.
-# ARGS: the arguments, each ended by \0 but the last.
+# signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \0 but the last.
 
 # The launcher's program: from here to its end below, sent as it is written.
 
@@ -1107,17 +1041,19 @@ def send_signal(pids, number):
             pass
 
 
-def reap_any(block=False):
-    """The pids of the children that had ended, reaped; their figures are not kept."""
+def reap_any(block=False, measure=None):
+    """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
-    try:
-        while True:
-            pid = os.waitpid(-1, 0 if block else os.WNOHANG)[0]
-            if not pid:
-                return reaped
-            reaped.append(pid)
-    except ChildProcessError:
-        return reaped
+    while True:
+        try:
+            pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if not pid:
+            return reaped
+        reaped.append(pid)
+        if measure:
+            measure(pid, status, usage)
 
 
 def ignores_children(pid):
@@ -1133,7 +1069,7 @@ def ignores_children(pid):
 
 
 class Supervisor:
-    """One case's parent, in a process of its own: starts it, measures and kills its tree."""
+    """Its cases' parent: starts each, measures and kills its tree."""
 
     def __init__(self, channel):
         self.channel = channel
@@ -1144,8 +1080,7 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
     def serve(self):
-        """Cases one after another, each asked for with its three descriptors, until the
-        runner's end of the socket closes: a supervisor serves a run, not just one case."""
+        """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
             text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
@@ -1164,8 +1099,7 @@ class Supervisor:
                 return
 
     def start(self, fds, executable, cwd, args):
-        """Start the case by posix_spawn (a vfork: no copy of this process's memory to make),
-        in a session of its own, with fds as its 0, 1 and 2; say S, or E and the errno."""
+        """Start the case by posix_spawn (no copy of this process), in a session of its own."""
         actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
         reason = b""
         try:
@@ -1180,21 +1114,15 @@ class Supervisor:
         return not reason
 
     def reap(self, block=False):
-        reaped = []
-        while True:
-            try:
-                pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
-            except ChildProcessError:
-                return reaped
-            if not pid:
-                return reaped
-            reaped.append(pid)
-            self.reaped.add(pid)
-            self.cpu += usage.ru_utime + usage.ru_stime
-            self.peak = max(self.peak, usage.ru_maxrss / 1024)
-            if pid == self.main:
-                signalled = os.WIFSIGNALED(status)
-                self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+        return reap_any(block, self.measure)
+
+    def measure(self, pid, status, usage):
+        self.reaped.add(pid)
+        self.cpu += usage.ru_utime + usage.ru_stime
+        self.peak = max(self.peak, usage.ru_maxrss / 1024)
+        if pid == self.main:
+            signalled = os.WIFSIGNALED(status)
+            self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
 
     def sample(self):
         resident, seen = 0, {}
@@ -1203,8 +1131,7 @@ class Supervisor:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
-                # its parent, and its ticks with those of the children it waited for
-                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))
+                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))  # parent, ticks
                 with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
                     self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
@@ -1266,8 +1193,7 @@ def launch(control, data):
 
 
 def launcher_main(fd):
-    """The launcher: a supervisor each time one is asked for on the socket fd, until the
-    runner goes."""
+    """A supervisor each time one is asked for on the socket fd, until the runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
@@ -1281,10 +1207,7 @@ def launcher_main(fd):
         reap_any()
         supervisors &= set(children(os.getpid()))
         stop_and_kill(lambda known=supervisors: strays(known), reap_any)
-    # The runner is gone: nothing of any case outlives it. The supervisors go first, so that
-    # their cases' processes become this subreaper's children, reaped as the walk goes: a
-    # supervisor stopped by the walk could reap nothing, and a chain that forks on would pile
-    # up zombies under it for every walk to read again.
+    # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):
         stop_and_kill(reap=reap_any)
@@ -1296,8 +1219,7 @@ def launcher_main(fd):
 
 
 def launcher_source():
-    """The launcher's program, run as the script of `python -S -I -c`: this file's text
-    between the two lines that mark it (read from the file, without inspect's cost)."""
+    """The launcher's program for `python -S -I -c`: this file's text between its markers."""
     with open(__file__, encoding="utf-8") as file:
         text = file.read()
     begin = text.index("\n# The launcher's program: from here")
@@ -1307,11 +1229,8 @@ def launcher_source():
 
 
 def start_launcher():
-    """A launcher, as (its process, the runner's end of control), or None where it cannot
-    start (no ctypes, no prctl): then the process group alone is killed, as by PosixTree."""
-    import socket
-
-    mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    """A launcher, as (its process, the runner's end of control), or None where none starts."""
+    mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
     command = [sys.executable, "-S", "-I", "-c", launcher_source(), str(theirs.fileno())]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
@@ -1332,8 +1251,7 @@ def start_launcher():
 
 
 def end_launcher(process, control):
-    """Close the launcher's socket, which ends it; killed if it cannot see that (stopped) or
-    is not gone in GIVE_UP s."""
+    """Close the launcher's socket, which ends it; kill it if stopped or not gone in GIVE_UP."""
     control.close()
     if not answering(process):
         process.kill()
@@ -1357,9 +1275,7 @@ def answering(process):
 
 
 def sweep_strays(keep):
-    """Stop and kill every descendant of the runner outside the trees of its children in keep
-    (a launcher, the supervisors at work): what a case left when it killed its supervisor and
-    the launcher, re-parented to the runner, its subreaper. Each child of ours killed is reaped."""
+    """Stop, kill and reap the runner's descendants outside the trees of its children in keep."""
 
     def reap():
         reaped = []
@@ -1376,7 +1292,6 @@ def sweep_strays(keep):
 
 
 def send_with(channel, text, fds):
-    """Send text over the socket with the descriptors fds (SCM_RIGHTS)."""
     rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
     channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
 
@@ -1393,8 +1308,7 @@ class Reported(namedtuple("Reported", "kind cpu peak code queued")):
 
 
 class LinuxTree(Tree):
-    """Linux: the case started by a supervisor of its own (see the launcher), which reports its
-    tree's CPU time and memory, and kills and reaps the tree when asked."""
+    """Linux: the case started, measured, killed and reaped by a supervisor (see the launcher)."""
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
     supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
@@ -1407,9 +1321,7 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where none can start. The
-        runner becomes a child subreaper: what a case leaves when it kills its supervisor
-        comes to it, not to init."""
+        """This kind, its launcher started on first use; PosixTree where none can start."""
         with cls.lock:
             if cls.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
@@ -1440,8 +1352,6 @@ class LinuxTree(Tree):
     @classmethod
     def supervisor(cls):
         """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
-        import socket
-
         with cls.lock:
             if cls.idle:
                 LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
@@ -1451,7 +1361,7 @@ class LinuxTree(Tree):
                 cls.launcher = start_launcher() or False
             if not cls.launcher:  # ended by another thread (the run is ending), or cannot start
                 raise OSError("no launcher")
-            mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
             try:
                 send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
             finally:
@@ -1509,9 +1419,7 @@ class LinuxTree(Tree):
         return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
-        """Take the supervisor's reports, waiting up to `wait` seconds for the first (with
-        final, for each until the final one); the last tells. Never a wait without end: the
-        case can stop or kill its supervisor, whose parent it is not but whose user it is."""
+        """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
                 if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
@@ -1556,7 +1464,6 @@ class LinuxTree(Tree):
 
 
 def tree_kind():
-    """The tree for this platform: WindowsTree, LinuxTree, PosixTree or PlainTree."""
     if WINDOWS:
         return WindowsTree
     if not WAIT4:
@@ -1572,8 +1479,6 @@ class Running:
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
 
     def start(self, command, stdin, cwd, output_cap, stdout=None):
-        """A new tree running command with stdin (a file descriptor), and its reader; stdout:
-        a file descriptor, or None for a pipe to the reader."""
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
@@ -1594,9 +1499,7 @@ class Running:
 
 
 class CaseClock:
-    """Seconds since a case started, less the time its runner did not run: a gap of more than
-    PAUSED between two looks is the runner stopped (Ctrl-Z, SIGSTOP) or starved of CPU, and is
-    not the case's time."""
+    """Seconds since a case started, less any gap over PAUSED between looks (runner stopped)."""
 
     def __init__(self):
         self.start = self.last = time.monotonic()
@@ -1610,11 +1513,7 @@ class CaseClock:
 
 
 def execute(running, command, input_path, cwd, limits):
-    """Run command, (args, executable), on input_path; return its Run. Reading stops, and the
-    tree is killed, when the CPU time passes the time limit or the memory MEMORY_BACKSTOP times
-    its limit (where read while the case runs), the wall time BACKSTOP times the time limit (the
-    limit itself where CPU time is not measured; never past CEILING), or the output its cap
-    (limits: the three)."""
+    """Run command, (args, executable), on input_path under limits (time, memory, output)."""
     with open_regular(input_path) as stdin:
         started = running.start(command, stdin.fileno(), cwd, limits[2])
     return watch(running, *started, limits)
@@ -1629,17 +1528,13 @@ def watch(running, case_tree, reader, limits):
     cpu, peak, read_at = None, None, USAGE_EVERY  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
-        # until the case has exited and every byte it wrote is read, or the run is stopped
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
-            # the backstop counts the time it ran or waited on something, not for a CPU
-            waited = min(case_tree.queued, most)
+            waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
-            if timed_out and (cpu or 0) <= time_limit:  # by the backstop, from a figure of the
-                # time it waited that may be old (a busy machine starves its supervisor too):
-                # read it again, waiting for the answer (less than the clock takes as a pause)
+            if timed_out and (cpu or 0) <= time_limit:  # by the backstop: read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
                 waited = min(case_tree.queued, most)
                 timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
@@ -1739,9 +1634,8 @@ class Report:
 
 
 class Progress:
-    """A status line on a terminal (stderr) once work has taken `delay` seconds: done, failures,
-    rate, time left. Call step() as each item ends, tick() while waiting, clear() before a line
-    of your own, and close() at the end."""
+    """A status line on a terminal (stderr) once work has taken `delay` seconds. Call step() as
+    each item ends, tick() while waiting, clear() before a line of your own, close() at the end."""
 
     def __init__(self, total, what="cases", stream=None, clock=time.monotonic, delay=1.0):
         self.total, self.what, self.clock, self.delay = total, what, clock, delay
@@ -1751,8 +1645,7 @@ class Progress:
         except (AttributeError, ValueError):
             self.live = False
         self.start = self.drawn = clock()
-        self.done = self.failed = 0
-        self.shown = False
+        self.done, self.failed, self.shown = 0, 0, False
 
     def step(self, failed=False):
         self.done += 1
@@ -1825,8 +1718,7 @@ def say(text):
 
 
 def let_go(stream):
-    """Point stream at the null device, so that a reader gone or stalled neither holds the exit
-    nor fails it (a failed flush there would make the exit status 120)."""
+    """Point stream at the null device: a reader gone or stalled neither holds nor fails exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
         os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
@@ -1885,8 +1777,7 @@ def as_text(name):
 
 
 def new_running():
-    """What starts, kills and measures cases on this platform: its tree and its reader. End it
-    with end_running once no case runs."""
+    """The tree and reader of this platform; end_running ends it."""
     return Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
 
 
@@ -1895,8 +1786,7 @@ def end_running(running):
 
 
 def run_all(cases, settings, on_result, on_wait=None):
-    """Judge the cases on settings.jobs threads; hand the results over in case order.
-    on_wait() is called every TICK while a case runs (to redraw a status line)."""
+    """Judge the cases on settings.jobs threads; results in case order; on_wait() every TICK."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
     running = new_running()
@@ -2066,8 +1956,7 @@ def float_mode(text):
 
 
 def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line under the flags, and the warnings. A --command
-    that is not Python gets the line's limit for other languages, where it has one."""
+    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings."""
     profiles, warnings, command = {}, [], None
     if args.compare and mode_kind(args.compare) in COMMAND_MODES:
         kind, _, text = args.compare.partition(" ")
@@ -2160,10 +2049,7 @@ def judge_command_line(argv):
     return status
 
 
-# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), in namespaces of its own,
-# every capability dropped. It sees the system's folders read only, its program's files, and a
-# private /tmp. It cannot see or signal the runner or other cases, nor read testcases/, nor
-# reopen its stdin to write it. docs/platforms.md says more.
+# The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap); docs/platforms.md says more.
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
@@ -2206,8 +2092,7 @@ def find_sandbox():
 
 
 def sandboxed(bwrap, command, cwd, memory_limit):
-    """The case's command, (args, executable), run under bwrap, where bwrap is not None. It sees
-    its program, an interpreter's installation (the folder above bin/), and each file named."""
+    """The command under bwrap (unless None): it sees its program, its Python, the files named."""
     if bwrap is None:
         return command
     args, executable = command
