@@ -1738,23 +1738,21 @@ def clear_report(path):
         os.remove(path)
 
 
+JSON_RUN = ("python", "command", "judge_only", "path", "ole_mib", "wall_backstop", "problems")
+JSON_RUN += ("passed", "failed")
+
+
 def rounded(value, scale=1):
     return None if value is None else round(value * scale, 1)
 
 
 def write_json(settings, results, passed, failed):
-    data = {
-        "python": None if settings.command else as_text(settings.python),
-        "command": settings.command_text and as_text(settings.command_text),
-        "judge_only": settings.judge_only,
-        "path": "portable" if PORTABLE else "posix",
-        "ole_mib": settings.ole,
-        "wall_backstop": BACKSTOP,
-        "problems": {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()},
-        "passed": passed,
-        "failed": failed,
-        "cases": [],
-    }
+    python = None if settings.command else as_text(settings.python)
+    command = settings.command_text and as_text(settings.command_text)
+    path = "portable" if PORTABLE else "posix"
+    problems = {as_text(n): dict(zip(JSON_PROFILE, p)) for n, p in settings.profiles.items()}
+    values = python, command, settings.judge_only, path, settings.ole, BACKSTOP, problems
+    data = {**dict(zip(JSON_RUN, (*values, passed, failed))), "cases": []}
     for result in results:
         case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
         values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
