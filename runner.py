@@ -1113,9 +1113,6 @@ class Supervisor:
         self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
         return not reason
 
-    def reap(self, block=False):
-        return reap_any(block, self.measure)
-
     def measure(self, pid, status, usage):
         self.reaped.add(pid)
         self.cpu += usage.ru_utime + usage.ru_stime
@@ -1155,7 +1152,7 @@ class Supervisor:
             ready = select.select([self.channel, self.woken], [], [], 0.03)[0]  # asked: 10 ms
             if self.woken in ready:
                 os.read(self.woken, 512)
-            self.reap()
+            reap_any(measure=self.measure)
             if self.code is not None and not self.told:  # it exited: said at once
                 if not children(os.getpid()):  # and left nothing: the case is over
                     self.report(b"F")
@@ -1170,8 +1167,8 @@ class Supervisor:
                 if asked != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
-        stop_and_kill(reap=self.reap)
-        self.reap(block=True)
+        stop_and_kill(reap=lambda: reap_any(measure=self.measure))
+        reap_any(True, self.measure)
         if asked:
             self.report(b"F")
         return bool(asked)  # whether to serve another case
@@ -1253,25 +1250,21 @@ def start_launcher():
 def end_launcher(process, control):
     """Close the launcher's socket, which ends it; kill it if stopped or not gone in GIVE_UP."""
     control.close()
-    if not answering(process):
-        process.kill()
-    try:
-        process.wait(GIVE_UP)
-    except subprocess.TimeoutExpired:  # stopped (SIGSTOP), or too busy to see its socket
-        process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
+    if answering(process):
+        with contextlib.suppress(subprocess.TimeoutExpired):  # too busy to see its socket
             process.wait(GIVE_UP)
+    process.kill()  # nothing if it ended and was reaped
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(GIVE_UP)
 
 
 def answering(process):
     """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
-    if process.poll() is not None:
-        return False
-    try:
+    with contextlib.suppress(OSError, IndexError):
         with open(f"/proc/{process.pid}/stat", "rb") as stat_file:
-            return stat_file.read().rsplit(b")", 1)[1].split()[0] not in (b"T", b"t")
-    except (OSError, IndexError):
-        return False
+            state = stat_file.read().rsplit(b")", 1)[1].split()[0]
+        return process.poll() is None and state not in (b"T", b"t")
+    return False
 
 
 def sweep_strays(keep):
@@ -1316,8 +1309,7 @@ class LinuxTree(Tree):
     @classmethod
     def usable(cls):
         """Whether /proc lists children here, read without starting anything."""
-        readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-        return readable and bool(sys.executable)
+        return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
 
     @classmethod
     def ready(cls):
@@ -1340,14 +1332,6 @@ class LinuxTree(Tree):
                 end_launcher(*cls.launcher)
                 sweep_strays(set())
             cls.launcher = None
-
-    @classmethod
-    def sweep(cls):
-        """Kill what the supervisors and the launcher do not hold: a lost supervisor's tree."""
-        with cls.lock:
-            if cls.launcher:
-                keep = {pid for _, pid in cls.idle} | cls.supervisors | {cls.launcher[0].pid}
-                sweep_strays(keep)
 
     @classmethod
     def supervisor(cls):
@@ -1414,10 +1398,6 @@ class LinuxTree(Tree):
             self.socket.close()
         raise OSError(number, os.strerror(number) if number else "the case did not start")
 
-    @property
-    def queued(self):
-        return self.report.queued  # the longest any process waited for a CPU
-
     def receive(self, wait, final=False):
         """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
@@ -1429,6 +1409,7 @@ class LinuxTree(Tree):
                     self.final = True
                     break
                 self.report = Reported.parse(message)
+                self.queued = self.report.queued  # the longest any process waited for a CPU
                 self.final = self.report.kind == "F"
                 wait = wait if final else 0
 
@@ -1449,15 +1430,17 @@ class LinuxTree(Tree):
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
-        with self.lock:
-            LinuxTree.supervisors -= {self.pid}
-            if self.report.kind == "F":  # it serves the next case
-                LinuxTree.idle += ((self.socket, self.pid),)
         if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
             self.socket.close()
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
-            self.sweep()  # (the launcher kills it too, within half a second, if it still can)
+        with self.lock:
+            LinuxTree.supervisors -= {self.pid}
+            if self.report.kind == "F":  # it serves the next case
+                LinuxTree.idle += ((self.socket, self.pid),)
+            elif self.launcher:  # what no supervisor holds (the launcher kills it too, in 0.5 s)
+                keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
+                sweep_strays(keep)
         report = self.report
         code = -signal.SIGKILL if report.code is None else report.code
         return code, report.cpu, report.peak, report.peak
