@@ -1083,14 +1083,13 @@ class Supervisor:
         """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
-            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
+            cloexec = _socket.MSG_CMSG_CLOEXEC  # the program has the fds as 0, 1 and 2 alone
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4), cloexec)
             if not text:
                 return
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
-            for fd in fds:  # the program has them as 0, 1 and 2, and nothing else of ours
-                os.set_inheritable(fd, False)
             executable, cwd, *args = text.split(b"\0")
             self.code, self.sampled, self.main, self.told = None, 0.0, None, False
             self.cpu = self.live = self.peak = self.queued = 0.0
@@ -1176,8 +1175,7 @@ class Supervisor:
 
 def launch(control, data):
     """A supervisor on the socket that came with the message; its pid."""
-    fd = int.from_bytes(data[0][2][:4], sys.byteorder)
-    os.set_inheritable(fd, False)  # the cases it starts must not hold it
+    fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
     if pid == 0:
         control.close()
@@ -1197,7 +1195,7 @@ def launcher_main(fd):
     supervisors = set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
-            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4))
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), _socket.MSG_CMSG_CLOEXEC)
             if not text:
                 break
             supervisors.add(launch(control, data))
@@ -1338,8 +1336,8 @@ class LinuxTree(Tree):
         """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
         with cls.lock:
             if cls.idle:
-                LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
-                return channel, pid
+                LinuxTree.idle, last = cls.idle[:-1], cls.idle[-1]
+                return last
             if cls.launcher and not answering(cls.launcher[0]):  # a case stopped or killed it
                 end_launcher(*cls.launcher)
                 cls.launcher = start_launcher() or False
@@ -1441,9 +1439,8 @@ class LinuxTree(Tree):
             elif self.launcher:  # what no supervisor holds (the launcher kills it too, in 0.5 s)
                 keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
                 sweep_strays(keep)
-        report = self.report
-        code = -signal.SIGKILL if report.code is None else report.code
-        return code, report.cpu, report.peak, report.peak
+        code = -signal.SIGKILL if self.report.code is None else self.report.code
+        return code, self.report.cpu, self.report.peak, self.report.peak
 
 
 def tree_kind():
