@@ -756,9 +756,8 @@ class SelectorReader:
 
     def close(self, pipes):
         self.selector.close()
-        for pipe in pipes:
-            if pipe is not None:
-                pipe.close()
+        for pipe in filter(None, pipes):  # stdout is None when it goes elsewhere
+            pipe.close()
 
 
 class ThreadReader:
@@ -857,14 +856,13 @@ class PlainTree(Tree):
 class PosixTree(PlainTree):
     """POSIX with os.wait4, which measures the case; its process group is killed."""
 
-    measures = True
+    measures, result = True, None  # result: (exit code, CPU seconds, peak MiB) once reaped
 
     def __init__(self, command, stdin, cwd, stdout=None):
         import resource
 
         super().__init__(command, stdin, cwd, stdout)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
-        self.result = None
 
     def exited(self):
         return self.reaped(block=False)
@@ -1041,7 +1039,7 @@ def send_signal(pids, number):
             pass
 
 
-def reap_any(block=False, measure=None):
+def reap_any(block=False, measure=lambda pid, status, usage: None):
     """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
     while True:
@@ -1052,8 +1050,7 @@ def reap_any(block=False, measure=None):
         if not pid:
             return reaped
         reaped.append(pid)
-        if measure:
-            measure(pid, status, usage)
+        measure(pid, status, usage)
 
 
 def ignores_children(pid):
@@ -1074,8 +1071,7 @@ class Supervisor:
     def __init__(self, channel):
         self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
-        self.woken, wake = os.pipe()  # a byte on it for each signal: a child ended
-        os.set_blocking(wake, False)
+        self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
         signal.set_wakeup_fd(wake)
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
@@ -1385,9 +1381,8 @@ class LinuxTree(Tree):
 
     def failed(self, started):
         """The case did not start: an OSError, and the supervisor kept if it answered."""
-        for pipe in self.pipes:
-            if pipe is not None:
-                pipe.close()
+        for pipe in filter(None, self.pipes):
+            pipe.close()
         number = int(started[1:]) if started[1:].isdigit() else 0
         if number and self.pid:
             with self.lock:
