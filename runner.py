@@ -1373,23 +1373,19 @@ class LinuxTree(Tree):
         with contextlib.suppress(OSError):
             if select.select([self.socket], [], [], GIVE_UP)[0]:
                 started = self.socket.recv(32)
-        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            self.failed(started)
+        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing: an OSError
+            for pipe in filter(None, self.pipes):
+                pipe.close()
+            number = int(started[1:]) if started[1:].isdigit() else 0
+            if number and self.pid:  # it answered: it serves the next case
+                with self.lock:
+                    LinuxTree.idle += ((self.socket, self.pid),)
+            else:
+                self.socket.close()
+            raise OSError(number, os.strerror(number) if number else "the case did not start")
         self.pid = int(started[2:])
         with self.lock:
             LinuxTree.supervisors |= {self.pid}
-
-    def failed(self, started):
-        """The case did not start: an OSError, and the supervisor kept if it answered."""
-        for pipe in filter(None, self.pipes):
-            pipe.close()
-        number = int(started[1:]) if started[1:].isdigit() else 0
-        if number and self.pid:
-            with self.lock:
-                LinuxTree.idle += ((self.socket, self.pid),)
-        else:
-            self.socket.close()
-        raise OSError(number, os.strerror(number) if number else "the case did not start")
 
     def receive(self, wait, final=False):
         """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
