@@ -756,9 +756,8 @@ class SelectorReader:
 
     def close(self, pipes):
         self.selector.close()
-        for pipe in pipes:
-            if pipe is not None:
-                pipe.close()
+        for pipe in filter(None, pipes):  # stdout is None when it goes elsewhere
+            pipe.close()
 
 
 class ThreadReader:
@@ -857,14 +856,13 @@ class PlainTree(Tree):
 class PosixTree(PlainTree):
     """POSIX with os.wait4, which measures the case; its process group is killed."""
 
-    measures = True
+    measures, result = True, None  # result: (exit code, CPU seconds, peak MiB) once reaped
 
     def __init__(self, command, stdin, cwd, stdout=None):
         import resource
 
         super().__init__(command, stdin, cwd, stdout)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
-        self.result = None
 
     def exited(self):
         return self.reaped(block=False)
@@ -1041,7 +1039,7 @@ def send_signal(pids, number):
             pass
 
 
-def reap_any(block=False, measure=None):
+def reap_any(block=False, measure=lambda pid, status, usage: None):
     """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
     while True:
@@ -1052,8 +1050,7 @@ def reap_any(block=False, measure=None):
         if not pid:
             return reaped
         reaped.append(pid)
-        if measure:
-            measure(pid, status, usage)
+        measure(pid, status, usage)
 
 
 def ignores_children(pid):
@@ -1074,8 +1071,7 @@ class Supervisor:
     def __init__(self, channel):
         self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
-        self.woken, wake = os.pipe()  # a byte on it for each signal: a child ended
-        os.set_blocking(wake, False)
+        self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
         signal.set_wakeup_fd(wake)
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
@@ -1083,14 +1079,13 @@ class Supervisor:
         """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
-            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4))
+            cloexec = _socket.MSG_CMSG_CLOEXEC  # the program has the fds as 0, 1 and 2 alone
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4), cloexec)
             if not text:
                 return
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
-            for fd in fds:  # the program has them as 0, 1 and 2, and nothing else of ours
-                os.set_inheritable(fd, False)
             executable, cwd, *args = text.split(b"\0")
             self.code, self.sampled, self.main, self.told = None, 0.0, None, False
             self.cpu = self.live = self.peak = self.queued = 0.0
@@ -1112,9 +1107,6 @@ class Supervisor:
             os.close(fd)
         self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
         return not reason
-
-    def reap(self, block=False):
-        return reap_any(block, self.measure)
 
     def measure(self, pid, status, usage):
         self.reaped.add(pid)
@@ -1155,7 +1147,7 @@ class Supervisor:
             ready = select.select([self.channel, self.woken], [], [], 0.03)[0]  # asked: 10 ms
             if self.woken in ready:
                 os.read(self.woken, 512)
-            self.reap()
+            reap_any(measure=self.measure)
             if self.code is not None and not self.told:  # it exited: said at once
                 if not children(os.getpid()):  # and left nothing: the case is over
                     self.report(b"F")
@@ -1170,8 +1162,8 @@ class Supervisor:
                 if asked != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
-        stop_and_kill(reap=self.reap)
-        self.reap(block=True)
+        stop_and_kill(reap=lambda: reap_any(measure=self.measure))
+        reap_any(True, self.measure)
         if asked:
             self.report(b"F")
         return bool(asked)  # whether to serve another case
@@ -1179,8 +1171,7 @@ class Supervisor:
 
 def launch(control, data):
     """A supervisor on the socket that came with the message; its pid."""
-    fd = int.from_bytes(data[0][2][:4], sys.byteorder)
-    os.set_inheritable(fd, False)  # the cases it starts must not hold it
+    fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
     if pid == 0:
         control.close()
@@ -1200,7 +1191,7 @@ def launcher_main(fd):
     supervisors = set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
-            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4))
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), _socket.MSG_CMSG_CLOEXEC)
             if not text:
                 break
             supervisors.add(launch(control, data))
@@ -1253,25 +1244,21 @@ def start_launcher():
 def end_launcher(process, control):
     """Close the launcher's socket, which ends it; kill it if stopped or not gone in GIVE_UP."""
     control.close()
-    if not answering(process):
-        process.kill()
-    try:
-        process.wait(GIVE_UP)
-    except subprocess.TimeoutExpired:  # stopped (SIGSTOP), or too busy to see its socket
-        process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
+    if answering(process):
+        with contextlib.suppress(subprocess.TimeoutExpired):  # too busy to see its socket
             process.wait(GIVE_UP)
+    process.kill()  # nothing if it ended and was reaped
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(GIVE_UP)
 
 
 def answering(process):
     """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
-    if process.poll() is not None:
-        return False
-    try:
+    with contextlib.suppress(OSError, IndexError):
         with open(f"/proc/{process.pid}/stat", "rb") as stat_file:
-            return stat_file.read().rsplit(b")", 1)[1].split()[0] not in (b"T", b"t")
-    except (OSError, IndexError):
-        return False
+            state = stat_file.read().rsplit(b")", 1)[1].split()[0]
+        return process.poll() is None and state not in (b"T", b"t")
+    return False
 
 
 def sweep_strays(keep):
@@ -1316,8 +1303,7 @@ class LinuxTree(Tree):
     @classmethod
     def usable(cls):
         """Whether /proc lists children here, read without starting anything."""
-        readable = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-        return readable and bool(sys.executable)
+        return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
 
     @classmethod
     def ready(cls):
@@ -1342,20 +1328,12 @@ class LinuxTree(Tree):
             cls.launcher = None
 
     @classmethod
-    def sweep(cls):
-        """Kill what the supervisors and the launcher do not hold: a lost supervisor's tree."""
-        with cls.lock:
-            if cls.launcher:
-                keep = {pid for _, pid in cls.idle} | cls.supervisors | {cls.launcher[0].pid}
-                sweep_strays(keep)
-
-    @classmethod
     def supervisor(cls):
         """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
         with cls.lock:
             if cls.idle:
-                LinuxTree.idle, (channel, pid) = cls.idle[:-1], cls.idle[-1]
-                return channel, pid
+                LinuxTree.idle, last = cls.idle[:-1], cls.idle[-1]
+                return last
             if cls.launcher and not answering(cls.launcher[0]):  # a case stopped or killed it
                 end_launcher(*cls.launcher)
                 cls.launcher = start_launcher() or False
@@ -1395,28 +1373,19 @@ class LinuxTree(Tree):
         with contextlib.suppress(OSError):
             if select.select([self.socket], [], [], GIVE_UP)[0]:
                 started = self.socket.recv(32)
-        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing
-            self.failed(started)
+        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing: an OSError
+            for pipe in filter(None, self.pipes):
+                pipe.close()
+            number = int(started[1:]) if started[1:].isdigit() else 0
+            if number and self.pid:  # it answered: it serves the next case
+                with self.lock:
+                    LinuxTree.idle += ((self.socket, self.pid),)
+            else:
+                self.socket.close()
+            raise OSError(number, os.strerror(number) if number else "the case did not start")
         self.pid = int(started[2:])
         with self.lock:
             LinuxTree.supervisors |= {self.pid}
-
-    def failed(self, started):
-        """The case did not start: an OSError, and the supervisor kept if it answered."""
-        for pipe in self.pipes:
-            if pipe is not None:
-                pipe.close()
-        number = int(started[1:]) if started[1:].isdigit() else 0
-        if number and self.pid:
-            with self.lock:
-                LinuxTree.idle += ((self.socket, self.pid),)
-        else:
-            self.socket.close()
-        raise OSError(number, os.strerror(number) if number else "the case did not start")
-
-    @property
-    def queued(self):
-        return self.report.queued  # the longest any process waited for a CPU
 
     def receive(self, wait, final=False):
         """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
@@ -1429,6 +1398,7 @@ class LinuxTree(Tree):
                     self.final = True
                     break
                 self.report = Reported.parse(message)
+                self.queued = self.report.queued  # the longest any process waited for a CPU
                 self.final = self.report.kind == "F"
                 wait = wait if final else 0
 
@@ -1449,18 +1419,19 @@ class LinuxTree(Tree):
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
-        with self.lock:
-            LinuxTree.supervisors -= {self.pid}
-            if self.report.kind == "F":  # it serves the next case
-                LinuxTree.idle += ((self.socket, self.pid),)
         if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
             self.socket.close()
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
-            self.sweep()  # (the launcher kills it too, within half a second, if it still can)
-        report = self.report
-        code = -signal.SIGKILL if report.code is None else report.code
-        return code, report.cpu, report.peak, report.peak
+        with self.lock:
+            LinuxTree.supervisors -= {self.pid}
+            if self.report.kind == "F":  # it serves the next case
+                LinuxTree.idle += ((self.socket, self.pid),)
+            elif self.launcher:  # what no supervisor holds (the launcher kills it too, in 0.5 s)
+                keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
+                sweep_strays(keep)
+        code = -signal.SIGKILL if self.report.code is None else self.report.code
+        return code, self.report.cpu, self.report.peak, self.report.peak
 
 
 def tree_kind():
