@@ -327,23 +327,18 @@ def mode_kind(mode):
     return mode.partition(" ")[0]
 
 
-def close_enough(want, have, eps):
-    """Whether two tokens are finite decimals within eps, absolute or relative (as testlib)."""
-    if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
-        return False
-    expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
-    return math.isfinite(expected) and error <= (eps + FLOAT_SLACK) * max(1.0, abs(expected))
-
-
 def float_difference(expected, got, eps):
-    """(number, expected, got) of the first tokens differing beyond eps (None: no more), or None."""
+    """(number, expected, got, error) of the first tokens differing beyond eps, or None."""
     if tokens(expected) == tokens(got):
         return None
     pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
     for number, (want, have) in enumerate(pairs, 1):
-        want, have = want and want.group(), have and have.group()
-        if want != have and not close_enough(want, have, eps):
-            return number, want, have
+        want, have = want and want.group(), have and have.group()  # None: no more tokens
+        numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
+        error = abs(float(have) - float(want)) if numbers else math.inf  # nan if both are inf
+        scale = max(1.0, abs(float(want))) if numbers else math.inf  # absolute or relative
+        if want != have and not (scale < math.inf and error <= (eps + FLOAT_SLACK) * scale):
+            return number, want, have, error  # close: finite decimals within eps, as testlib
     return None
 
 
@@ -614,7 +609,10 @@ def exit_description(code):
 def mismatch(verdict, got, expected, mode):
     """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
     if mode_kind(mode) == "float":
-        return float_mismatch(got, expected, mode.split()[1])
+        eps = mode.split()[1]
+        number, want, have, error = float_difference(expected, got, float(eps))
+        how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
+        return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
     details = []
     if verdict == "PE":
         details.append(
@@ -640,14 +638,6 @@ def mismatch(verdict, got, expected, mode):
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
-
-
-def float_mismatch(got, expected, eps):
-    number, want, have = float_difference(expected, got, float(eps))
-    numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
-    error = abs(float(have) - float(want)) if numbers else math.inf
-    how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
-    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
 
 
 def shown_tokens(pair):
