@@ -357,20 +357,17 @@ def verdict_of(outcome, expected, profile):
     """The verdict from the limits first, then from the output; None: the checker's to say."""
     used = outcome.wall if outcome.cpu is None else outcome.cpu
     judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
-    if outcome.memory_out:
-        return "MLE"
-    if outcome.timed_out or used > profile.time_limit:
-        return "TLE"
-    if outcome.overflowed:
-        return "OLE"
-    if judged is not None and judged > profile.memory_limit:
-        return "MLE"
-    if outcome.status != 0:
-        return "RE"
-    if expected is None:
-        return "--"
-    if mode_kind(profile.comparison) in COMMAND_MODES:
-        return None  # the checker's to say
+    failures = (
+        ("MLE", outcome.memory_out),
+        ("TLE", outcome.timed_out or used > profile.time_limit),
+        ("OLE", outcome.overflowed),
+        ("MLE", judged is not None and judged > profile.memory_limit),
+        ("RE", outcome.status != 0),
+        ("--", expected is None),
+    )
+    first = next((verdict for verdict, failed in failures if failed), None)
+    if first or mode_kind(profile.comparison) in COMMAND_MODES:
+        return first  # None: the checker's to say
     return compare(expected, outcome.output, profile.comparison)
 
 
@@ -571,12 +568,10 @@ def explain(verdict, case, outcome, expected, profile, settings):
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
     if verdict == "TLE" and cpu > limit:
         return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
-    if verdict == "TLE":
-        return [
-            f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child)"
-            + ("" if LINUX else " or the machine is busy")  # Linux: waits for a CPU not counted
-        ]
+    if verdict == "TLE":  # on Linux, time waiting for a CPU is not counted: not a busy machine
+        busy = "" if LINUX else " or the machine is busy"
+        text = f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+        return [text + f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child){busy}"]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
@@ -615,10 +610,8 @@ def mismatch(verdict, got, expected, mode):
         return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
     details = []
     if verdict == "PE":
-        details.append(
-            "presentation error: equal once runs of whitespace are one space, the ends "
-            "trimmed and letters upper-cased"
-        )
+        same = "equal once runs of whitespace are one space, the ends trimmed"
+        details.append(f"presentation error: {same} and letters upper-cased")
     elif expected.translate(None, SPACE) == got.translate(None, SPACE):
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
     elif tokens(expected).upper() == tokens(got).upper():
