@@ -69,8 +69,7 @@ from pathlib import Path, PurePath
 
 MIB = 1024 * 1024
 NEWLINE = b"\n"
-STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
-STDERR_LINES = 10  # lines of stderr shown for RE
+STDERR_KEPT, STDERR_LINES = 64 * 1024, 10  # bytes of stderr kept, from the end; lines shown
 DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of diff
 SHOWN_CHARS = 100  # longest line shown, in characters
 SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
@@ -97,8 +96,7 @@ PROFILE_FIELDS = re.compile(
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
-POSIX = os.name == "posix"
-WINDOWS = os.name == "nt"
+POSIX, WINDOWS = os.name == "posix", os.name == "nt"
 LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
@@ -161,8 +159,7 @@ def find_problems(root, names, command=False):
     for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
         path = PurePath(text)
         name = path.stem if path.suffix == ".py" else path.name
-        if path.parent.name not in ("", "solutions", "testcases"):
-            name = text
+        name = name if path.parent.name in ("", "solutions", "testcases") else text
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
@@ -260,10 +257,8 @@ def as_jutge_reads(data):
 
 
 def loose_lines(data):
-    lines = [line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return b"".join(line + b"\n" for line in lines)
+    text = b"\n".join(line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")).rstrip(b"\n")
+    return text + b"\n" if text else b""  # every line ends in a newline, none blank at the end
 
 
 def tokens(data):
