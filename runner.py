@@ -369,45 +369,41 @@ def verdict_of(outcome, expected, profile):
 def judge_case(case, settings, running):
     """Run one case and judge it; a file too large for memory (ulimit -v) is that case's IE."""
     try:
-        return judge_one(case, settings, running)
+        profile = settings.profiles[case.problem]
+        command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
+        command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
+        try:  # the .out first: read before the case runs, whatever the case writes
+            expected = read_regular(case.expected) if case.expected else None
+        except OSError as error:
+            reason = "could not read the .out: " + (error.strerror or str(error))
+            return Result(case, "IE", 0.0, None, None, False, [reason])
+        interactive = mode_kind(profile.comparison) == "interactor"
+        try:
+            limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+            if interactive:
+                run, judged = interact(case, command, expected, profile, settings, running)
+            else:
+                run = execute(running, command, case.input, settings.workdir, limits)
+            run = unsandboxed(settings.sandbox, run)
+        except OSError as error:
+            return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
+        verdict = None if interactive else verdict_of(run, expected, profile)
+        if interactive:
+            verdict, details = interactive_verdict(case, run, judged, profile, settings)
+        elif verdict is None:
+            verdict, details = check_output(case, run.output, expected, profile, settings, running)
+        else:
+            details = explain(verdict, case, run, expected, profile, settings)
+        half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
+        over = run.wall > (half if run.cpu is None else half * BACKSTOP)
+        slow = verdict in PASSING and (over or (run.cpu or 0) > half)
+        if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
+            details += short_input(case.input)
+        if details and not case.judge:
+            details.insert(0, EXTENDED_NOTE)
+        return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
     except MemoryError:
         return Result(case, "IE", 0.0, None, None, False, ["out of memory: a file too large?"])
-
-
-def judge_one(case, settings, running):
-    profile = settings.profiles[case.problem]
-    command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
-    command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
-    try:  # the .out first: read before the case runs, whatever the case writes
-        expected = read_regular(case.expected) if case.expected else None
-    except OSError as error:
-        reason = error.strerror or str(error)
-        return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
-    interactive = mode_kind(profile.comparison) == "interactor"
-    try:
-        limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        if interactive:
-            outcome, judged = interact(case, command, expected, profile, settings, running)
-        else:
-            outcome = execute(running, command, case.input, settings.workdir, limits)
-        outcome = unsandboxed(settings.sandbox, outcome)
-    except OSError as error:
-        return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = None if interactive else verdict_of(outcome, expected, profile)
-    if interactive:
-        verdict, details = interactive_verdict(case, outcome, judged, profile, settings)
-    elif verdict is None:
-        verdict, details = check_output(case, outcome.output, expected, profile, settings, running)
-    else:
-        details = explain(verdict, case, outcome, expected, profile, settings)
-    half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
-    over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
-    slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
-    if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
-        details += short_input(case.input)
-    if details and not case.judge:
-        details.insert(0, EXTENDED_NOTE)
-    return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
 
 
 def judge_program(command, input_path, expected_path, profile, cwd, running):
