@@ -460,19 +460,18 @@ def check_output(case, output, expected, profile, settings, running):
     if isinstance(command, str):
         return "IE", [command]
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
-        output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
-        for path, data in ((output_file, output), (answer, expected)):
-            Path(path).write_bytes(data)
-        given = os.path.abspath(str(case.input))
-        paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
+        Path(folder, "output").write_bytes(output)
+        Path(folder, "answer").write_bytes(expected)
+        names = ("output", "answer") if kind == "checker" else ("answer", "")  # "": FEEDBACK/
+        paths = [os.path.abspath(str(case.input))] + [os.path.join(folder, n) for n in names]
         try:  # the output on its stdin: a validator reads it there
-            run = execute(running, ([*command[0], *paths], command[1]), Path(output_file),
+            run = execute(running, ([*command[0], *paths], command[1]), Path(folder, "output"),
                           settings.workdir, CHECK_LIMITS)  # fmt: skip
         except OSError as error:
             return "IE", [f"could not run the {kind}: {error.strerror or error}"]
         message = run.stderr.strip() or run.output.strip()
         if kind == "validator":
-            judged = Path(feedback, "judgemessage.txt")
+            judged = Path(folder, "judgemessage.txt")
             with contextlib.suppress(OSError), open_regular(judged) as file:
                 message = file.read(MESSAGE_BYTES).strip() or message
     return checker_verdict(kind, run, message)
@@ -694,10 +693,9 @@ def shift_hunk(header, offset):
 
 
 def short_input(path):
-    try:
+    data = b""
+    with contextlib.suppress(OSError):
         data = read_regular(path) if path.stat().st_size <= SHORT_INPUT else b""
-    except OSError:
-        return []
     lines = data.decode("utf-8", "backslashreplace").splitlines()
     if not data or len(lines) > SHORT_INPUT_LINES:
         return []
