@@ -251,9 +251,8 @@ def crlf_as_lf(data):
     return data.replace(b"\r\n", b"\n")
 
 
-def as_jutge_reads(data):
-    """Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF."""
-    return crlf_as_lf(data) if WINDOWS else data
+# Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF
+as_jutge_reads = crlf_as_lf if WINDOWS else bytes
 
 
 def loose_lines(data):
