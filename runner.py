@@ -132,8 +132,6 @@ class OutputClosed(Exception):
 
 
 # Finding problems, cases, and each solution's `Judge:` header line
-
-
 def natural_key(name):
     """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
@@ -245,8 +243,6 @@ def problem_name_error(name):
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
-
-
 def crlf_as_lf(data):
     return data.replace(b"\r\n", b"\n")
 
@@ -345,8 +341,6 @@ def compare(expected, got, mode):
 
 
 # Judging a case, and explaining its verdict
-
-
 def verdict_of(outcome, expected, profile):
     """The verdict from the limits first, then from the output; None: the checker's to say."""
     used = outcome.wall if outcome.cpu is None else outcome.cpu
