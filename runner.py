@@ -690,9 +690,8 @@ def short_input(path):
     with contextlib.suppress(OSError):
         data = read_regular(path) if path.stat().st_size <= SHORT_INPUT else b""
     lines = data.decode("utf-8", "backslashreplace").splitlines()
-    if not data or len(lines) > SHORT_INPUT_LINES:
-        return []
-    return ["input:"] + ["  " + printable(line) for line in lines]
+    shown = ["input:"] + ["  " + printable(line) for line in lines]
+    return shown if 0 < len(lines) <= SHORT_INPUT_LINES else []
 
 
 # Running one case: a Tree per platform, and a reader of its output (selectors or threads).
