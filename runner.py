@@ -390,8 +390,13 @@ def judge_case(case, settings, running):
         half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
         over = run.wall > (half if run.cpu is None else half * BACKSTOP)
         slow = verdict in PASSING and (over or (run.cpu or 0) > half)
-        if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
-            details += short_input(case.input)
+        data = b""  # the input a failure came from, shown if short
+        with contextlib.suppress(OSError):
+            if verdict not in (*PASSING, "OLE") and case.input.stat().st_size <= SHORT_INPUT:
+                data = read_regular(case.input)
+        lines = data.decode("utf-8", "backslashreplace").splitlines()
+        if 0 < len(lines) <= SHORT_INPUT_LINES:
+            details += ["input:"] + ["  " + printable(line) for line in lines]
         if details and not case.judge:
             details.insert(0, EXTENDED_NOTE)
         return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
@@ -683,15 +688,6 @@ def unified_diff(want, have, start):
 def shift_hunk(header, offset):
     """Renumber a hunk header made from a window that starts after `offset` lines."""
     return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
-
-
-def short_input(path):
-    data = b""
-    with contextlib.suppress(OSError):
-        data = read_regular(path) if path.stat().st_size <= SHORT_INPUT else b""
-    lines = data.decode("utf-8", "backslashreplace").splitlines()
-    shown = ["input:"] + ["  " + printable(line) for line in lines]
-    return shown if 0 < len(lines) <= SHORT_INPUT_LINES else []
 
 
 # Running one case: a Tree per platform, and a reader of its output (selectors or threads).
