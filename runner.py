@@ -85,7 +85,7 @@ GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it 
 LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
-A_LINE = re.compile(rb"[^\n]*\n?")
+A_LINE = re.compile(rb"[^\n]*\n|[^\n]+")  # a line, with its newline if it has one; never empty
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
@@ -650,8 +650,7 @@ def line_start(data, offset, back=0):
 
 def lines_from(data, start, count):
     """Up to count lines of data from offset start, each with its newline if it has one."""
-    found = [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
-    return [line for line in found if line]  # the pattern also matches "" at the end
+    return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
 
 
 def visible(lines):
