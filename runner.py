@@ -294,12 +294,11 @@ WORD = re.compile(rb"[^ \t\n\r\x0b\x0c]+")  # a token, as bytes.split() finds th
 
 def mode_error(mode):
     """None when mode is a judging mode (`exact`, `float 1e-6`, `checker CMD` ...), else why not."""
-    kind, _, argument = mode.strip().partition(" ")
-    argument = argument.strip()
+    kind, _, argument = mode.strip().partition(" ")  # argument: empty, or ends in no space
     if kind in COMPARATORS and not argument:
         return None
     if kind == "float":
-        return eps_error(argument)
+        return eps_error(argument.strip())
     if kind in COMMAND_MODES:
         return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
     return f"'{shorten(printable(mode))}' is no judging mode: want {MODES}"
@@ -414,8 +413,6 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
 # A checker or an output validator: the program judging the output, by its exit code alone
 CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
 CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
-MESSAGE_BYTES = 4096  # of judgemessage.txt read
-PYTHON_CRASH = b"Traceback (most recent call last):"
 EXIT_CODES = {
     "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
     "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
@@ -471,7 +468,7 @@ def check_output(case, output, expected, profile, settings, running):
         if kind == "validator":
             judged = Path(folder, "judgemessage.txt")
             with contextlib.suppress(OSError), open_regular(judged) as file:
-                message = file.read(MESSAGE_BYTES).strip() or message
+                message = file.read(4096).strip() or message  # its first 4 KiB
     return checker_verdict(kind, run, message)
 
 
@@ -486,7 +483,7 @@ def checker_verdict(kind, run, message):
         return "IE", [f"the {kind} failed: it passed {what}, and was killed", *lines]
     codes, meaning = EXIT_CODES[kind]
     verdict = codes.get(run.status, "IE")
-    if run.status == 1 and PYTHON_CRASH in run.stderr:  # an exception, not testlib's WA
+    if run.status == 1 and b"Traceback (most recent call last):" in run.stderr:  # a crash, not WA
         verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
     if verdict == "IE":
         lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
