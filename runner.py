@@ -413,11 +413,9 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
 # A checker or an output validator: the program judging the output, by its exit code alone
 CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
 CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
-EXIT_CODES = {
-    "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
-    "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
-}
-EXIT_CODES["interactor"] = EXIT_CODES["checker"]
+TESTLIB_CODES = ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure")
+KATTIS_CODES = ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA")
+EXIT_CODES = {"checker": TESTLIB_CODES, "interactor": TESTLIB_CODES, "validator": KATTIS_CODES}
 WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
 
 
