@@ -69,8 +69,7 @@ from pathlib import Path, PurePath
 
 MIB = 1024 * 1024
 NEWLINE = b"\n"
-STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
-STDERR_LINES = 10  # lines of stderr shown for RE
+STDERR_KEPT, STDERR_LINES = 64 * 1024, 10  # bytes of stderr kept, from the end; lines shown
 DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of diff
 SHOWN_CHARS = 100  # longest line shown, in characters
 SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
@@ -86,7 +85,7 @@ GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it 
 LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
-A_LINE = re.compile(rb"[^\n]*\n?")
+A_LINE = re.compile(rb"[^\n]*\n|[^\n]+")  # a line, with its newline if it has one; never empty
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 INVALID_CHARACTER = re.compile(rb"[^\x20-\x7e\n\r\t]")  # for Jutge.org: not printable ASCII
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
@@ -97,8 +96,7 @@ PROFILE_FIELDS = re.compile(
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
-POSIX = os.name == "posix"
-WINDOWS = os.name == "nt"
+POSIX, WINDOWS = os.name == "posix", os.name == "nt"
 LINUX = sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
@@ -134,8 +132,6 @@ class OutputClosed(Exception):
 
 
 # Finding problems, cases, and each solution's `Judge:` header line
-
-
 def natural_key(name):
     """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
@@ -161,8 +157,7 @@ def find_problems(root, names, command=False):
     for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
         path = PurePath(text)
         name = path.stem if path.suffix == ".py" else path.name
-        if path.parent.name not in ("", "solutions", "testcases"):
-            name = text
+        name = name if path.parent.name in ("", "solutions", "testcases") else text
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
@@ -248,22 +243,17 @@ def problem_name_error(name):
 
 
 # Comparing: one table of comparators, used by the verdict and by its explanation
-
-
 def crlf_as_lf(data):
     return data.replace(b"\r\n", b"\n")
 
 
-def as_jutge_reads(data):
-    """Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF."""
-    return crlf_as_lf(data) if WINDOWS else data
+# Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF
+as_jutge_reads = crlf_as_lf if WINDOWS else bytes
 
 
 def loose_lines(data):
-    lines = [line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return b"".join(line + b"\n" for line in lines)
+    text = b"\n".join(line.rstrip(b" \t") for line in crlf_as_lf(data).split(b"\n")).rstrip(b"\n")
+    return text + b"\n" if text else b""  # every line ends in a newline, none blank at the end
 
 
 def tokens(data):
@@ -304,12 +294,11 @@ WORD = re.compile(rb"[^ \t\n\r\x0b\x0c]+")  # a token, as bytes.split() finds th
 
 def mode_error(mode):
     """None when mode is a judging mode (`exact`, `float 1e-6`, `checker CMD` ...), else why not."""
-    kind, _, argument = mode.strip().partition(" ")
-    argument = argument.strip()
+    kind, _, argument = mode.strip().partition(" ")  # argument: empty, or ends in no space
     if kind in COMPARATORS and not argument:
         return None
     if kind == "float":
-        return eps_error(argument)
+        return eps_error(argument.strip())
     if kind in COMMAND_MODES:
         return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
     return f"'{shorten(printable(mode))}' is no judging mode: want {MODES}"
@@ -327,23 +316,18 @@ def mode_kind(mode):
     return mode.partition(" ")[0]
 
 
-def close_enough(want, have, eps):
-    """Whether two tokens are finite decimals within eps, absolute or relative (as testlib)."""
-    if not (want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)):
-        return False
-    expected, error = float(want), abs(float(have) - float(want))  # nan if both are inf
-    return math.isfinite(expected) and error <= (eps + FLOAT_SLACK) * max(1.0, abs(expected))
-
-
 def float_difference(expected, got, eps):
-    """(number, expected, got) of the first tokens differing beyond eps (None: no more), or None."""
+    """(number, expected, got, error) of the first tokens differing beyond eps, or None."""
     if tokens(expected) == tokens(got):
         return None
     pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
     for number, (want, have) in enumerate(pairs, 1):
-        want, have = want and want.group(), have and have.group()
-        if want != have and not close_enough(want, have, eps):
-            return number, want, have
+        want, have = want and want.group(), have and have.group()  # None: no more tokens
+        numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
+        error = abs(float(have) - float(want)) if numbers else math.inf  # nan if both are inf
+        scale = max(1.0, abs(float(want))) if numbers else math.inf  # absolute or relative
+        if want != have and not (scale < math.inf and error <= (eps + FLOAT_SLACK) * scale):
+            return number, want, have, error  # close: finite decimals within eps, as testlib
     return None
 
 
@@ -356,71 +340,67 @@ def compare(expected, got, mode):
 
 
 # Judging a case, and explaining its verdict
-
-
 def verdict_of(outcome, expected, profile):
     """The verdict from the limits first, then from the output; None: the checker's to say."""
     used = outcome.wall if outcome.cpu is None else outcome.cpu
     judged = outcome.peak_mib if outcome.judged_mib is None else outcome.judged_mib
-    if outcome.memory_out:
-        return "MLE"
-    if outcome.timed_out or used > profile.time_limit:
-        return "TLE"
-    if outcome.overflowed:
-        return "OLE"
-    if judged is not None and judged > profile.memory_limit:
-        return "MLE"
-    if outcome.status != 0:
-        return "RE"
-    if expected is None:
-        return "--"
-    if mode_kind(profile.comparison) in COMMAND_MODES:
-        return None  # the checker's to say
+    failures = (
+        ("MLE", outcome.memory_out),
+        ("TLE", outcome.timed_out or used > profile.time_limit),
+        ("OLE", outcome.overflowed),
+        ("MLE", judged is not None and judged > profile.memory_limit),
+        ("RE", outcome.status != 0),
+        ("--", expected is None),
+    )
+    first = next((verdict for verdict, failed in failures if failed), None)
+    if first or mode_kind(profile.comparison) in COMMAND_MODES:
+        return first  # None: the checker's to say
     return compare(expected, outcome.output, profile.comparison)
 
 
 def judge_case(case, settings, running):
     """Run one case and judge it; a file too large for memory (ulimit -v) is that case's IE."""
     try:
-        return judge_one(case, settings, running)
+        profile = settings.profiles[case.problem]
+        command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
+        command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
+        try:  # the .out first: read before the case runs, whatever the case writes
+            expected = read_regular(case.expected) if case.expected else None
+        except OSError as error:
+            reason = "could not read the .out: " + (error.strerror or str(error))
+            return Result(case, "IE", 0.0, None, None, False, [reason])
+        interactive = mode_kind(profile.comparison) == "interactor"
+        try:
+            limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
+            if interactive:
+                run, judged = interact(case, command, expected, profile, settings, running)
+            else:
+                run = execute(running, command, case.input, settings.workdir, limits)
+            run = unsandboxed(settings.sandbox, run)
+        except OSError as error:
+            return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
+        verdict = None if interactive else verdict_of(run, expected, profile)
+        if interactive:
+            verdict, details = interactive_verdict(case, run, judged, profile, settings)
+        elif verdict is None:
+            verdict, details = check_output(case, run.output, expected, profile, settings, running)
+        else:
+            details = explain(verdict, case, run, expected, profile, settings)
+        half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
+        over = run.wall > (half if run.cpu is None else half * BACKSTOP)
+        slow = verdict in PASSING and (over or (run.cpu or 0) > half)
+        data = b""  # the input a failure came from, shown if short
+        with contextlib.suppress(OSError):
+            if verdict not in (*PASSING, "OLE") and case.input.stat().st_size <= SHORT_INPUT:
+                data = read_regular(case.input)
+        lines = data.decode("utf-8", "backslashreplace").splitlines()
+        if 0 < len(lines) <= SHORT_INPUT_LINES:
+            details += ["input:"] + ["  " + printable(line) for line in lines]
+        if details and not case.judge:
+            details.insert(0, EXTENDED_NOTE)
+        return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
     except MemoryError:
         return Result(case, "IE", 0.0, None, None, False, ["out of memory: a file too large?"])
-
-
-def judge_one(case, settings, running):
-    profile = settings.profiles[case.problem]
-    command = settings.command or ([settings.python, f"solutions/{case.problem}.py"], None)
-    command = sandboxed(settings.sandbox, command, settings.workdir, profile.memory_limit)
-    try:  # the .out first: read before the case runs, whatever the case writes
-        expected = read_regular(case.expected) if case.expected else None
-    except OSError as error:
-        reason = error.strerror or str(error)
-        return Result(case, "IE", 0.0, None, None, False, [f"could not read the .out: {reason}"])
-    interactive = mode_kind(profile.comparison) == "interactor"
-    try:
-        limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
-        if interactive:
-            outcome, judged = interact(case, command, expected, profile, settings, running)
-        else:
-            outcome = execute(running, command, case.input, settings.workdir, limits)
-        outcome = unsandboxed(settings.sandbox, outcome)
-    except OSError as error:
-        return Result(case, "IE", 0.0, None, None, False, [f"could not run: {error}"])
-    verdict = None if interactive else verdict_of(outcome, expected, profile)
-    if interactive:
-        verdict, details = interactive_verdict(case, outcome, judged, profile, settings)
-    elif verdict is None:
-        verdict, details = check_output(case, outcome.output, expected, profile, settings, running)
-    else:
-        details = explain(verdict, case, outcome, expected, profile, settings)
-    half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
-    over = outcome.wall > (half if outcome.cpu is None else half * BACKSTOP)
-    slow = verdict in PASSING and (over or (outcome.cpu or 0) > half)
-    if verdict not in (*PASSING, "OLE"):  # the input a failure came from, if short
-        details += short_input(case.input)
-    if details and not case.judge:
-        details.insert(0, EXTENDED_NOTE)
-    return Result(case, verdict, outcome.wall, outcome.cpu, outcome.peak_mib, slow, details)
 
 
 def judge_program(command, input_path, expected_path, profile, cwd, running):
@@ -433,13 +413,9 @@ def judge_program(command, input_path, expected_path, profile, cwd, running):
 # A checker or an output validator: the program judging the output, by its exit code alone
 CHECK_SECONDS = 10.0  # CPU seconds it may take (BACKSTOP times that in wall time), then IE
 CHECK_LIMITS = (CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
-MESSAGE_BYTES = 4096  # of judgemessage.txt read
-PYTHON_CRASH = b"Traceback (most recent call last):"
-EXIT_CODES = {
-    "checker": ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"),
-    "validator": ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA"),
-}
-EXIT_CODES["interactor"] = EXIT_CODES["checker"]
+TESTLIB_CODES = ({0: "AC", 1: "WA", 2: "PE"}, "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure")
+KATTIS_CODES = ({42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA")
+EXIT_CODES = {"checker": TESTLIB_CODES, "interactor": TESTLIB_CODES, "validator": KATTIS_CODES}
 WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
 
 
@@ -477,21 +453,20 @@ def check_output(case, output, expected, profile, settings, running):
     if isinstance(command, str):
         return "IE", [command]
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
-        output_file, answer, feedback = (os.path.join(folder, n) for n in ("output", "answer", ""))
-        for path, data in ((output_file, output), (answer, expected)):
-            Path(path).write_bytes(data)
-        given = os.path.abspath(str(case.input))
-        paths = [given, output_file, answer] if kind == "checker" else [given, answer, feedback]
+        Path(folder, "output").write_bytes(output)
+        Path(folder, "answer").write_bytes(expected)
+        names = ("output", "answer") if kind == "checker" else ("answer", "")  # "": FEEDBACK/
+        paths = [os.path.abspath(str(case.input))] + [os.path.join(folder, n) for n in names]
         try:  # the output on its stdin: a validator reads it there
-            run = execute(running, ([*command[0], *paths], command[1]), Path(output_file),
+            run = execute(running, ([*command[0], *paths], command[1]), Path(folder, "output"),
                           settings.workdir, CHECK_LIMITS)  # fmt: skip
         except OSError as error:
             return "IE", [f"could not run the {kind}: {error.strerror or error}"]
         message = run.stderr.strip() or run.output.strip()
         if kind == "validator":
-            judged = Path(feedback, "judgemessage.txt")
+            judged = Path(folder, "judgemessage.txt")
             with contextlib.suppress(OSError), open_regular(judged) as file:
-                message = file.read(MESSAGE_BYTES).strip() or message
+                message = file.read(4096).strip() or message  # its first 4 KiB
     return checker_verdict(kind, run, message)
 
 
@@ -506,7 +481,7 @@ def checker_verdict(kind, run, message):
         return "IE", [f"the {kind} failed: it passed {what}, and was killed", *lines]
     codes, meaning = EXIT_CODES[kind]
     verdict = codes.get(run.status, "IE")
-    if run.status == 1 and PYTHON_CRASH in run.stderr:  # an exception, not testlib's WA
+    if run.status == 1 and b"Traceback (most recent call last):" in run.stderr:  # a crash, not WA
         verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
     if verdict == "IE":
         lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, not {meaning}")
@@ -576,12 +551,10 @@ def explain(verdict, case, outcome, expected, profile, settings):
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
     if verdict == "TLE" and cpu > limit:
         return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
-    if verdict == "TLE":
-        return [
-            f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
-            f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child)"
-            + ("" if LINUX else " or the machine is busy")  # Linux: waits for a CPU not counted
-        ]
+    if verdict == "TLE":  # on Linux, time waiting for a CPU is not counted: not a busy machine
+        busy = "" if LINUX else " or the machine is busy"
+        text = f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
+        return [text + f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child){busy}"]
     if verdict == "OLE":
         return [f"output passed {settings.ole:g} MiB: stopped reading and killed it"]
     if verdict == "MLE":
@@ -614,13 +587,14 @@ def exit_description(code):
 def mismatch(verdict, got, expected, mode):
     """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
     if mode_kind(mode) == "float":
-        return float_mismatch(got, expected, mode.split()[1])
+        eps = mode.split()[1]
+        number, want, have, error = float_difference(expected, got, float(eps))
+        how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
+        return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
     details = []
     if verdict == "PE":
-        details.append(
-            "presentation error: equal once runs of whitespace are one space, the ends "
-            "trimmed and letters upper-cased"
-        )
+        same = "equal once runs of whitespace are one space, the ends trimmed"
+        details.append(f"presentation error: {same} and letters upper-cased")
     elif expected.translate(None, SPACE) == got.translate(None, SPACE):
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
     elif tokens(expected).upper() == tokens(got).upper():
@@ -640,14 +614,6 @@ def mismatch(verdict, got, expected, mode):
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
-
-
-def float_mismatch(got, expected, eps):
-    number, want, have = float_difference(expected, got, float(eps))
-    numbers = want and have and DECIMAL.fullmatch(want) and DECIMAL.fullmatch(have)
-    error = abs(float(have) - float(want)) if numbers else math.inf
-    how = f": error {error:.3g}, over {eps} absolute and relative" if error < math.inf else ""
-    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
 
 
 def shown_tokens(pair):
@@ -679,8 +645,7 @@ def line_start(data, offset, back=0):
 
 def lines_from(data, start, count):
     """Up to count lines of data from offset start, each with its newline if it has one."""
-    found = [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
-    return [line for line in found if line]  # the pattern also matches "" at the end
+    return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
 
 
 def visible(lines):
@@ -717,17 +682,6 @@ def unified_diff(want, have, start):
 def shift_hunk(header, offset):
     """Renumber a hunk header made from a window that starts after `offset` lines."""
     return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
-
-
-def short_input(path):
-    try:
-        data = read_regular(path) if path.stat().st_size <= SHORT_INPUT else b""
-    except OSError:
-        return []
-    lines = data.decode("utf-8", "backslashreplace").splitlines()
-    if not data or len(lines) > SHORT_INPUT_LINES:
-        return []
-    return ["input:"] + ["  " + printable(line) for line in lines]
 
 
 # Running one case: a Tree per platform, and a reader of its output (selectors or threads).
