@@ -1547,8 +1547,8 @@ class Report:
         ran = [result for result in results if result.verdict != "IE"]
         cpus = [result.cpu for result in ran if result.cpu is not None]
         peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
-        slowest = max(result.wall for result in results)
-        text += f"; slowest {ms(max(cpus, default=None))} ms CPU, {ms(slowest)} ms wall"
+        slowest = ms(max(result.wall for result in results))
+        text += f"; slowest {ms(max(cpus, default=None))} ms CPU, {slowest} ms wall"
         if peaks:
             text += f", peak {max(peaks):.1f} MiB"
         if len(cpus) < len(ran):
@@ -1613,12 +1613,11 @@ class Progress:
 
 def duration(seconds):
     """Seconds as a person reads them: 42 s, 3 min 5 s, 2 h 10 min."""
-    seconds = int(seconds + 0.5)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    minutes, seconds = divmod(int(seconds + 0.5), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
 
 
 def terminal_width(stream, default=80):
@@ -1918,12 +1917,10 @@ def settings_from(argv):
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
         command = split_command(args.command, current_folder())
     problems, warnings = find_problems(root, args.problems, command is not None)
-    cases = []
+    cases, folder = [], "hacks" if args.hacks else "testcases"
     for problem in problems:
-        folder = "hacks" if args.hacks else "testcases"
         found_cases, stray = find_cases(root, problem, args.keep, args.judge_only, folder)
-        cases += found_cases
-        warnings += stray
+        cases, warnings = cases + found_cases, warnings + stray
     if not cases and args.hacks and not args.keep:
         raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
     if not cases:
