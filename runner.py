@@ -1707,7 +1707,7 @@ def end_running(running):
     running.tree.end_run()
 
 
-def run_all(cases, settings, on_result, on_wait=None):
+def run_all(cases, settings, on_result, on_wait=lambda: None):
     """Judge the cases on settings.jobs threads; results in case order; on_wait() every TICK."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
@@ -1718,8 +1718,7 @@ def run_all(cases, settings, on_result, on_wait=None):
             try:
                 for future in futures:
                     while not (STOPPED or wait([future], timeout=TICK).done):
-                        if on_wait:
-                            on_wait()
+                        on_wait()
                     if STOPPED:
                         raise KeyboardInterrupt
                     on_result(future.result())
