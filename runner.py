@@ -155,8 +155,7 @@ def find_problems(root, names, command=False):
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-        reason = unrunnable(root, name, command)
-        if reason:
+        if reason := unrunnable(root, name, command):
             raise UsageError(reason)
         chosen.append(name)
     if names:
@@ -606,7 +605,6 @@ def mismatch(verdict, got, expected, mode):
 
 
 def shown_tokens(pair):
-    """Two tokens (bytes) as printed; a missing or empty one as "(no more tokens)"."""
     texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
     return [shorten(printable(text)) or "(no more tokens)" for text in texts]
 
