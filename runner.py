@@ -1,15 +1,10 @@
 #!/usr/bin/env python3
 """A judge on your laptop: run every solution on its testcases and give judge verdicts.
 
-Each case testcases/NAME/CASE.in runs as its own process, `PYTHON solutions/NAME.py < CASE.in`
-(or --command's program), and its output is judged against CASE.out by the line
-`Judge: NAME; N s; M MiB; MODE` in the solution's header (CPU time limit, memory limit, and
-how it is judged: exact, jutge, tokens, loose, float EPS, or checker, validator or interactor
-CMD; flags of the same names override it): TLE, OLE, MLE, RE, IC, PE, WA or AC; "--" when
-there is no .out, IE when the case cannot be run (or its checker fails). docs/runner.md too.
-The last line is `N passed, M failed`, where M counts every verdict except AC and --. Exit
-status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted (Ctrl-C, SIGTERM,
-SIGHUP, SIGQUIT), 141 when the report's reader goes away (`| head`).
+Verdicts: TLE, OLE, MLE, RE, IC, PE, WA, AC; "--" when a case has no .out; IE when it cannot be
+run. The last line is `N passed, M failed`, where M counts every verdict but AC and --. Exit
+status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted, 141 when the
+report's reader goes away (`| head`). docs/runner.md says how cases are run and judged.
 """
 
 import signal
@@ -96,8 +91,7 @@ PROFILE_FIELDS = re.compile(
 )
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # --command runs Python
 HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
-POSIX, WINDOWS = os.name == "posix", os.name == "nt"
-LINUX = sys.platform.startswith("linux")
+POSIX, WINDOWS, LINUX = os.name == "posix", os.name == "nt", sys.platform.startswith("linux")
 WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 
@@ -161,8 +155,7 @@ def find_problems(root, names, command=False):
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-        reason = unrunnable(root, name, command)
-        if reason:
+        if reason := unrunnable(root, name, command):
             raise UsageError(reason)
         chosen.append(name)
     if names:
@@ -236,7 +229,6 @@ def read_profile(root, problem):
 
 
 def problem_name_error(name):
-    """None when name can name a problem, else one line saying why, with the rule."""
     if NAME_PATTERN.fullmatch(name):
         return None
     return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
@@ -305,7 +297,6 @@ def mode_error(mode):
 
 
 def eps_error(text):
-    """None when text is a tolerance, a positive finite number, else why not."""
     with contextlib.suppress(ValueError):
         if 0 < float(text) < math.inf:
             return None
@@ -373,7 +364,7 @@ def judge_case(case, settings, running):
         try:
             limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
             if interactive:
-                run, judged = interact(case, command, expected, profile, settings, running)
+                run, judged = interact(case, command, expected, profile, limits, settings, running)
             else:
                 run = execute(running, command, case.input, settings.workdir, limits)
             run = unsandboxed(settings.sandbox, run)
@@ -448,7 +439,6 @@ def judge_command(profile, root):
 
 
 def check_output(case, output, expected, profile, settings, running):
-    """The verdict of the checker or output validator on copies of the output and the .out."""
     kind, command = mode_kind(profile.comparison), judge_command(profile, settings.workdir)
     if isinstance(command, str):
         return "IE", [command]
@@ -471,7 +461,6 @@ def check_output(case, output, expected, profile, settings, running):
 
 
 def checker_verdict(kind, run, message):
-    """The verdict a checker's exit gives, and its message (shortened) to show with it."""
     text = message.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
     lines = [f"{kind}: " + shorten(printable(line)) for line in text]
     if run.timed_out or run.memory_out or run.overflowed:
@@ -488,12 +477,11 @@ def checker_verdict(kind, run, message):
     return verdict, lines if verdict != "AC" else []
 
 
-def interact(case, command, expected, profile, settings, running):
+def interact(case, command, expected, profile, limits, settings, running):
     """The Runs of the program and its interactor (CMD INPUT OUTPUT ANSWER), piped together."""
     judge, cwd = judge_command(profile, settings.workdir), settings.workdir
     if isinstance(judge, str):
         raise OSError(judge)
-    limits = (profile.time_limit, profile.memory_limit, settings.ole * MIB)
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
         Path(answer).write_bytes(expected or b"")
@@ -617,7 +605,6 @@ def mismatch(verdict, got, expected, mode):
 
 
 def shown_tokens(pair):
-    """Two tokens (bytes) as printed; a missing or empty one as "(no more tokens)"."""
     texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
     return [shorten(printable(text)) or "(no more tokens)" for text in texts]
 
@@ -644,7 +631,6 @@ def line_start(data, offset, back=0):
 
 
 def lines_from(data, start, count):
-    """Up to count lines of data from offset start, each with its newline if it has one."""
     return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
 
 
