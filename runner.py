@@ -140,7 +140,6 @@ def unrunnable(root, name, command=False):
         return f"problem '{name}' has no testcases/{name}/ folder"
     if not any(folder.glob("*.in")):
         return f"problem '{name}' has no testcases in testcases/{name}/"
-    return None
 
 
 def find_problems(root, names, command=False):
