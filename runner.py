@@ -740,7 +740,6 @@ class ThreadReader:
         return any(thread.is_alive() for thread in self.threads)
 
     def read(self, timeout):
-        """Wait up to timeout seconds for a pipe to close or the output to pass its cap."""
         self.woken.wait(timeout)
         self.woken.clear()
 
@@ -994,7 +993,6 @@ def send_signal(pids, number):
 
 
 def reap_any(block=False, measure=lambda pid, status, usage: None):
-    """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
     while True:
         try:
@@ -1030,7 +1028,6 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
     def serve(self):
-        """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
             cloexec = _socket.MSG_CMSG_CLOEXEC  # the program has the fds as 0, 1 and 2 alone
@@ -1124,7 +1121,6 @@ class Supervisor:
 
 
 def launch(control, data):
-    """A supervisor on the socket that came with the message; its pid."""
     fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
     if pid == 0:
@@ -1261,7 +1257,6 @@ class LinuxTree(Tree):
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where none can start."""
         with cls.lock:
             if cls.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
@@ -1271,7 +1266,6 @@ class LinuxTree(Tree):
 
     @classmethod
     def end_run(cls):
-        """End the supervisors, the launcher, and anything of any case still left."""
         with cls.lock:
             for channel, _ in cls.idle:
                 channel.close()  # the supervisor ends
@@ -1458,11 +1452,10 @@ def watch(running, case_tree, reader, limits):
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
-            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
-            if timed_out and (cpu or 0) <= time_limit:  # by the backstop: read the wait again
+            if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
                 waited = min(case_tree.queued, most)
-                timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
+            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
