@@ -842,13 +842,13 @@ class WindowsTree(PlainTree):
 
     def __init__(self, command, stdin, cwd, stdout=None):
         super().__init__(command, stdin, cwd, stdout)
-        try:
+        self.job = None
+        with contextlib.suppress(OSError, AttributeError):  # no Job Object: taskkill kills the tree
             self.job = self.make_job()
-        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
-            self.job = None
         self.measures = self.job is not None
 
     def make_job(self):
+        """A Job Object holding the child, or None where Windows refuses one."""
         import ctypes
 
         self.ctypes, self.structures = ctypes, job_structures(ctypes)
@@ -857,14 +857,12 @@ class WindowsTree(PlainTree):
         job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
         limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
         where, size = ctypes.byref(limits), ctypes.sizeof(limits)
-        process = ctypes.c_void_p(int(self.child._handle))
         limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
-        if limited and api.AssignProcessToJobObject(job, process):
+        if limited and api.AssignProcessToJobObject(job, ctypes.c_void_p(int(self.child._handle))):
             return job
-        error = ctypes.WinError(ctypes.get_last_error())
         if job.value:
             api.CloseHandle(job)
-        raise error
+        return None
 
     def usage_now(self, wait=TICK):
         if not self.job:
@@ -1018,8 +1016,6 @@ def ignores_children(pid):
 
 
 class Supervisor:
-    """Its cases' parent: starts each, measures and kills its tree."""
-
     def __init__(self, channel):
         self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -1038,9 +1034,8 @@ class Supervisor:
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
             executable, cwd, *args = text.split(b"\0")
-            self.code, self.sampled, self.main, self.told = None, 0.0, None, False
-            self.cpu = self.live = self.peak = self.queued = 0.0
-            self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks the kernel reaped
+            self.code, self.told, self.seen, self.reaped = None, False, {}, set()
+            self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
             if self.start(fds, executable, cwd, args) and not self.run():
                 return
 
@@ -1064,8 +1059,7 @@ class Supervisor:
         self.cpu += usage.ru_utime + usage.ru_stime
         self.peak = max(self.peak, usage.ru_maxrss / 1024)
         if pid == self.main:
-            signalled = os.WIFSIGNALED(status)
-            self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+            self.code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
     def sample(self):
         resident, seen = 0, {}
@@ -1134,7 +1128,6 @@ def launch(control, data):
 
 
 def launcher_main(fd):
-    """A supervisor each time one is asked for on the socket fd, until the runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
@@ -1234,8 +1227,6 @@ def send_with(channel, text, fds):
 
 
 class Reported(namedtuple("Reported", "kind cpu peak code queued")):
-    """A supervisor's R or F message, as the table above the launcher says."""
-
     @classmethod
     def parse(cls, message):
         kind, cpu, peak, code, queued = message.decode("ascii").split()
