@@ -759,7 +759,7 @@ Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files;
 
 class Tree:
     """A case's process tree, started, watched, killed, measured and reaped; see tree_kind().
-    Each kind has these methods. This one, PlainTree's, knows the exit code alone."""
+    Each kind has these methods. This one, PlainTree, knows the exit code alone."""
 
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
@@ -802,8 +802,7 @@ class Tree:
         return self.child.wait(), None, None, None
 
 
-class PlainTree(Tree):
-    """No os.wait4, no Job Object: the exit code alone is known."""
+PlainTree = Tree  # no os.wait4, no Job Object: the exit code alone is known
 
 
 class PosixTree(PlainTree):
@@ -902,17 +901,14 @@ def job_structures(ctypes):
         fields = [field.split(":") for field in layout.split()]
         return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
 
-    return structure(
-        "Accounting",
-        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
-        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
-    ), structure(
-        "ExtendedLimits",
-        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
-        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
-        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
-        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
-    )
+    accounting = """TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q
+        ThisPeriodTotalKernelTime:q TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L
+        TotalTerminatedProcesses:L"""
+    limits = """PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N
+        MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L SchedulingClass:L
+        IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N PeakProcessMemoryUsed:N
+        PeakJobMemoryUsed:N"""
+    return structure("Accounting", accounting), structure("ExtendedLimits", limits)
 
 
 # Linux: a launcher (a fresh `python -S -I` running the functions from become_subreaper to
@@ -1243,7 +1239,6 @@ class LinuxTree(Tree):
 
     @classmethod
     def usable(cls):
-        """Whether /proc lists children here, read without starting anything."""
         return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
 
     @classmethod
