@@ -725,7 +725,6 @@ class ThreadReader:
         return any(thread.is_alive() for thread in self.threads)
 
     def read(self, timeout):
-        """Wait up to timeout seconds for a pipe to close or the output to pass its cap."""
         self.woken.wait(timeout)
         self.woken.clear()
 
@@ -745,7 +744,7 @@ Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files;
 
 class Tree:
     """A case's process tree, started, watched, killed, measured and reaped; see tree_kind().
-    Each kind has these methods. This one, PlainTree's, knows the exit code alone."""
+    Each kind has these methods. This one, PlainTree, knows the exit code alone."""
 
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
@@ -788,8 +787,7 @@ class Tree:
         return self.child.wait(), None, None, None
 
 
-class PlainTree(Tree):
-    """No os.wait4, no Job Object: the exit code alone is known."""
+PlainTree = Tree  # no os.wait4, no Job Object: the exit code alone is known
 
 
 class PosixTree(PlainTree):
@@ -828,13 +826,13 @@ class WindowsTree(PlainTree):
 
     def __init__(self, command, stdin, cwd, stdout=None):
         super().__init__(command, stdin, cwd, stdout)
-        try:
+        self.job = None
+        with contextlib.suppress(OSError, AttributeError):  # no Job Object: taskkill kills the tree
             self.job = self.make_job()
-        except (OSError, AttributeError):  # no Job Object: taskkill kills the tree
-            self.job = None
         self.measures = self.job is not None
 
     def make_job(self):
+        """A Job Object holding the child, or None where Windows refuses one."""
         import ctypes
 
         self.ctypes, self.structures = ctypes, job_structures(ctypes)
@@ -843,14 +841,12 @@ class WindowsTree(PlainTree):
         job = ctypes.c_void_p(api.CreateJobObjectW(None, None))
         limits = self.structures[1](LimitFlags=self.KILL_ON_JOB_CLOSE)
         where, size = ctypes.byref(limits), ctypes.sizeof(limits)
-        process = ctypes.c_void_p(int(self.child._handle))
         limited = job.value and api.SetInformationJobObject(job, self.EXTENDED_LIMITS, where, size)
-        if limited and api.AssignProcessToJobObject(job, process):
+        if limited and api.AssignProcessToJobObject(job, ctypes.c_void_p(int(self.child._handle))):
             return job
-        error = ctypes.WinError(ctypes.get_last_error())
         if job.value:
             api.CloseHandle(job)
-        raise error
+        return None
 
     def usage_now(self, wait=TICK):
         if not self.job:
@@ -890,17 +886,14 @@ def job_structures(ctypes):
         fields = [field.split(":") for field in layout.split()]
         return type(name, (ctypes.Structure,), {"_fields_": [(f, kinds[k]) for f, k in fields]})
 
-    return structure(
-        "Accounting",
-        "TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q ThisPeriodTotalKernelTime:q"
-        " TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L TotalTerminatedProcesses:L",
-    ), structure(
-        "ExtendedLimits",
-        "PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N"
-        " MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L"
-        " SchedulingClass:L IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N"
-        " PeakProcessMemoryUsed:N PeakJobMemoryUsed:N",
-    )
+    accounting = """TotalUserTime:q TotalKernelTime:q ThisPeriodTotalUserTime:q
+        ThisPeriodTotalKernelTime:q TotalPageFaultCount:L TotalProcesses:L ActiveProcesses:L
+        TotalTerminatedProcesses:L"""
+    limits = """PerProcessUserTimeLimit:q PerJobUserTimeLimit:q LimitFlags:L MinimumWorkingSetSize:N
+        MaximumWorkingSetSize:N ActiveProcessLimit:L Affinity:N PriorityClass:L SchedulingClass:L
+        IoInfo:IO ProcessMemoryLimit:N JobMemoryLimit:N PeakProcessMemoryUsed:N
+        PeakJobMemoryUsed:N"""
+    return structure("Accounting", accounting), structure("ExtendedLimits", limits)
 
 
 # Linux: a launcher (a fresh `python -S -I` running the functions from become_subreaper to
@@ -979,7 +972,6 @@ def send_signal(pids, number):
 
 
 def reap_any(block=False, measure=lambda pid, status, usage: None):
-    """The pids of the children that had ended, reaped; measure(pid, status, usage) for each."""
     reaped = []
     while True:
         try:
@@ -1005,8 +997,6 @@ def ignores_children(pid):
 
 
 class Supervisor:
-    """Its cases' parent: starts each, measures and kills its tree."""
-
     def __init__(self, channel):
         self.channel = channel
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -1015,7 +1005,6 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
 
     def serve(self):
-        """Cases one after another, until the runner's end of the socket closes."""
         become_subreaper()
         while True:
             cloexec = _socket.MSG_CMSG_CLOEXEC  # the program has the fds as 0, 1 and 2 alone
@@ -1026,9 +1015,8 @@ class Supervisor:
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
             executable, cwd, *args = text.split(b"\0")
-            self.code, self.sampled, self.main, self.told = None, 0.0, None, False
-            self.cpu = self.live = self.peak = self.queued = 0.0
-            self.lost, self.seen, self.reaped = 0, {}, set()  # lost: ticks the kernel reaped
+            self.code, self.told, self.seen, self.reaped = None, False, {}, set()
+            self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
             if self.start(fds, executable, cwd, args) and not self.run():
                 return
 
@@ -1052,8 +1040,7 @@ class Supervisor:
         self.cpu += usage.ru_utime + usage.ru_stime
         self.peak = max(self.peak, usage.ru_maxrss / 1024)
         if pid == self.main:
-            signalled = os.WIFSIGNALED(status)
-            self.code = -os.WTERMSIG(status) if signalled else os.WEXITSTATUS(status)
+            self.code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
     def sample(self):
         resident, seen = 0, {}
@@ -1109,7 +1096,6 @@ class Supervisor:
 
 
 def launch(control, data):
-    """A supervisor on the socket that came with the message; its pid."""
     fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
     if pid == 0:
@@ -1123,7 +1109,6 @@ def launch(control, data):
 
 
 def launcher_main(fd):
-    """A supervisor each time one is asked for on the socket fd, until the runner goes."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
@@ -1223,8 +1208,6 @@ def send_with(channel, text, fds):
 
 
 class Reported(namedtuple("Reported", "kind cpu peak code queued")):
-    """A supervisor's R or F message, as the table above the launcher says."""
-
     @classmethod
     def parse(cls, message):
         kind, cpu, peak, code, queued = message.decode("ascii").split()
@@ -1241,12 +1224,10 @@ class LinuxTree(Tree):
 
     @classmethod
     def usable(cls):
-        """Whether /proc lists children here, read without starting anything."""
         return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
 
     @classmethod
     def ready(cls):
-        """This kind, its launcher started on first use; PosixTree where none can start."""
         with cls.lock:
             if cls.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
@@ -1256,7 +1237,6 @@ class LinuxTree(Tree):
 
     @classmethod
     def end_run(cls):
-        """End the supervisors, the launcher, and anything of any case still left."""
         with cls.lock:
             for channel, _ in cls.idle:
                 channel.close()  # the supervisor ends
@@ -1443,11 +1423,10 @@ def watch(running, case_tree, reader, limits):
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
-            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
-            if timed_out and (cpu or 0) <= time_limit:  # by the backstop: read the wait again
+            if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
                 waited = min(case_tree.queued, most)
-                timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
+            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
             memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
             if timed_out or memory_out:
                 break
