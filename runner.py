@@ -96,14 +96,12 @@ WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
 
 Case = namedtuple("Case", "problem name input expected judge")  # judge: a judge case
-Run = namedtuple(
-    "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
-)
+RUN_KEYS = "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
+Run = namedtuple("Run", RUN_KEYS)
 Run.__new__.__defaults__ = (False, None)  # memory_out; judged_mib: None is peak_mib itself
 Result = namedtuple("Result", "case verdict wall cpu peak_mib slow details")
-Profile = namedtuple(
-    "Profile", "judge_name time_limit memory_limit comparison other_limit judge_command"
-)
+PROFILE_KEYS = "judge_name time_limit memory_limit comparison other_limit judge_command"
+Profile = namedtuple("Profile", PROFILE_KEYS)
 Profile.__new__.__defaults__ = (None, None)  # (language, seconds); (args, executable) or why not
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, "exact")
 NAME_RULE = "a problem's name is 1 to 64 letters, digits, _ and -, opening with a letter or digit, "
@@ -111,9 +109,8 @@ NAME_RULE += "and not a name Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LP
 NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}")
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
-Settings = namedtuple(  # everything the command line decides, built once before any case runs
-    "Settings", "python command command_text workdir judge_only ole jobs json profiles sandbox"
-)
+SETTINGS_KEYS = "python command command_text workdir judge_only ole jobs json profiles sandbox"
+Settings = namedtuple("Settings", SETTINGS_KEYS)  # all the command line decides, made once
 Settings.__new__.__defaults__ = (None,)  # sandbox: bwrap's path with --sandbox, else None
 
 
@@ -238,8 +235,7 @@ def crlf_as_lf(data):
     return data.replace(b"\r\n", b"\n")
 
 
-# Jutge.org compares bytes as they are; on Windows stdout is text mode, so CRLF is LF
-as_jutge_reads = crlf_as_lf if WINDOWS else bytes
+as_jutge_reads = crlf_as_lf if WINDOWS else bytes  # Jutge.org: bytes as given; Windows' CRLF is LF
 
 
 def loose_lines(data):
@@ -914,7 +910,6 @@ def job_structures(ctypes):
 # | R    | S  | `k`                      | kill the tree now                                |
 # | S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
 # | R    | S  | end of file              | kill the tree, exit                              |
-#
 # CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
 # signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \0 but the last.
 
@@ -1663,7 +1658,6 @@ def as_text(name):
 
 
 def new_running():
-    """The tree and reader of this platform; end_running ends it."""
     return Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
 
 
