@@ -512,22 +512,6 @@ def interactive_verdict(case, outcome, judged, profile, settings):
     return program, details
 
 
-def judge_output(root, problem, input_path, expected, output):
-    """(verdict, details) of output (bytes) on one input, judged by the problem's Judge: line."""
-    profile = read_profile(root, problem)[0]
-    if mode_kind(profile.comparison) == "interactor":
-        return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
-    if mode_kind(profile.comparison) not in COMMAND_MODES:
-        return compare(expected, output, profile.comparison), []
-    case = Case(problem, input_path.stem, input_path, None, True)
-    settings = Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
-    running = new_running()
-    try:
-        return check_output(case, output, expected, profile, settings, running)
-    finally:
-        end_running(running)
-
-
 def explain(verdict, case, outcome, expected, profile, settings):
     limit, cpu, data = profile.time_limit, outcome.cpu, outcome.output
     if verdict == "TLE" and cpu is None:
@@ -914,6 +898,7 @@ def job_structures(ctypes):
 # signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \0 but the last.
 
 # The launcher's program: from here to its end below, sent as it is written.
+CLOEXEC = getattr(_socket, "MSG_CMSG_CLOEXEC", 0x40000000)  # Linux's value; PyPy has no name
 
 
 def become_subreaper():
@@ -991,9 +976,25 @@ def ignores_children(pid):
     return False
 
 
+def spawn(executable, args, fds, environment):
+    """A case in a session of its own, fds its 0, 1 and 2: by posix_spawn (no copy of this
+    process), or by Popen where os has none (PyPy); its pid."""
+    if hasattr(os, "posix_spawn"):
+        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+        defaults = (signal.SIGPIPE, signal.SIGXFSZ)  # as Popen leaves them
+        return os.posix_spawn(executable, args, environment, file_actions=actions, setsid=True,
+                              setsigdef=defaults)  # fmt: skip
+    import subprocess
+
+    case = subprocess.Popen(args, executable=executable, stdin=fds[0], stdout=fds[1],
+                            stderr=fds[2], start_new_session=True)  # fmt: skip
+    case.returncode = 0  # reaped by the supervisor's wait4, not by Popen
+    return case.pid
+
+
 class Supervisor:
     def __init__(self, channel):
-        self.channel = channel
+        self.channel, self.environment = channel, dict(os.environb)  # os.environ costs 0.5 ms
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
         self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
         signal.set_wakeup_fd(wake)
@@ -1002,8 +1003,7 @@ class Supervisor:
     def serve(self):
         become_subreaper()
         while True:
-            cloexec = _socket.MSG_CMSG_CLOEXEC  # the program has the fds as 0, 1 and 2 alone
-            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(3 * 4), cloexec)
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(12), CLOEXEC)
             if not text:
                 return
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
@@ -1016,13 +1016,10 @@ class Supervisor:
                 return
 
     def start(self, fds, executable, cwd, args):
-        """Start the case by posix_spawn (no copy of this process), in a session of its own."""
-        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
         reason = b""
         try:
             os.chdir(cwd)
-            self.main = os.posix_spawn(executable, args, os.environ, file_actions=actions,
-                setsid=True, setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))  # fmt: skip
+            self.main = spawn(executable, args, fds, self.environment)
         except OSError as problem:
             reason = b"%d" % (problem.errno or 0)
         for fd in fds:  # the reader sees the end of output when the tree closes it
@@ -1110,7 +1107,7 @@ def launcher_main(fd):
     supervisors = set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
-            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), _socket.MSG_CMSG_CLOEXEC)
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), CLOEXEC)
             if not text:
                 break
             supervisors.add(launch(control, data))
@@ -1691,10 +1688,8 @@ def run_all(cases, settings, on_result, on_wait=lambda: None):
 
 def positive(text):
     value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text}")
-    if not math.isfinite(value):  # a report with Infinity in it would not be JSON
-        raise argparse.ArgumentTypeError(f"must be finite: {text}")
+    if not 0 < value < math.inf:  # a report with Infinity in it would not be JSON
+        raise argparse.ArgumentTypeError(f"must be positive and finite: {text}")
     return value
 
 
@@ -1706,9 +1701,8 @@ def positive_int(text):
 
 
 def cpu_count():
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
+    affinity = getattr(os, "sched_getaffinity", None)  # not on macOS or Windows
+    return (len(affinity(0)) if affinity else os.cpu_count()) or 1
 
 
 class Parser(argparse.ArgumentParser):

@@ -38,7 +38,7 @@ def test_usage_errors_exit_with_2(tmp_path):
         (["orphan"], "problem 'orphan' has no solutions/orphan.py"),
         (["p", "-k", "zzz"], "no case name contains 'zzz'"),
         (["p", "--python", "no-such-python"], "--python no-such-python: no such program"),
-        (["p", "--tle", "0"], "must be positive: 0"),
+        (["p", "--tle", "0"], "must be positive and finite: 0"),
     ]:
         status, out, err, _ = judge(root, *args)
         assert status == 2, args

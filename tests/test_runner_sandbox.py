@@ -214,7 +214,8 @@ if os.fork() == 0:
     os.execv("/bin/sleep", ["sleep", "{marker}"])
 print(1)
 """
-    done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}))
+    # Two processes of PyPy's size pass 64 MiB: memory is not what this test is about.
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}), "--mle", "512")
     assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
     assert processes_naming(marker) == []
 

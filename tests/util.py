@@ -77,7 +77,23 @@ def accepted(problem, case, output, root=ROOT):
     """Whether output (bytes) is right on a testcase (the path of its .in), judged by the
     problem's Judge: line as the runner judges a case's output: with its checker, say."""
     expected = case.with_suffix(".out").read_bytes()
-    return runner.judge_output(root, problem, case, expected, output)[0] == "AC"
+    return judge_output(root, problem, case, expected, output)[0] == "AC"
+
+
+def judge_output(root, problem, input_path, expected, output):
+    """(verdict, details) of output (bytes) on one input, judged by the problem's Judge: line."""
+    profile = runner.read_profile(root, problem)[0]
+    if runner.mode_kind(profile.comparison) == "interactor":
+        return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
+    if runner.mode_kind(profile.comparison) not in runner.COMMAND_MODES:
+        return runner.compare(expected, output, profile.comparison), []
+    case = runner.Case(problem, input_path.stem, input_path, None, True)
+    settings = runner.Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
+    running = runner.new_running()
+    try:
+        return runner.check_output(case, output, expected, profile, settings, running)
+    finally:
+        runner.end_running(running)
 
 
 def same_output(done, expected):
