@@ -50,7 +50,6 @@ import math
 import os
 import re
 import select
-import selectors
 import shlex
 import shutil
 import stat
@@ -649,32 +648,33 @@ def shift_hunk(header, offset):
     return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
 
 
-# Running one case: a Tree per platform, and a reader of its output (selectors or threads).
+# Running one case: a Tree per platform, and a reader of its output (poll or threads).
 
 
-class SelectorReader:
-    """Both pipes read with selectors in the case's own thread (POSIX)."""
+class PollReader:
+    """Both pipes read with poll() in the case's own thread (POSIX)."""
 
     def __init__(self, pipes, output_cap):
         self.output, self.errors = bytearray(), bytearray()
-        self.selector = selectors.DefaultSelector()
+        self.poll, self.buffers = select.poll(), {}  # fd: the buffer it fills, while it is open
         for pipe, buffer in zip(pipes, (self.output, self.errors)):
             if pipe is not None:  # stdout is None when it goes elsewhere than to the runner
-                self.selector.register(pipe.fileno(), selectors.EVENT_READ, buffer)
+                self.poll.register(pipe.fileno(), select.POLLIN)
+                self.buffers[pipe.fileno()] = buffer
 
     def reading(self):
-        return bool(self.selector.get_map())
+        return bool(self.buffers)
 
     def read(self, timeout):
-        for key, _ in self.selector.select(timeout):
-            chunk = os.read(key.fd, 65536)
+        for fd, _ in self.poll.poll(timeout * 1000):
+            chunk = os.read(fd, 65536)
+            self.buffers[fd].extend(chunk)
             if not chunk:
-                self.selector.unregister(key.fd)
-            key.data.extend(chunk)
+                self.poll.unregister(fd)
+                del self.buffers[fd]
         del self.errors[:-STDERR_KEPT]
 
     def close(self, pipes):
-        self.selector.close()
         for pipe in filter(None, pipes):  # stdout is None when it goes elsewhere
             pipe.close()
 
@@ -1655,7 +1655,7 @@ def as_text(name):
 
 
 def new_running():
-    return Running(tree_kind(), ThreadReader if PORTABLE else SelectorReader)
+    return Running(tree_kind(), ThreadReader if PORTABLE else PollReader)
 
 
 def end_running(running):

@@ -99,7 +99,7 @@ def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_
 @pytest.mark.deep
 @POSIX_ONLY
 @pytest.mark.parametrize("kind", ["PosixTree", "LinuxTree"])
-@pytest.mark.parametrize("reader", ["SelectorReader", "ThreadReader"])
+@pytest.mark.parametrize("reader", ["PollReader", "ThreadReader"])
 def test_the_wall_backstop_never_passes_ten_limits_and_three_seconds(tmp_path, kind, reader):
     """However long the kernel says the case waited for a CPU (a starved child at nice 19 on a
     busy machine), a case that sleeps is killed once the wall passes 10 x 0.1 s + 3 s."""
