@@ -21,7 +21,7 @@ import runner
 
 RUNNER = ROOT / "runner.py"
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
-HEADER = "# Judge: Test judge; 1 s; 64 MiB; exact\n"
+HEADER = "# Judge: Test judge; 1 s; 256 MiB; exact\n"  # room for PyPy, bwrap and a fork
 LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
 REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
 
@@ -48,7 +48,7 @@ def sandbox():
 
 
 def make_root(tmp_path, solution, cases):
-    """A root with solutions/p.py (1 s, 64 MiB) and testcases/p/; cases maps CASE to
+    """A root with solutions/p.py (1 s, 256 MiB) and testcases/p/; cases maps CASE to
     (input, expected output)."""
     (tmp_path / "solutions").mkdir(parents=True)
     (tmp_path / "solutions" / "p.py").write_text(HEADER + solution)
@@ -214,8 +214,7 @@ if os.fork() == 0:
     os.execv("/bin/sleep", ["sleep", "{marker}"])
 print(1)
 """
-    # Two processes of PyPy's size pass 64 MiB: memory is not what this test is about.
-    done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}), "--mle", "512")
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}))
     assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
     assert processes_naming(marker) == []
 
@@ -244,17 +243,17 @@ def test_a_runtime_error_is_told_as_without_the_sandbox(tmp_path, program, shown
 
 def test_memory_over_the_limit_is_still_mle(tmp_path, sandbox):
     program = "held = bytearray(200 * 1024 * 1024)\nheld[::4096] = bytes(len(held[::4096]))\n"
-    done = judge(make_root(tmp_path, program + "print(1)\n", {"a": ("\n", "1\n")}))
+    done = judge(make_root(tmp_path, program + "print(1)\n", {"a": ("\n", "1\n")}), "--mle", "64")
     assert verdicts(done.stdout) == {"a": "MLE"}, done.stdout + done.stderr
 
 
 def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
-    program = """import errno
+    program = """import errno, os
 try:
-    with open("/tmp/big", "wb") as big:
-        for _ in range(100):
-            big.write(bytes(1024 * 1024))
-    print("held 100 MiB")
+    chunk, big = bytes(1024 * 1024), os.open("/tmp/big", os.O_WRONLY | os.O_CREAT)
+    for _ in range(300):
+        os.write(big, chunk)
+    print("held 300 MiB")
 except OSError as error:
     print(errno.errorcode[error.errno])
 """
