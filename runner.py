@@ -77,7 +77,8 @@ CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never p
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
 LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
-TICK, USAGE_EVERY = 0.05, 0.01  # seconds a case runs unwatched at most; between usage reads
+TICK = 0.05  # seconds a case runs unwatched at most
+USAGE_EVERY = 50, 0.01  # CPU and memory are read 50 times in a time limit, at most every 10 ms
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 A_LINE = re.compile(rb"[^\n]*\n|[^\n]+")  # a line, with its newline if it has one; never empty
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
@@ -386,13 +387,6 @@ def judge_case(case, settings, running):
         return Result(case, verdict, run.wall, run.cpu, run.peak_mib, slow, details)
     except MemoryError:
         return Result(case, "IE", 0.0, None, None, False, ["out of memory: a file too large?"])
-
-
-def judge_program(command, input_path, expected_path, profile, cwd, running):
-    """The Result of one program, (args, executable), on one input, outside a run of cases."""
-    case = Case("", input_path.stem, input_path, expected_path, True)
-    settings = Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
-    return judge_case(case, settings, running)
 
 
 # A checker or an output validator: the program judging the output, by its exit code alone
@@ -977,13 +971,12 @@ def ignores_children(pid):
 
 
 def spawn(executable, args, fds, environment):
-    """A case in a session of its own, fds its 0, 1 and 2: by posix_spawn (no copy of this
-    process), or by Popen where os has none (PyPy); its pid."""
-    if hasattr(os, "posix_spawn"):
+    """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
+    Popen leaves them: by posix_spawn (no copy of this process), or Popen where os has none."""
+    if hasattr(os, "posix_spawn"):  # not on PyPy
         actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
-        defaults = (signal.SIGPIPE, signal.SIGXFSZ)  # as Popen leaves them
         return os.posix_spawn(executable, args, environment, file_actions=actions, setsid=True,
-                              setsigdef=defaults)  # fmt: skip
+                              setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))  # fmt: skip
     import subprocess
 
     case = subprocess.Popen(args, executable=executable, stdin=fds[0], stdout=fds[1],
@@ -1407,13 +1400,14 @@ def watch(running, case_tree, reader, limits):
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
-    cpu, peak, read_at = None, None, USAGE_EVERY  # cpu, peak: None where not read while it runs
+    every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
+    cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
         while not (running.stopped or (case_tree.exited() and not reader.reading())):
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
-                (cpu, peak), read_at = case_tree.usage_now(), elapsed + USAGE_EVERY
+                (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)

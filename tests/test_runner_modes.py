@@ -21,6 +21,7 @@ from test_compat import find_python38
 from util import ROOT, judge_output, run
 
 import runner
+from tools.programs import judge_program
 
 HEADER = '''"""
 Problem: {name}
@@ -407,7 +408,7 @@ def run_checker(root, checker, kind="checker"):
     running = runner.new_running()
     try:
         program = ([sys.executable, "-S", "-c", "print(2)"], None)
-        return runner.judge_program(program, root / "c.in", root / "c.out", profile, root, running)
+        return judge_program(program, root / "c.in", root / "c.out", profile, root, running)
     finally:
         runner.end_running(running)
 

@@ -47,6 +47,13 @@ def is_python(command):
     return re.search(runner.PYTHON_PROGRAM, first) is not None
 
 
+def judge_program(command, input_path, expected_path, profile, cwd, running):
+    """The Result of one program, (args, executable), on one input, outside a run of cases."""
+    case = runner.Case("", input_path.stem, input_path, expected_path, True)
+    settings = runner.Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
+    return runner.judge_case(case, settings, running)
+
+
 class AsProcess:
     """A judge of the command, run in the folder cwd: text -> Verdict, against answer(text,
     path of its input), the expected output. Each input runs as a runner.py case does: its
@@ -66,7 +73,7 @@ class AsProcess:
         try:
             expected = self.answer(text, given)
             wanted.write_bytes(expected.encode(*ENCODING))
-            result = runner.judge_program(
+            result = judge_program(
                 self.command, given, wanted, self.profile, self.cwd, self.running
             )
         finally:
