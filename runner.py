@@ -1352,6 +1352,7 @@ class Running:
     def __init__(self, tree, reader):
         self.tree, self.reader = tree, reader
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
+        self.tick = lambda: None  # called as a case is watched (run_all sets it for -j 1)
 
     def start(self, command, stdin, cwd, output_cap, stdout=None):
         with self.lock:
@@ -1404,7 +1405,8 @@ def watch(running, case_tree, reader, limits):
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
-        while not (running.stopped or (case_tree.exited() and not reader.reading())):
+        while not (STOPPED or running.stopped or (case_tree.exited() and not reader.reading())):
+            running.tick()
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
@@ -1657,20 +1659,23 @@ def end_running(running):
 
 
 def run_all(cases, settings, on_result, on_wait=lambda: None):
-    """Judge the cases on settings.jobs threads; results in case order; on_wait() every TICK."""
+    """Judge the cases on settings.jobs threads, or with -j 1 on this one (handing each case to
+    a thread and back costs CPU); results in case order; on_wait() every TICK."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
     running = new_running()
     try:
         with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
-            futures = [pool.submit(judge_case, case, settings, running) for case in cases]
+            here = settings.jobs == 1  # each case judged on this thread, which calls on_wait
+            futures = [] if here else [pool.submit(judge_case, c, settings, running) for c in cases]
+            results = (finished(future, on_wait) for future in futures)
+            if here:
+                running.tick, results = on_wait, (judge_case(c, settings, running) for c in cases)
             try:
-                for future in futures:
-                    while not (STOPPED or wait([future], timeout=TICK).done):
-                        on_wait()
+                for result in results:
                     if STOPPED:
                         raise KeyboardInterrupt
-                    on_result(future.result())
+                    on_result(result)
             except BaseException:  # a signal or a closed stdout: leave no case running
                 running.kill_all()
                 for future in futures:
@@ -1678,6 +1683,13 @@ def run_all(cases, settings, on_result, on_wait=lambda: None):
                 raise
     finally:
         end_running(running)
+
+
+def finished(future, on_wait):
+    """The future's result, on_wait() every TICK till then; None once the run is stopped."""
+    while not (STOPPED or wait([future], timeout=TICK).done):
+        on_wait()
+    return None if STOPPED else future.result()
 
 
 def positive(text):

@@ -334,11 +334,24 @@ def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, numbe
     assert err == b"interrupted: every running case was killed\n" and b"passed" not in out
 
 
+def blocked_writing(pid):
+    """Whether the process's main thread waits to write to a full pipe."""
+    try:
+        with open(f"/proc/{pid}/wchan") as wchan:
+            return wchan.read().endswith("pipe_write")  # anon_pipe_write on newer kernels
+    except OSError:
+        return False
+
+
 @LINUX_ONLY
-def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path, jobs):
     """`runner.py | less` left on its first page: the report's pipe is full, the runner is
-    blocked writing to it, and a case is running. SIGTERM: exit 130 within a second, every
-    case killed, and no write waits on the pipe."""
+    blocked writing to it, and with -j 2 a case is running (with -j 1 the cases run on the
+    thread that writes). SIGTERM: exit 130 within a second, every case killed, and no write
+    waits on the pipe."""
+    if runner.cpu_count() < jobs:
+        pytest.skip(f"-j {jobs} needs {jobs} CPUs")
     marker = new_marker("stalled")
     cases = {f"a{i:02}": ("x" * 90 + "\n") * 40 for i in range(30)}  # each a WA with a diff
     cases = {name: (data, data.replace("x", "y")) for name, data in cases.items()}
@@ -352,7 +365,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path)
     fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ: one page, full at once
     with open(tmp_path / "err", "wb") as err:
         judging = subprocess.Popen(
-            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"],
+            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", str(jobs)],
             stdout=writer,
             stderr=err,
             env=path_env(path),
@@ -361,7 +374,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path)
     os.close(writer)
     try:
         deadline = time.monotonic() + 60
-        while not marked(marker):
+        while not (marked(marker) if jobs > 1 else blocked_writing(judging.pid)):
             assert judging.poll() is None and time.monotonic() < deadline, "z never ran"
             time.sleep(0.05)
         time.sleep(0.3)
