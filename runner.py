@@ -58,7 +58,6 @@ import tempfile
 import threading
 import time
 from collections import Counter, namedtuple
-from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path, PurePath
 
 MIB = 1024 * 1024
@@ -166,17 +165,18 @@ def find_problems(root, names, command=False):
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
     """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
     folder = root / cases / problem
-    inputs = {path.name[:-3]: path for path in folder.glob("*.in")}  # ".in": the case ""
-    lone = [out.name for out in sorted(folder.glob("*.out")) if out.name[:-4] not in inputs]
+    names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
+    there = {os.path.normcase(name) for name in names}  # Windows: names match in any case
+    inputs = {n[:-3]: n for n in names if os.path.normcase(n).endswith(".in")}  # ".in": case ""
+    lone = sorted(n for n in names if os.path.normcase(n).endswith(".out") and n[:-4] not in inputs)
     where = f"{cases}/{problem}/"
     stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
     found = []
     for name in sorted(inputs, key=natural_key):
-        judge = name.startswith(JUDGE_PREFIX)
+        judge, out = name.startswith(JUDGE_PREFIX), inputs[name][:-3] + ".out"
         if keep in name and (judge or not judge_only):
-            expected = Path(str(inputs[name])[:-3] + ".out")  # lexists: a broken link is there
-            there = os.path.lexists(str(expected))  # a name too long for a file is not
-            found.append(Case(problem, name, inputs[name], expected if there else None, judge))
+            expected = folder / out if os.path.normcase(out) in there else None  # a link too
+            found.append(Case(problem, name, folder / inputs[name], expected, judge))
     return found, stray
 
 
@@ -1124,8 +1124,8 @@ def launcher_source():
         text = file.read()
     begin = text.index("\n# The launcher's program: from here")
     end = text.index("\n# The end of the launcher's program.")
-    start = "launcher_main(int(sys.argv[1]))"
-    return f"import _socket, os, select, signal, sys\n{text[begin:end]}\n{start}\n"
+    imports = "import _socket, _signal as signal, os, select, sys"  # _signal: signal's enum is slow
+    return f"{imports}\n{text[begin:end]}\nlauncher_main(int(sys.argv[1]))\n"
 
 
 def start_launcher():
@@ -1663,47 +1663,47 @@ def run_all(cases, settings, on_result, on_wait=lambda: None):
     a thread and back costs CPU); results in case order; on_wait() every TICK."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
-    running = new_running()
+    running, pool, futures = new_running(), None, []
     try:
-        with ThreadPoolExecutor(max_workers=settings.jobs) as pool:
-            here = settings.jobs == 1  # each case judged on this thread, which calls on_wait
-            futures = [] if here else [pool.submit(judge_case, c, settings, running) for c in cases]
-            results = (finished(future, on_wait) for future in futures)
-            if here:
-                running.tick, results = on_wait, (judge_case(c, settings, running) for c in cases)
-            try:
-                for result in results:
-                    if STOPPED:
-                        raise KeyboardInterrupt
-                    on_result(result)
-            except BaseException:  # a signal or a closed stdout: leave no case running
-                running.kill_all()
+        if settings.jobs == 1:  # each case judged on this thread, which calls on_wait
+            running.tick, results = on_wait, (judge_case(c, settings, running) for c in cases)
+        else:  # concurrent.futures takes 10 ms to import: only here
+            from concurrent.futures import ThreadPoolExecutor, wait
+
+            pool = ThreadPoolExecutor(max_workers=settings.jobs)
+            futures = [pool.submit(judge_case, c, settings, running) for c in cases]
+
+            def in_order():  # on_wait() every TICK while a result is awaited; None once stopped
                 for future in futures:
-                    future.cancel()
-                raise
+                    while not (STOPPED or wait([future], timeout=TICK).done):
+                        on_wait()
+                    yield None if STOPPED else future.result()
+
+            results = in_order()
+        for result in results:
+            if STOPPED:
+                raise KeyboardInterrupt
+            on_result(result)
+    except BaseException:  # a signal or a closed stdout: leave no case running
+        running.kill_all()
+        for future in futures:
+            future.cancel()
+        raise
     finally:
+        if pool:
+            pool.shutdown()  # every thread ended
         end_running(running)
 
 
-def finished(future, on_wait):
-    """The future's result, on_wait() every TICK till then; None once the run is stopped."""
-    while not (STOPPED or wait([future], timeout=TICK).done):
-        on_wait()
-    return None if STOPPED else future.result()
-
-
-def positive(text):
-    value = float(text)
+def positive(text, kind=float):
+    value = kind(text)
     if not 0 < value < math.inf:  # a report with Infinity in it would not be JSON
         raise argparse.ArgumentTypeError(f"must be positive and finite: {text}")
     return value
 
 
 def positive_int(text):
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
-    return value
+    return positive(text, int)
 
 
 def cpu_count():
