@@ -180,9 +180,10 @@ def test_a_small_program_shows_no_more_than_a_fresh_python(tmp_path, path, comma
 # A burst: MIB MiB touched just before the exit, after the case a's 60 MB output.
 BURST = """\
 import sys
-if sys.stdin.read() == "big":  # 1 MiB at a time: small on any interpreter, PyPy's too
+if sys.stdin.read() == "big":  # one block of 1 MiB, written 60 times: small even on PyPy
+    block = b"x" * (1 << 20)
     for _ in range(60):
-        sys.stdout.write("x" * (1 << 20))
+        sys.stdout.buffer.write(block)
 else:
     hoard = bytearray(MIB << 20)
 """
