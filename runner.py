@@ -166,9 +166,9 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
     """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
     folder = root / cases / problem
     names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
-    there = {os.path.normcase(name) for name in names}  # Windows: names match in any case
-    inputs = {n[:-3]: n for n in names if os.path.normcase(n).endswith(".in")}  # ".in": case ""
-    lone = sorted(n for n in names if os.path.normcase(n).endswith(".out") and n[:-4] not in inputs)
+    there = {os.path.normcase(name): name for name in names}  # Windows: names match in any case
+    inputs = {n[:-3]: n for key, n in there.items() if key.endswith(".in")}  # ".in": case ""
+    lone = sorted(n for key, n in there.items() if key.endswith(".out") and n[:-4] not in inputs)
     where = f"{cases}/{problem}/"
     stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
     found = []

@@ -14,13 +14,13 @@ import uuid
 from pathlib import Path
 
 import pytest
+import runner_util
 import util
+from runner_util import PYTHON, RUNNER
 from util import ROOT, TESTCASES
 
 import runner
 
-RUNNER = ROOT / "runner.py"
-PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
 HEADER = "# Judge: Test judge; 1 s; 256 MiB; exact\n"  # room for PyPy, bwrap and a fork
 LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
 REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
@@ -50,14 +50,7 @@ def sandbox():
 def make_root(tmp_path, solution, cases):
     """A root with solutions/p.py (1 s, 256 MiB) and testcases/p/; cases maps CASE to
     (input, expected output)."""
-    (tmp_path / "solutions").mkdir(parents=True)
-    (tmp_path / "solutions" / "p.py").write_text(HEADER + solution)
-    folder = tmp_path / "testcases" / "p"
-    folder.mkdir(parents=True)
-    for name, (given, expected) in cases.items():
-        (folder / (name + ".in")).write_text(given)
-        (folder / (name + ".out")).write_text(expected)
-    return tmp_path
+    return runner_util.make_root(tmp_path, HEADER + solution, cases, compare=None)
 
 
 def judge(root, *args, env=None, cwd=None):

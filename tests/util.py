@@ -11,6 +11,7 @@ import sys
 import runner
 from maint.checks import complete, problems_at
 from tools.problem import ROOT, load_solution, problems, tooling
+from tools.programs import one_input_settings
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
@@ -88,7 +89,7 @@ def judge_output(root, problem, input_path, expected, output):
     if runner.mode_kind(profile.comparison) not in runner.COMMAND_MODES:
         return runner.compare(expected, output, profile.comparison), []
     case = runner.Case(problem, input_path.stem, input_path, None, True)
-    settings = runner.Settings(None, None, None, root, True, 64.0, 1, None, {problem: profile})
+    settings = one_input_settings(None, root, profile, problem)
     running = runner.new_running()
     try:
         return runner.check_output(case, output, expected, profile, settings, running)

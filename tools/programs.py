@@ -47,11 +47,15 @@ def is_python(command):
     return re.search(runner.PYTHON_PROGRAM, first) is not None
 
 
+def one_input_settings(command, cwd, profile, problem=""):
+    """runner.Settings for judging one input outside a run of cases (64 MiB of output)."""
+    return runner.Settings(None, command, None, cwd, True, 64.0, 1, None, {problem: profile})
+
+
 def judge_program(command, input_path, expected_path, profile, cwd, running):
     """The Result of one program, (args, executable), on one input, outside a run of cases."""
     case = runner.Case("", input_path.stem, input_path, expected_path, True)
-    settings = runner.Settings(None, command, None, cwd, True, 64.0, 1, None, {"": profile})
-    return runner.judge_case(case, settings, running)
+    return runner.judge_case(case, one_input_settings(command, cwd, profile), running)
 
 
 class AsProcess:
