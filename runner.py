@@ -74,7 +74,8 @@ COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
-GIVE_UP = 3.0  # seconds a case's supervisor may take to start it, or to end it when asked
+GIVE_UP = 3.0  # seconds a new supervisor may take to say it runs, or one to end a case when asked
+NO_START = "the case did not start"  # its error where the system gives no errno
 LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 TICK = 0.05  # seconds a case runs unwatched at most
 USAGE_EVERY = 50, 0.01  # CPU and memory are read 50 times in a time limit, at most every 10 ms
@@ -192,7 +193,7 @@ def open_regular(path):
         raise OSError(f"{printable(path.name)} is not a regular file")
     if nonblocking:
         os.set_blocking(fd, True)
-    return open(fd, "rb")
+    return open(fd, "rb", buffering=0)  # unbuffered: fewer system calls
 
 
 def read_regular(path):
@@ -744,6 +745,10 @@ class Tree:
     def exited(self):
         return self.child.poll() is not None
 
+    def wait(self, timeout):
+        """Wait for the exit, up to timeout s, once the output is closed."""
+        time.sleep(min(timeout, 0.002))
+
     def usage_now(self, wait=TICK):
         """(CPU seconds, peak MiB) so far, each None where not read while it runs."""
         return None, None
@@ -880,9 +885,9 @@ def job_structures(ctypes):
 # | L    | R  | `ready`                  | it runs                                          |
 # | R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
 # | R    | L  | end of file              | the run is over: kill, exit                      |
+# | S    | R  | `PID`                    | it runs; PID: its own (first, once)              |
 # | R    | S  | `EXE\0CWD\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
-# | S    | R  | `S PID`                  | started; PID: the supervisor's                   |
-# | S    | R  | `E ERRNO`                | the case could not start                         |
+# | S    | R  | `E CPU PEAK CODE QUEUED` | not started: CODE is errno (no word if it did)   |
 # | R    | S  | `?`                      | the figures so far, please                       |
 # | S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
 # | R    | S  | `k`                      | kill the tree now                                |
@@ -946,14 +951,15 @@ def send_signal(pids, number):
 
 
 def reap_any(block=False, measure=lambda pid, status, usage: None):
+    """Reap and measure the ended children: (their pids, whether a child is left)."""
     reaped = []
     while True:
         try:
             pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
         except ChildProcessError:
-            return reaped
+            return reaped, False
         if not pid:
-            return reaped
+            return reaped, True
         reaped.append(pid)
         measure(pid, status, usage)
 
@@ -995,6 +1001,7 @@ class Supervisor:
 
     def serve(self):
         become_subreaper()
+        self.channel.send(b"%d" % os.getpid())  # the runner kills it by this pid, if it must
         while True:
             text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(12), CLOEXEC)
             if not text:
@@ -1009,16 +1016,16 @@ class Supervisor:
                 return
 
     def start(self, fds, executable, cwd, args):
-        reason = b""
+        """Start the case; if it cannot start, report `E` with exec's errno (else nothing)."""
         try:
             os.chdir(cwd)
             self.main = spawn(executable, args, fds, self.environment)
         except OSError as problem:
-            reason = b"%d" % (problem.errno or 0)
+            self.code = problem.errno or 0
+            self.report(b"E")
         for fd in fds:  # the reader sees the end of output when the tree closes it
             os.close(fd)
-        self.channel.send(b"E" + reason if reason else b"S %d" % os.getpid())
-        return not reason
+        return self.code is None
 
     def measure(self, pid, status, usage):
         self.reaped.add(pid)
@@ -1053,27 +1060,27 @@ class Supervisor:
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
     def run(self):
-        self.sampled = os.times().elapsed  # samples 10 ms apart at least: a short case has none
+        self.sampled = time.monotonic()  # samples 10 ms apart at least: a short case has none
         while True:
             ready = select.select([self.channel, self.woken], [], [], 0.03)[0]  # a sample: 30 ms
             if self.woken in ready:
                 os.read(self.woken, 512)
-            reap_any(measure=self.measure)
+            left = reap_any(measure=self.measure)[1]
             if self.code is not None and not self.told:  # it exited: said at once
-                if not children(os.getpid()):  # and left nothing: the case is over
+                if not left:  # and left nothing (orphans are this process's): the case is over
                     self.report(b"F")
                     return True
                 self.report(b"R")
                 self.told = True
-            if os.times().elapsed - self.sampled >= 0.01:
+            if time.monotonic() - self.sampled >= 0.01:
                 self.sample()
-                self.sampled = os.times().elapsed
+                self.sampled = time.monotonic()
             if self.channel in ready:
                 asked = self.channel.recv(16)
                 if asked != b"?":  # b"k", or b"" when the runner is gone
                     break
                 self.report(b"R")
-        stop_and_kill(reap=lambda: reap_any(measure=self.measure))
+        stop_and_kill(reap=lambda: reap_any(measure=self.measure)[0])
         reap_any(True, self.measure)
         if asked:
             self.report(b"F")
@@ -1106,11 +1113,11 @@ def launcher_main(fd):
             supervisors.add(launch(control, data))
         reap_any()
         supervisors &= set(children(os.getpid()))
-        stop_and_kill(lambda known=supervisors: strays(known), reap_any)
+        stop_and_kill(lambda known=supervisors: strays(known), lambda: reap_any()[0])
     # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):
-        stop_and_kill(reap=reap_any)
+        stop_and_kill(reap=lambda: reap_any()[0])
         select.select([], [], [], 0.01)
     reap_any()
 
@@ -1124,7 +1131,7 @@ def launcher_source():
         text = file.read()
     begin = text.index("\n# The launcher's program: from here")
     end = text.index("\n# The end of the launcher's program.")
-    imports = "import _socket, _signal as signal, os, select, sys"  # _signal: signal's enum is slow
+    imports = "import _socket, _signal as signal, os, select, sys, time"  # _signal: no slow enum
     return f"{imports}\n{text[begin:end]}\nlauncher_main(int(sys.argv[1]))\n"
 
 
@@ -1134,9 +1141,8 @@ def start_launcher():
     command = [sys.executable, "-S", "-I", "-c", launcher_source(), str(theirs.fileno())]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
-        process = subprocess.Popen(
-            command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
-        )
+        process = subprocess.Popen(command, pass_fds=[theirs.fileno()], start_new_session=True,
+                                   **quiet)  # fmt: skip
     except OSError:
         return None
     finally:
@@ -1196,7 +1202,7 @@ class Reported(namedtuple("Reported", "kind cpu peak code queued")):
     @classmethod
     def parse(cls, message):
         kind, cpu, peak, code, queued = message.decode("ascii").split()
-        if kind not in ("R", "F"):
+        if kind not in ("R", "F", "E"):
             raise ValueError(f"not a report: {message!r}")
         return cls(kind, float(cpu), float(peak), None if code == "-" else int(code), float(queued))
 
@@ -1233,7 +1239,7 @@ class LinuxTree(Tree):
 
     @classmethod
     def supervisor(cls):
-        """(socket, pid) of an idle supervisor, or a socket to a new one and None."""
+        """(socket, pid) of an idle supervisor, or of a new one once it says its pid."""
         with cls.lock:
             if cls.idle:
                 LinuxTree.idle, last = cls.idle[:-1], cls.idle[-1]
@@ -1248,8 +1254,12 @@ class LinuxTree(Tree):
                 send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
             finally:
                 theirs.close()
-            mine.setblocking(False)  # every wait on it is a select with a timeout
-            return mine, None
+        mine.setblocking(False)  # every wait on it is a select with a timeout
+        said = mine.recv(16) if select.select([mine], [], [], GIVE_UP)[0] else b""
+        if not said.isdigit():
+            mine.close()
+            raise OSError(0, NO_START)
+        return mine, int(said)
 
     def __init__(self, command, stdin, cwd, stdout=None):
         args, executable = command
@@ -1273,21 +1283,6 @@ class LinuxTree(Tree):
         out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
         self.pipes = Pipes(out_file, open(err, "rb", buffering=0))  # noqa: SIM115 (the reader)
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
-        started = b""
-        with contextlib.suppress(OSError):
-            if select.select([self.socket], [], [], GIVE_UP)[0]:
-                started = self.socket.recv(32)
-        if not started.startswith(b"S "):  # b"E" and exec's errno, or nothing: an OSError
-            for pipe in filter(None, self.pipes):
-                pipe.close()
-            number = int(started[1:]) if started[1:].isdigit() else 0
-            if number and self.pid:  # it answered: it serves the next case
-                with self.lock:
-                    LinuxTree.idle += ((self.socket, self.pid),)
-            else:
-                self.socket.close()
-            raise OSError(number, os.strerror(number) if number else "the case did not start")
-        self.pid = int(started[2:])
         with self.lock:
             LinuxTree.supervisors |= {self.pid}
 
@@ -1303,12 +1298,15 @@ class LinuxTree(Tree):
                     break
                 self.report = Reported.parse(message)
                 self.queued = self.report.queued  # the longest any process waited for a CPU
-                self.final = self.report.kind == "F"
+                self.final = self.report.kind in ("E", "F")
                 wait = wait if final else 0
 
     def exited(self):
         self.receive(0)
         return self.report.code is not None
+
+    def wait(self, timeout):
+        self.receive(timeout)
 
     def usage_now(self, wait=TICK):
         with contextlib.suppress(OSError):
@@ -1323,18 +1321,21 @@ class LinuxTree(Tree):
 
     def finish(self):
         self.receive(GIVE_UP, final=True)
-        if self.report.kind != "F":  # stopped or killed by its case: killed here, then its tree
+        served = self.report.kind in ("E", "F")  # else stopped or killed by its case
+        if not served:  # killed here, then its tree
             self.socket.close()
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
         with self.lock:
             LinuxTree.supervisors -= {self.pid}
-            if self.report.kind == "F":  # it serves the next case
+            if served:  # it serves the next case
                 LinuxTree.idle += ((self.socket, self.pid),)
             elif self.launcher:  # what no supervisor holds (the launcher kills it too, in 0.5 s)
                 keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
                 sweep_strays(keep)
         code = -signal.SIGKILL if self.report.code is None else self.report.code
+        if self.report.kind == "E":  # CODE: exec's errno
+            raise OSError(code, os.strerror(code) if code else NO_START)
         return code, self.report.cpu, self.report.peak, self.report.peak
 
 
@@ -1405,7 +1406,7 @@ def watch(running, case_tree, reader, limits):
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
-        while not (STOPPED or running.stopped or (case_tree.exited() and not reader.reading())):
+        while not (STOPPED or running.stopped or (not reader.reading() and case_tree.exited())):
             running.tick()
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
@@ -1422,15 +1423,17 @@ def watch(running, case_tree, reader, limits):
             if reader.reading():  # and at least every TICK: has it exited?
                 reader.read(min(left, TICK))
             else:  # its output is closed: wait for the exit
-                time.sleep(min(left, 0.002))
+                case_tree.wait(min(left, TICK))
             overflowed = len(reader.output) > output_cap
             if overflowed:
                 break
         wall = clock.now()
     finally:
         running.kill(case_tree)
-        status, cpu, peak, judged = case_tree.finish()
-        reader.close(case_tree.pipes)
+        try:  # an OSError if it never started
+            status, cpu, peak, judged = case_tree.finish()
+        finally:
+            reader.close(case_tree.pipes)
     output, errors = bytes(reader.output), bytes(reader.errors)
     return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
 
@@ -1843,12 +1846,9 @@ def profiles_for(root, problems, args):
     for problem in problems:
         profile, warning = read_profile(root, problem)
         warnings += [warning] if warning else []
-        profile = profile._replace(
-            time_limit=args.tle or profile.time_limit,
-            memory_limit=args.mle or profile.memory_limit,
-            comparison=args.compare or profile.comparison,
-            judge_command=command,
-        )
+        profile = profile._replace(time_limit=args.tle or profile.time_limit, judge_command=command,
+                                   memory_limit=args.mle or profile.memory_limit,
+                                   comparison=args.compare or profile.comparison)  # fmt: skip
         if mode_kind(profile.comparison) in COMMAND_MODES:
             profile = profile._replace(judge_command=judge_command(profile, root))
         python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])

@@ -207,6 +207,22 @@ def test_an_unreadable_input_is_an_internal_error_not_a_crash(tmp_path):
     assert status == 1
 
 
+@POSIX_ONLY
+def test_a_program_that_cannot_start_is_an_internal_error_each_time(tmp_path, path):
+    """exec fails (a script naming a missing interpreter), for the program or for its checker:
+    IE with the system's reason, and the same process starts the next case as before."""
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("2\n", "2\n")})
+    write(root / "cannot", "#!/no/such/interpreter\n")
+    (root / "cannot").chmod(0o755)
+    for args, reason in (
+        (["--command", "./cannot"], "could not run: [Errno 2] No such file or directory"),
+        (["--checker", "./cannot"], "could not run the checker: No such file or directory"),
+    ):
+        status, out, err, took = judge(root, "p", "-j", "1", *args, cwd=root, path=path)
+        assert verdicts(out) == {"p/a": "IE", "p/b": "IE"} and status == 1, out
+        assert out.count(reason) == 2 and "Traceback" not in out + err and took < 10, out
+
+
 def test_a_passing_case_over_half_the_cpu_limit_is_slow(tmp_path):
     root = make_root(tmp_path, BUSY, {"busy": ("0.6", "1\n"), "quick": ("0", "1\n")})
     status, out, _, _ = judge(root, "--tle", "1")
