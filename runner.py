@@ -623,7 +623,8 @@ def shorten(text):
 
 def printable(text):
     """text with every character a terminal would act on (ESC, NUL, a newline) escaped."""
-    return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
+    escaped = (ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
+    return text if text.isprintable() else "".join(escaped)  # the first: most names
 
 
 def unified_diff(want, have, start):
@@ -1301,8 +1302,7 @@ class LinuxTree(Tree):
                 self.final = self.report.kind in ("E", "F")
                 wait = wait if final else 0
 
-    def exited(self):
-        self.receive(0)
+    def exited(self):  # as wait() last heard: watch() waits once the output is closed
         return self.report.code is not None
 
     def wait(self, timeout):
@@ -1586,7 +1586,7 @@ def say(text):
     """Print and flush text; a closed stdout raises OutputClosed, a stop signal breaks the wait."""
     try:
         WRITING.append(True)
-        print(text, flush=True)
+        print(text + "\n", end="", flush=True)  # one write, buffered or not
     except OSError as error:  # BrokenPipeError; on Windows, EINVAL
         raise OutputClosed() from error
     except KeyboardInterrupt:
