@@ -763,7 +763,8 @@ class Tree:
             self.child.kill()
 
     def finish(self):
-        """(exit code, CPU seconds, peak MiB, the case's own peak MiB, judged), once killed."""
+        """(exit code, CPU seconds, peak MiB, the peak MiB judged), once killed; an OSError if the
+        case never started."""
         return self.child.wait(), None, None, None
 
 
@@ -888,7 +889,7 @@ def job_structures(ctypes):
 # | R    | L  | end of file              | the run is over: kill, exit                      |
 # | S    | R  | `PID`                    | it runs; PID: its own (first, once)              |
 # | R    | S  | `EXE\0CWD\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
-# | S    | R  | `E CPU PEAK CODE QUEUED` | not started: CODE is errno (no word if it did)   |
+# | S    | R  | `E CPU PEAK CODE QUEUED` | no start; CODE: errno (no reply to a start)      |
 # | R    | S  | `?`                      | the figures so far, please                       |
 # | S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
 # | R    | S  | `k`                      | kill the tree now                                |
@@ -1017,7 +1018,7 @@ class Supervisor:
                 return
 
     def start(self, fds, executable, cwd, args):
-        """Start the case; if it cannot start, report `E` with exec's errno (else nothing)."""
+        """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:
             os.chdir(cwd)
             self.main = spawn(executable, args, fds, self.environment)
@@ -1170,9 +1171,8 @@ def end_launcher(process, control):
 
 def answering(process):
     """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
-    with contextlib.suppress(OSError, IndexError):
-        with open(f"/proc/{process.pid}/stat", "rb") as stat_file:
-            state = stat_file.read().rsplit(b")", 1)[1].split()[0]
+    with contextlib.suppress(OSError, IndexError), open(f"/proc/{process.pid}/stat", "rb") as stat:
+        state = stat.read().rsplit(b")", 1)[1].split()[0]
         return process.poll() is None and state not in (b"T", b"t")
     return False
 
@@ -1267,6 +1267,8 @@ class LinuxTree(Tree):
         text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
+        out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
+        self.pipes = Pipes(out_file, open(err, "rb", buffering=0))  # noqa: SIM115 (the reader)
         try:
             for tries in (1, 2):  # an idle supervisor a case has killed: a new one
                 self.socket, self.pid = self.supervisor()
@@ -1277,12 +1279,14 @@ class LinuxTree(Tree):
                     self.socket.close()
                     if tries == 2:
                         raise
+        except BaseException:  # no case: the reader's ends go too
+            for pipe in filter(None, self.pipes):
+                pipe.close()
+            raise
         finally:
             os.close(err_end)
             if out is not None:
                 os.close(out_end)
-        out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
-        self.pipes = Pipes(out_file, open(err, "rb", buffering=0))  # noqa: SIM115 (the reader)
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
         with self.lock:
             LinuxTree.supervisors |= {self.pid}
@@ -1293,17 +1297,14 @@ class LinuxTree(Tree):
             while not self.final:
                 if wait > 0 and not select.select([self.socket], [], [], wait)[0]:
                     break
-                message = self.socket.recv(64)  # the socket does not block
-                if not message:  # the supervisor is gone
-                    self.final = True
-                    break
-                self.report = Reported.parse(message)
+                message = self.socket.recv(64)  # it does not block; b"": the supervisor is gone
+                self.report = Reported.parse(message) if message else self.report
                 self.queued = self.report.queued  # the longest any process waited for a CPU
-                self.final = self.report.kind in ("E", "F")
+                self.final = not message or self.report.kind in ("E", "F")
                 wait = wait if final else 0
 
-    def exited(self):  # as wait() last heard: watch() waits once the output is closed
-        return self.report.code is not None
+    def exited(self):  # as wait() last heard (watch() waits once the output is closed), or gone
+        return self.report.code is not None or self.final
 
     def wait(self, timeout):
         self.receive(timeout)
@@ -1324,8 +1325,7 @@ class LinuxTree(Tree):
         served = self.report.kind in ("E", "F")  # else stopped or killed by its case
         if not served:  # killed here, then its tree
             self.socket.close()
-            with contextlib.suppress(OSError):
-                os.kill(self.pid, signal.SIGKILL)
+            send_signal([self.pid], signal.SIGKILL)
         with self.lock:
             LinuxTree.supervisors -= {self.pid}
             if served:  # it serves the next case
@@ -1334,7 +1334,7 @@ class LinuxTree(Tree):
                 keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
                 sweep_strays(keep)
         code = -signal.SIGKILL if self.report.code is None else self.report.code
-        if self.report.kind == "E":  # CODE: exec's errno
+        if self.report.kind == "E":  # CODE: the errno of chdir, or of exec (or of fork, on PyPy)
             raise OSError(code, os.strerror(code) if code else NO_START)
         return code, self.report.cpu, self.report.peak, self.report.peak
 

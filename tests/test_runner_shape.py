@@ -86,7 +86,7 @@ TREES = [runner.PlainTree, runner.PosixTree, runner.LinuxTree, runner.WindowsTre
 def test_every_tree_has_the_same_methods_with_the_same_signatures():
     methods = [name for name, value in vars(runner.Tree).items() if callable(value)]
     methods += ["ready", "end_run"]
-    assert {"__init__", "exited", "usage_now", "kill", "finish"} <= set(methods)
+    assert {"__init__", "exited", "wait", "usage_now", "kill", "finish"} <= set(methods)
     for tree in TREES:
         assert issubclass(tree, runner.Tree)
         for name in methods:

@@ -142,6 +142,28 @@ def test_a_case_that_stops_or_kills_its_supervisor_hangs_nothing(tmp_path, path,
 
 
 @LINUX_ONLY
+def test_a_case_that_kills_its_supervisor_and_exits_is_over_at_once(tmp_path, path):
+    """With its supervisor gone the case has ended: not watched up to the backstop (6 s)."""
+    solution = "import os, signal\nprint(1, flush=True)\nos.kill(os.getppid(), signal.SIGKILL)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n"), "b": ("", "1\n")})
+    status, out, err, took = judge(root, "--tle", "2", path=path)
+    assert status == 1 and "Traceback" not in err and last_line(out) == "0 passed, 2 failed"
+    assert took < 5, out
+
+
+@LINUX_ONLY
+def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch):
+    def refused():
+        raise OSError(0, runner.NO_START)
+
+    monkeypatch.setattr(runner.LinuxTree, "supervisor", staticmethod(refused))
+    before = sorted(os.listdir("/proc/self/fd"))
+    with pytest.raises(OSError) as caught:  # its traceback holds the frame: no collection
+        runner.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
+    assert sorted(os.listdir("/proc/self/fd")) == before, caught.value
+
+
+@LINUX_ONLY
 def test_a_case_holds_no_descriptor_of_the_runners(tmp_path, path):
     """Only 0, 1 and 2: a socket to its supervisor would let it write its own figures."""
     solution = (
