@@ -475,22 +475,21 @@ def interact(case, command, expected, profile, limits, settings, running):
         output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
         Path(answer).write_bytes(expected or b"")
         judge = ([*judge[0], os.path.abspath(str(case.input)), output, answer], judge[1])
-        to_program, to_judge = os.pipe(), os.pipe()  # (read end, write end) each
+        to_program, to_judge, started = os.pipe(), os.pipe(), None  # (read end, write end) each
         try:
-            started = running.start(judge, to_judge[0], cwd, MIB, to_program[1])
             try:
+                started = running.start(judge, to_judge[0], cwd, MIB, to_program[1])
                 program = running.start(command, to_program[0], cwd, limits[2], to_judge[1])
-            except BaseException:
-                running.kill(started[0])
-                watch(running, *started, CHECK_LIMITS)  # reaps it
-                raise
-        finally:  # the runner's copies: each end is the two processes' alone
-            for fd in (*to_program, *to_judge):
-                os.close(fd)
-        try:
+            finally:  # the runner's copies: each end is the two processes' alone
+                for fd in (*to_program, *to_judge):
+                    os.close(fd)
             outcome = watch(running, *program, limits)
+        except BaseException:  # the program never started, or the run stops: no use waiting
+            if started:
+                running.kill(started[0])
+            raise
         finally:  # the interactor is watched, killed and reaped whatever the program did
-            judged = watch(running, *started, CHECK_LIMITS)
+            judged = started and watch(running, *started, CHECK_LIMITS)
     return outcome, judged
 
 

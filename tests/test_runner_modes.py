@@ -542,3 +542,17 @@ def test_an_interactor_that_fails_or_is_missing_is_an_internal_error(tmp_path):
     _, out, _ = judge(root, "guess", "-k", "top")
     assert verdicts(out) == {"guess/judge-top": "IE"}, out
     assert "interactor checkers/guess_interactor.py: no file checkers/guess_interactor.py" in out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a #! line is a POSIX program")
+def test_a_program_that_cannot_start_leaves_no_interactor_waiting(tmp_path):
+    """exec fails for the program: IE at once, its interactor (which would sleep 30 s) killed."""
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "patient.py", "import time\ntime.sleep(30)\n")
+    write(root / "cannot", "#!/no/such/interpreter\n")
+    (root / "cannot").chmod(0o755)
+    begin = time.monotonic()
+    interactor = ("--interactor", "checkers/patient.py", "--command", "./cannot")
+    _, out, _ = judge(root, "guess", "-k", "top", *interactor)
+    assert verdicts(out) == {"guess/judge-top": "IE"} and "could not run: [Errno 2]" in out, out
+    assert time.monotonic() - begin < 10, out
