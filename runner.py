@@ -622,8 +622,9 @@ def shorten(text):
 
 def printable(text):
     """text with every character a terminal would act on (ESC, NUL, a newline) escaped."""
-    escaped = (ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
-    return text if text.isprintable() else "".join(escaped)  # the first: most names
+    if text.isprintable():  # most names: nothing to build
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\t" else ascii(ch)[1:-1] for ch in text)
 
 
 def unified_diff(want, have, start):

@@ -51,6 +51,13 @@ def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
+def unstartable(root):
+    """A program whose exec fails (its #! names a missing interpreter), as --command names it."""
+    write(root / "cannot", "#!/no/such/interpreter\n")
+    (root / "cannot").chmod(0o755)
+    return "./cannot"
+
+
 def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
     """Run the runner on root, with --tle 1 unless args say otherwise.
 

@@ -17,6 +17,7 @@ import sys
 import time
 
 import pytest
+from runner_util import unstartable
 from test_compat import find_python38
 from util import ROOT, judge_output, run
 
@@ -549,10 +550,9 @@ def test_a_program_that_cannot_start_leaves_no_interactor_waiting(tmp_path):
     """exec fails for the program: IE at once, its interactor (which would sleep 30 s) killed."""
     root = contestant_root(tmp_path)
     write(root / "checkers" / "patient.py", "import time\ntime.sleep(30)\n")
-    write(root / "cannot", "#!/no/such/interpreter\n")
-    (root / "cannot").chmod(0o755)
+    program = unstartable(root)
     begin = time.monotonic()
-    interactor = ("--interactor", "checkers/patient.py", "--command", "./cannot")
+    interactor = ("--interactor", "checkers/patient.py", "--command", program)
     _, out, _ = judge(root, "guess", "-k", "top", *interactor)
     assert verdicts(out) == {"guess/judge-top": "IE"} and "could not run: [Errno 2]" in out, out
     assert time.monotonic() - begin < 10, out

@@ -212,11 +212,10 @@ def test_a_program_that_cannot_start_is_an_internal_error_each_time(tmp_path, pa
     """exec fails (a script naming a missing interpreter), for the program or for its checker:
     IE with the system's reason, and the same process starts the next case as before."""
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("2\n", "2\n")})
-    write(root / "cannot", "#!/no/such/interpreter\n")
-    (root / "cannot").chmod(0o755)
+    program = runner_util.unstartable(root)
     for args, reason in (
-        (["--command", "./cannot"], "could not run: [Errno 2] No such file or directory"),
-        (["--checker", "./cannot"], "could not run the checker: No such file or directory"),
+        (["--command", program], "could not run: [Errno 2] No such file or directory"),
+        (["--checker", program], "could not run the checker: No such file or directory"),
     ):
         status, out, err, took = judge(root, "p", "-j", "1", *args, cwd=root, path=path)
         assert verdicts(out) == {"p/a": "IE", "p/b": "IE"} and status == 1, out
