@@ -15,7 +15,8 @@ MLE ?=
 CHECK ?=
 JUDGE ?=
 H ?=
-AS ?=
+# The case name of keep-hack. Not AS: GNU make owns AS (the assembler), so AS ?= does nothing.
+CASE ?=
 
 # The venv belongs to one interpreter. Its stamp carries python3's version. So
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -111,10 +112,10 @@ stress:
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
 # A hack of hacks/NAME/ made a testcase, its .out from the oracle: `make keep-hack P=NAME
-# H=judge-hack-1a2b3c4d [AS=what-it-tests]` (a judge case's name gets its judge- prefix).
+# H=judge-hack-1a2b3c4d [CASE=what-it-tests]` (a judge case's name gets its judge- prefix).
 keep-hack:
-	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [AS=case-name]" >&2; exit 2; }
-	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(AS),--as "$(AS)")
+	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [CASE=case-name]" >&2; exit 2; }
+	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(CASE),--as "$(CASE)")
 
 # The share of mutants of each solution (or of P's) that the testcases kill, and the table of
 # docs/mutation.md; `make mutants CHECK=1` (CI) also fails when a row is not the page's. JUDGE=1:

@@ -64,7 +64,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import runner
+from judge import Progress, parse_mode
 from maint import overhead
 from maint.checks import FOR_BENCH
 from tools.contract import missing
@@ -149,7 +149,7 @@ def bench_case(argv, floor_argv, base, expected, runs, args, tick=lambda: None):
             if not prefix:
                 with open(base + ".out", "rb") as out:
                     got = out.read()
-                verdict = runner.compare(expected, got, "exact")
+                verdict = parse_mode("exact").verdict(expected, got)
                 if verdict != "AC":
                     return {"error": f"{verdict} ({first_difference(got, expected)})"}
             if i or args.quick:  # the first run is the warm-up
@@ -227,7 +227,7 @@ def bench_all(cases, exe, runs, folder, args):
     terminal the runner's status line on stderr says how far it is; a line there names each
     case done."""
     rows, inputs, errors = [], [], 0
-    progress = runner.Progress(len(cases), "cases")
+    progress = Progress(len(cases), "cases")
     try:
         for name, gen, case in cases:
             build = (args.quick and case.get("quick_build")) or case["build"]

@@ -7,7 +7,7 @@ page shows it).
 
 import argparse
 
-import runner
+from judge import say
 from tools.contract import LEVELS, TOOLING, aim, missing
 from tools.problem import ROOT, problems, run_tool
 
@@ -40,7 +40,7 @@ def main(argv=None):
     parser.add_argument("--table", action="store_true", help="print the tooling's table")
     args = parser.parse_args(argv)
     if args.table:
-        runner.say(table())
+        say(table())
     return 0
 
 

@@ -12,7 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
-import runner
+from judge import JUDGE_PREFIX
 from tools.problem import ROOT, run_tool
 
 PROGRAMS = {"conecta4": "board_upside_down", "vertical_four": "comma_space"}
@@ -32,7 +32,7 @@ def build(folder):
         for case in CASES[name]:
             found = ROOT / "testcases" / name / (case + ".in")
             if not found.is_file():
-                found = found.with_name(runner.JUDGE_PREFIX + found.name)
+                found = found.with_name(JUDGE_PREFIX + found.name)
             for path in (found, found.with_suffix(".out")):
                 shutil.copyfile(path, folder / "testcases" / name / path.name)
     return folder

@@ -40,7 +40,7 @@ import sys
 import time
 from multiprocessing.connection import wait
 
-import runner
+from judge import JUDGE_PREFIX, parse_mode
 from maint.checks import complete
 from maint.mutate import compiled, mutants, outside_input_layer
 from maint.mutation_page import (
@@ -91,7 +91,7 @@ def first_failing_case(code, cases):
             got = run_main(code, data)
         except Exception:
             got = None
-        if got is None or runner.compare(expected, got, "exact") != "AC":
+        if got is None or parse_mode("exact").verdict(expected, got) != "AC":
             return name
     return None
 
@@ -207,7 +207,7 @@ def stress_pairs(name, jobs, judge=False):
 def testcases(name, judge=False):
     """(case, input bytes, expected bytes) of every case (of the judge-* ones with
     judge=True), smallest first."""
-    outs = (TESTCASES / name).glob((runner.JUDGE_PREFIX if judge else "") + "*.out")
+    outs = (TESTCASES / name).glob((JUDGE_PREFIX if judge else "") + "*.out")
     found = [(out.stem, out.with_suffix(".in").read_bytes(), out.read_bytes()) for out in outs]
     return sorted(found, key=lambda case: (len(case[1]), case[0]))
 

@@ -32,8 +32,10 @@ import sys
 import time
 
 import pytest
-from util import ROOT, SOLUTIONS, TESTCASES, accepted, catching_case, mode, problems, run, runner
+from util import ROOT, SOLUTIONS, TESTCASES, accepted, catching_case, mode, problems, run
 from util import wrong_programs as corpus
+
+from judge import read_profile
 
 PROBLEMS = problems()
 WRONG = corpus()
@@ -156,7 +158,7 @@ def test_testcases_pass_under_python38(name, python38):
     """What vermin cannot see (a method new in 3.9 on a str, say) shows up when 3.8 runs it."""
     exe, env = python38
     path = solution_path(name)
-    if mode(name).startswith("interactor "):  # against its interactor, as the runner runs it
+    if mode(name).interactive:  # against its interactor, as the runner runs it
         done = run([sys.executable, ROOT / "runner.py", name, "--python", exe], env=env, text=True)
         assert done.returncode == 0, f"under Python 3.8:\n{done.stdout[-3000:]}{done.stderr}"
         return
@@ -229,18 +231,16 @@ def oj_test(name, program, env, tle, only=None):
 def oj_judging(name):
     """oj's flags for the problem's Judge: line: -e EPS for a tolerance, --judge-command for a
     checker (testlib's argument order is oj's); an output validator oj cannot run."""
-    kind, _, argument = mode(name).partition(" ")
-    if kind in ("validator", "interactor"):
-        pytest.skip(f"oj test cannot run {name}'s {kind}")
-    if kind == "checker" and argument.split()[0].endswith(".py"):
-        argument = f"{shlex.quote(sys.executable)} {argument}"
-    return {"float": ["-e", argument], "checker": ["--judge-command", argument]}.get(kind, [])
+    flags = mode(name).oj_flags(sys.executable)
+    if flags is None:
+        pytest.skip(f"oj test cannot judge as {name}'s {mode(name).kind} does")
+    return flags
 
 
 def oj_reactive(name, env, folder):
     """`oj test-reactive` on each case of an interactive problem, its interactor given the
     case's files as the runner gives them: the cases it does not pass, with oj's last line."""
-    interactor = shlex.split(mode(name).partition(" ")[2])
+    interactor = shlex.split(mode(name).argument)
     if interactor[0].endswith(".py"):
         interactor.insert(0, sys.executable)
     failed = []
@@ -258,7 +258,7 @@ def oj_reactive(name, env, folder):
 @pytest.mark.deep
 @pytest.mark.parametrize("name", PROBLEMS)
 def test_oj_all_ac(name, oj_env, tmp_path):
-    if mode(name).startswith("interactor "):
+    if mode(name).interactive:
         failed = oj_reactive(name, oj_env, tmp_path)
         assert not failed, "oj test-reactive: " + "; ".join(failed)
         return
@@ -327,7 +327,7 @@ def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
     argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
     if gnu_time():
-        argv += ["--mle", f"{runner.read_profile(ROOT, name)[0].memory_limit:g}"]
+        argv += ["--mle", f"{read_profile(ROOT, name)[0].memory_limit:g}"]
     res = run(argv, timeout=1800, env=oj_env, text=True)
     judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
     tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])

@@ -7,6 +7,7 @@ the figure, WA with the runner's diff); its hacks, kept out of testcases/, judge
 import os
 import re
 import select
+import shlex
 import shutil
 import signal
 import subprocess
@@ -17,7 +18,8 @@ from pathlib import Path
 import pytest
 from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
-import runner
+from judge import problems
+from judge.process import choose, watch
 from tools import play, programs, shrink
 from tools.play import inputs as stress_inputs
 from tools.stress import HACKS
@@ -112,8 +114,8 @@ def test_judge_mode_via_make_says_so_and_passes(problem):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
-    profile = runner.read_profile(ROOT, problem)[0]
-    limits = f"{profile.time_limit:g} s CPU ({runner.BACKSTOP * profile.time_limit:g} s wall), "
+    profile = problems.read_profile(ROOT, problem)[0]
+    limits = f"{profile.time_limit:g} s CPU ({watch.BACKSTOP * profile.time_limit:g} s wall), "
     limits += f"{profile.memory_limit:g} MiB"
     shown = f"{Path(sys.executable).name} {solution}"
     mode = f"on judge cases only, {profile.judge_name}'s limits"
@@ -274,13 +276,13 @@ def test_a_right_answer_given_too_late_is_tle_with_the_limit_and_the_input(tmp_p
     """A program that sleeps past the wall backstop on one input and then prints the right
     answer: TLE (the judge's 2 s CPU limit, the runner's backstop in wall time), never a
     mismatch; the input is shown and saved, and no smaller input gives TLE again."""
-    text, backstop = judge_input(4), 2 * runner.BACKSTOP
+    text, backstop = judge_input(4), 2 * watch.BACKSTOP
     done = stressed(tmp_path, failing_on(tmp_path, text, f"time.sleep({backstop + 1})"), 8)
     assert done.returncode == 1, done.stdout + done.stderr
     out = done.stdout
     assert f"Huawei OD exam's limits: 2 s CPU ({backstop} s wall), 256 MiB" in out.splitlines()[0]
     assert "TLE on input 5 (seed " in out and "\nTLE: " in out
-    assert f"passed the {backstop} s backstop ({runner.BACKSTOP}x the limit)" in out
+    assert f"passed the {backstop} s backstop ({watch.BACKSTOP}x the limit)" in out
     assert "could not shrink" in out and "WA" not in out and "mismatch" not in out
     assert "".join("  " + line + "\n" for line in text.splitlines()) in out
     assert saved_case(tmp_path / "hacks")[1] == text
@@ -382,6 +384,21 @@ def test_keep_hack_makes_a_testcase_with_the_oracles_out(tmp_path):
     made = keep_hack.keep("vertical_four", "hack-2", root=tmp_path)
     assert made.name == "hack-2.in" and made.read_bytes() == b"5 5\r\n0\r\n"
     assert made.with_suffix(".out").read_text(encoding="utf-8") == "1,error\n"
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_keep_hack_passes_a_case_name_only_when_given(tmp_path):
+    """Through make itself: without CASE= the hack keeps its own name. (GNU make owns AS, the
+    assembler, so a variable AS once named every such case judge-as.)"""
+    recorder = tmp_path / "python"
+    real = shlex.quote(sys.executable)  # asked for its version as make starts
+    recorder.write_text(f'#!/bin/sh\n[ "$1" = -c ] && exec {real} "$@"\necho "$@"\n')
+    recorder.chmod(0o755)
+    make = ["make", "-s", "--no-print-directory", "keep-hack", f"PYTHON={recorder}"]
+    done = run([*make, "P=vertical_four", "H=hack-1a2b"], text=True)
+    assert done.stdout.split() == ["-m", "tools.keep_hack", "vertical_four", "hack-1a2b"]
+    done = run([*make, "P=vertical_four", "H=hack-1a2b", "CASE=row-win"], text=True)
+    assert done.stdout.split()[-2:] == ["--as", "row-win"]
 
 
 # ---------------------------------------------------------------- your own GEN and BRUTE
@@ -536,8 +553,8 @@ def test_a_gen_or_brute_that_fails_is_one_line_that_names_it(own_root, gen, brut
 
 def test_a_brute_past_its_limit_is_its_own_fault(tmp_path):
     """BRUTE is stopped at its generous limit, and the line blames it, not the solution."""
-    profile = runner.DEFAULT_PROFILE
-    running = runner.new_running()
+    profile = problems.DEFAULT_PROFILE
+    running = choose.new_running()
     try:
         command = ([sys.executable, "-c", "while True: pass"], sys.executable)
         brute = programs.Helper("BRUTE", command, tmp_path, profile, running)
@@ -546,7 +563,7 @@ def test_a_brute_past_its_limit_is_its_own_fault(tmp_path):
         with pytest.raises(programs.ProgramError, match=r"^BRUTE ran past its 0\.3 s limit on x: "):
             brute.run(tmp_path / "in", "on x")
     finally:
-        runner.end_running(running)
+        running.end()
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from util import ROOT, run
 
-import runner
+from judge import model, problems
 from tools import companion, new
 
 CASTLE = {  # Codeforces 954G, as Companion's README shows its format
@@ -64,10 +64,10 @@ def judge_line(path):
 @pytest.mark.parametrize("name", ["1850A", "a", "A-b_1", "9" * 64, "CONX", "com0", "lpt10"])
 def test_a_name_under_the_rule_is_a_new_problem_the_runner_judges(tmp_path, name, capsys):
     assert new.main([name], root=tmp_path) == 0
-    case = f"testcases/{name}/{runner.JUDGE_PREFIX}sample-1"
+    case = f"testcases/{name}/{model.JUDGE_PREFIX}sample-1"
     assert problem_files(tmp_path) == sorted([f"solutions/{name}.py", case + ".in", case + ".out"])
     assert f"python3 runner.py {name} " in capsys.readouterr().out
-    found, warnings = runner.find_problems(tmp_path, [name])
+    found, warnings = problems.find_problems(tmp_path, [name])
     assert found == [name] and not warnings
 
 
@@ -154,7 +154,7 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     status, answer = listened(tmp_path, json.dumps(CASTLE).encode())
     out = capsys.readouterr().out
     assert (status, answer) == (0, 200), out
-    name, prefix = "g_castle_defense", runner.JUDGE_PREFIX
+    name, prefix = "g_castle_defense", model.JUDGE_PREFIX
     cases = [
         f"testcases/{name}/{prefix}sample-{n}.{end}" for n in (1, 2, 3) for end in ("in", "out")
     ]
@@ -166,7 +166,7 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     solution = tmp_path / "solutions" / f"{name}.py"
     line = "Judge: Codeforces G. Castle Defense; 1.5 s; 256 MiB; exact"
     assert judge_line(solution) == line
-    profile, warning = runner.read_profile(tmp_path, name)
+    profile, warning = problems.read_profile(tmp_path, name)
     assert warning is None and profile.judge_name == "Codeforces G. Castle Defense"
     assert (profile.time_limit, profile.memory_limit, profile.comparison) == (1.5, 256, "exact")
     text = solution.read_text(encoding="utf-8")
@@ -266,7 +266,8 @@ def test_make_new_listen_writes_a_posted_problem(tmp_path):
         pytest.skip("no make here")
     for name in ("runner.py", "Makefile"):
         shutil.copyfile(ROOT / name, tmp_path / name)
-    shutil.copytree(ROOT / "tools", tmp_path / "tools", ignore=shutil.ignore_patterns("__py*"))
+    for folder in ("tools", "judge"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__py*"))
     with socket.socket() as probe:  # a port free a moment ago
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

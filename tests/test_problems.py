@@ -31,7 +31,6 @@ from util import (
     mode,
     problems_at,
     python,
-    runner,
     tooling,
     wrong_answers,
 )
@@ -86,12 +85,12 @@ def test_oracle_gives_every_out(name):
 def test_solution_gives_every_out(name):
     """Exactly the .out, where a problem is compared (exact, jutge...); accepted by the Judge:
     line's tolerance or checker, where it has one, as the runner would accept it."""
-    if mode(name).startswith("interactor "):  # no solve(text): run against its interactor
+    if mode(name).interactive:  # no solve(text): run against its interactor
         done = python(ROOT / "runner.py", name, text=True, timeout=600)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr
         return
     solve = load_solution(name).solve
-    if mode(name) in runner.COMPARATORS:
+    if not mode(name).judged_by_program:
         wrong = wrong_answers(name, solve)
     else:
         ins = sorted((TESTCASES / name).glob("*.in"))

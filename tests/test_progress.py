@@ -1,4 +1,4 @@
-"""The live status line of long work: runner.Progress driven by a fake clock and a fake
+"""The live status line of long work: progress.Progress driven by a fake clock and a fake
 terminal, and the runner's own line under a pseudo-terminal."""
 
 import os
@@ -11,8 +11,8 @@ import time
 import pytest
 from util import ROOT, python
 
-import runner
-from runner import ERASE, Progress, duration
+from judge import progress
+from judge.progress import ERASE, Progress, duration
 
 
 class Clock:

@@ -18,7 +18,7 @@ from runner_util import (
 )
 from util import ROOT
 
-import runner
+from judge import model, modes, problems
 
 path = runner_util.path  # the fixture: both process paths
 
@@ -103,7 +103,7 @@ def test_cases_run_in_natural_order(tmp_path):
 
 def test_natural_key():
     names = ["a10", "a9", "b", "a", "a9x", "10", "9"]
-    assert sorted(names, key=runner.natural_key) == ["9", "10", "a", "a9", "a9x", "a10", "b"]
+    assert sorted(names, key=problems.natural_key) == ["9", "10", "a", "a9", "a9x", "a10", "b"]
 
 
 @pytest.mark.parametrize(
@@ -122,7 +122,7 @@ def test_natural_key():
 )
 def test_a_judge_line_is_read(tmp_path, text, profile):
     make_root(tmp_path, text, {}, compare=None)
-    assert runner.read_profile(tmp_path, "p") == (runner.Profile(*profile), None)
+    assert problems.read_profile(tmp_path, "p") == (model.Profile(*profile), None)
 
 
 def test_a_judge_line_after_a_byte_order_mark_is_read_and_its_limit_kept(tmp_path, path):
@@ -132,8 +132,8 @@ def test_a_judge_line_after_a_byte_order_mark_is_read_and_its_limit_kept(tmp_pat
     )
     make_root(tmp_path, "", {"a": ("", "1\n")}, compare=None)
     (tmp_path / "solutions" / "p.py").write_bytes(solution.encode("utf-8"))
-    assert runner.read_profile(tmp_path, "p") == (
-        runner.Profile("Small judge", 1, 64, "exact"),
+    assert problems.read_profile(tmp_path, "p") == (
+        model.Profile("Small judge", 1, 64, "exact"),
         None,
     )
     status, out, err, _ = judge(tmp_path, path=path)
@@ -173,8 +173,8 @@ def test_a_missing_or_malformed_judge_line_gives_the_defaults_and_a_warning(
     tmp_path, text, warning
 ):
     make_root(tmp_path, text, {}, compare=None)
-    profile, said = runner.read_profile(tmp_path, "p")
-    assert profile == runner.DEFAULT_PROFILE
+    profile, said = problems.read_profile(tmp_path, "p")
+    assert profile == problems.DEFAULT_PROFILE
     assert said.startswith(warning) and said.endswith(USING)
 
 
@@ -186,7 +186,7 @@ def test_the_profile_is_used_shown_and_overridden_by_flags(tmp_path):
     assert verdicts(out) == {"p/a": "TLE", "q/a": "AC"}
     assert "== p (Slow judge: 0.3 s CPU, 64 MiB, jutge): 0 passed, 1 failed (1 TLE)" in out
     assert "== q (no Judge: line: 2 s CPU, 1024 MiB, exact): 1 passed, 0 failed" in out
-    assert err == f"runner.py: warning: solutions/q.py has no '{runner.JUDGE_FORMAT}' line{USING}\n"
+    assert err == f"runner.py: warning: solutions/q.py has no '{modes.JUDGE_FORMAT}' line{USING}\n"
     assert status == 1
     status, out, _, _ = runner_on(tmp_path, "p", "--tle", "2", "--mle", "512", "--tokens")
     assert "== p (Slow judge: 2 s CPU, 512 MiB, tokens): 1 passed, 0 failed" in out
@@ -210,7 +210,7 @@ def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
         line += "\n"
         assert line in header
     assert data["problems"]["conecta4"]["compare"] == "jutge"
-    assert sorted(data["problems"]) == runner.find_problems(ROOT, [])[0]  # as the runner finds them
+    assert sorted(data["problems"]) == problems.find_problems(ROOT, [])[0]  # as the runner finds them
 
 
 @pytest.mark.parametrize(
@@ -226,8 +226,8 @@ def test_the_repository_passes_with_the_four_judge_profiles(tmp_path):
 )
 def test_a_malformed_judge_number_gives_the_defaults_and_a_warning(tmp_path, text):
     make_root(tmp_path, "# " + text + ECHO, {"a": ("1\n", "1\n")}, compare=None)
-    profile, said = runner.read_profile(tmp_path, "p")
-    assert profile == runner.DEFAULT_PROFILE and said.endswith(USING)
+    profile, said = problems.read_profile(tmp_path, "p")
+    assert profile == problems.DEFAULT_PROFILE and said.endswith(USING)
     status, out, err, _ = runner_on(tmp_path)
     assert verdicts(out) == {"p/a": "AC"} and status == 0
     assert "cannot read 'Judge: X;" in err and "Traceback" not in err
@@ -253,7 +253,7 @@ def test_judge_only_keeps_the_judge_cases_and_the_summary_counts_both_kinds(tmp_
     assert status == 1 and verdicts(out) == {"p/judge-a": "AC", "p/judge-b": "AC", "p/bom": "WA"}
     lines = out.splitlines()
     at = lines.index(next(line for line in lines if "p/bom" in line))
-    assert lines[at + 1] == "    " + runner.EXTENDED_NOTE
+    assert lines[at + 1] == "    " + model.EXTENDED_NOTE
     assert "; judge cases 2 of 2 passed, extended 0 of 1 passed;" in out
     status, out, _, _ = judge(root, "--judge-only", "--json", "r.json", cwd=tmp_path)
     assert status == 0 and verdicts(out) == {"p/judge-a": "AC", "p/judge-b": "AC"}
@@ -265,7 +265,7 @@ def test_judge_only_keeps_the_judge_cases_and_the_summary_counts_both_kinds(tmp_
 def test_a_failing_judge_case_has_no_extended_note(tmp_path):
     root = make_root(tmp_path, ECHO, {"judge-a": ("a\n", "b\n")})
     status, out, _, _ = judge(root)
-    assert status == 1 and runner.EXTENDED_NOTE not in out
+    assert status == 1 and model.EXTENDED_NOTE not in out
 
 
 def test_judge_only_without_judge_cases_is_a_usage_error(tmp_path):

@@ -22,7 +22,7 @@ from runner_util import (
     write,
 )
 
-import runner
+from judge import cli, problems
 
 path = runner_util.path  # the fixture: both process paths
 
@@ -164,7 +164,7 @@ def test_fifos_as_in_out_or_json_never_hang_the_runner(tmp_path):
 def test_more_jobs_than_cpus_are_capped_with_a_warning(tmp_path):
     root = make_root(tmp_path, BUSY, {f"c{i}": ("0.2", "1\n") for i in range(8)})
     status, out, err, _ = judge(root, "--tle", "0.4", "-j", "64")
-    assert f"-j 64: only {runner.cpu_count()} CPUs here" in err
+    assert f"-j 64: only {cli.cpu_count()} CPUs here" in err
     assert set(verdicts(out).values()) == {"AC"} and status == 0
 
 
@@ -186,7 +186,7 @@ def test_command_says_which_limit_it_applies_where_languages_differ(tmp_path):
     done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0
     assert "== p (Exam's C/C++ limit: 1 s CPU, 256 MiB, exact)" in done.stdout, done.stdout
-    profile, warning = runner.read_profile(root, "p")
+    profile, warning = problems.read_profile(root, "p")
     assert warning is None and profile.other_limit == ("C/C++", 1.0)
     for python in (f"{PYTHON} solutions/p.py", "pypy3 x.py", "solutions/p.py", "py.exe -3 x.py"):
         status, _, err, _ = judge(root, "p", "--command", python, cwd=root)

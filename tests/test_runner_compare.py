@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from runner_util import ECHO, judge, last_line, make_root, verdicts
 
-import runner
+from judge import compare, explain, modes
 
 path = runner_util.path  # the fixture: both process paths
 
@@ -133,18 +133,18 @@ def test_tokens_compares_tokens_only(tmp_path):
     ],
 )
 def test_compare(expected, got, mode, verdict):
-    assert runner.compare(expected, got, mode) == verdict
+    assert modes.parse_mode(mode).verdict(expected, got) == verdict
 
 
 def test_hunk_headers_count_from_line_one():
-    assert runner.shift_hunk("@@ -1,4 +1,5 @@", 99) == "@@ -100,4 +100,5 @@"
-    assert runner.shift_hunk("@@ -3 +3,0 @@", 10) == "@@ -13 +13,0 @@"
+    assert explain.shift_hunk("@@ -1,4 +1,5 @@", 99) == "@@ -100,4 +100,5 @@"
+    assert explain.shift_hunk("@@ -3 +3,0 @@", 10) == "@@ -13 +13,0 @@"
 
 
 def test_the_difference_is_found_far_into_a_long_output():
     want = b"".join(b"%d\n" % i for i in range(100000))
     have = want.replace(b"\n50000\n", b"\noops\n")
-    details = runner.mismatch("WA", have, want, "exact")
+    details = modes.parse_mode("exact").explain("WA", have, want)
     assert details[:3] == [
         "first difference at line 50001",
         "  expected: 50000",
@@ -164,8 +164,8 @@ def slow_common_prefix(a, b):
 @given(st.binary(max_size=300), st.binary(max_size=300))
 def test_common_prefix(a, b):
     common = slow_common_prefix(a, b)
-    assert runner.common_prefix(a, b) == common
-    assert runner.common_prefix(a * 1000, a * 999 + b) == 999 * len(a) + common
+    assert explain.common_prefix(a, b) == common
+    assert explain.common_prefix(a * 1000, a * 999 + b) == 999 * len(a) + common
 
 
 @given(
@@ -173,4 +173,4 @@ def test_common_prefix(a, b):
     | st.lists(st.sampled_from([b"a", b" ", b"\t", b"\n", b"\r\n"])).map(b"".join)
 )
 def test_tokens_are_joined_by_single_spaces(data):
-    assert runner.tokens(data) == b" ".join(data.split())
+    assert compare.tokens(data) == b" ".join(data.split())

@@ -21,7 +21,8 @@ from runner_util import unstartable
 from test_compat import find_python38
 from util import ROOT, judge_output, run
 
-import runner
+from judge import checkers, model, modes, problems
+from judge.process import choose, linux, watch
 from tools.programs import judge_program
 
 HEADER = '''"""
@@ -307,8 +308,8 @@ def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     start = time.monotonic()
     status, out, _ = judge(root, "guess", "-k", "top", "--command", f"{sys.executable} silent.py")
     assert status == 1 and verdicts(out) == {"guess/judge-top": "TLE"}, out
-    assert "wall time passed the 3 s backstop" in out and runner.WAITING in out
-    assert time.monotonic() - start < 3 * runner.BACKSTOP + runner.GIVE_UP * 2
+    assert "wall time passed the 3 s backstop" in out and checkers.WAITING in out
+    assert time.monotonic() - start < 3 * watch.BACKSTOP + linux.GIVE_UP * 2
 
 
 # ---------------------------------------------------------------- the tolerance itself
@@ -340,7 +341,7 @@ def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     ],
 )
 def test_float_compares_numbers_within_eps(expected, got, verdict):
-    assert runner.compare(expected, got, "float 1e-6") == verdict
+    assert modes.parse_mode("float 1e-6").verdict(expected, got) == verdict
 
 
 @pytest.mark.parametrize("eps", ["0", "-1e-6", "nan", "inf", "abc", "", "0x1p-20"])
@@ -349,7 +350,7 @@ def test_a_tolerance_that_is_not_a_positive_number_is_a_usage_error(tmp_path, ep
     status, out, err = judge(root, "triangle_area", "--float=" + eps)
     assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
     assert "float wants a tolerance, a positive number such as 1e-6" in err
-    assert runner.mode_error("float " + eps) is not None
+    assert modes.mode_error("float " + eps) is not None
 
 
 @pytest.mark.parametrize(
@@ -376,7 +377,7 @@ def test_two_judging_modes_at_once_are_a_usage_error(tmp_path, flags):
 )
 def test_the_judge_line_names_the_mode(tmp_path, mode, read):
     write(tmp_path / "solutions" / "p.py", f"# Judge: X; 1 s; 64 MiB; {mode}; C/C++ 0.5 s\n")
-    profile, warning = runner.read_profile(tmp_path, "p")
+    profile, warning = problems.read_profile(tmp_path, "p")
     assert warning is None and profile.comparison == read and profile.other_limit == ("C/C++", 0.5)
 
 
@@ -392,8 +393,8 @@ def test_the_judge_line_names_the_mode(tmp_path, mode, read):
 )
 def test_a_judge_line_with_a_bad_mode_says_why(tmp_path, mode, why):
     write(tmp_path / "solutions" / "p.py", f"# Judge: X; 1 s; 64 MiB; {mode}\n")
-    profile, warning = runner.read_profile(tmp_path, "p")
-    assert profile == runner.DEFAULT_PROFILE and why in warning, warning
+    profile, warning = problems.read_profile(tmp_path, "p")
+    assert profile == problems.DEFAULT_PROFILE and why in warning, warning
 
 
 # ---------------------------------------------------------------- checkers that fail
@@ -405,13 +406,13 @@ def run_checker(root, checker, kind="checker"):
     write(root / "c.out", "2\n")
     if checker is not None:
         write(root / "chk.py", checker)
-    profile = runner.Profile("T", 2.0, 256.0, f"{kind} chk.py")
-    running = runner.new_running()
+    profile = model.Profile("T", 2.0, 256.0, f"{kind} chk.py")
+    running = choose.new_running()
     try:
         program = ([sys.executable, "-S", "-c", "print(2)"], None)
         return judge_program(program, root / "c.in", root / "c.out", profile, root, running)
     finally:
-        runner.end_running(running)
+        running.end()
 
 
 @pytest.mark.parametrize(
@@ -442,7 +443,7 @@ def test_a_validator_exit_0_is_no_verdict(tmp_path):
 
 def test_a_checker_that_hangs_is_killed(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "CHECK_SECONDS", 0.3)
-    monkeypatch.setattr(runner, "CHECK_LIMITS", (0.3, 4096.0, runner.MIB))
+    monkeypatch.setattr(runner, "CHECK_LIMITS", (0.3, 4096.0, model.MIB))
     for checker in ("import time\ntime.sleep(60)\n", "while True: pass\n"):
         result = run_checker(tmp_path, checker)
         assert result.verdict == "IE" and "it passed 0.3 s of CPU time" in result.details[0]
@@ -478,7 +479,7 @@ def test_a_judge_line_naming_a_missing_checker_fails_each_case_alone(tmp_path):
 
 @pytest.mark.parametrize("name", ["1850A", "a", "A-b_c", "x" * 64, "COM0", "con1", "LPT10"])
 def test_a_name_judges_use_is_a_problem_name(name):
-    assert runner.problem_name_error(name) is None
+    assert model.problem_name_error(name) is None
 
 
 @pytest.mark.parametrize(
@@ -502,7 +503,7 @@ def test_a_name_judges_use_is_a_problem_name(name):
     ],
 )
 def test_a_bad_name_gets_the_rule(name):
-    error = runner.problem_name_error(name)
+    error = model.problem_name_error(name)
     assert "1 to 64 letters, digits, _ and -" in error and "LPT1-LPT9" in error
     assert len(error.splitlines()) == 1
 
@@ -522,15 +523,15 @@ def test_other_languages_get_their_limit_and_the_summary_says_so(tmp_path):
 
 
 def test_a_float_mismatch_names_the_token_and_its_error():
-    details = runner.mismatch("WA", b"1 2.5 x\n", b"1 2.5000001 y\n", "float 1e-9")
+    details = modes.parse_mode("float 1e-9").explain("WA", b"1 2.5 x\n", b"1 2.5000001 y\n")
     assert details[0] == "first difference at token 2: error 1e-07, over 1e-9 absolute and relative"
-    details = runner.mismatch("WA", b"1\n", b"1 2\n", "float 1e-6")
+    details = modes.parse_mode("float 1e-6").explain("WA", b"1\n", b"1 2\n")
     assert details == [
         "first difference at token 2",
         "  expected: 2",
         "  got:      (no more tokens)",
     ]
-    details = runner.mismatch("WA", b"nan\n", b"0\n", "float 1e-6")
+    details = modes.parse_mode("float 1e-6").explain("WA", b"nan\n", b"0\n")
     assert details == ["first difference at token 1", "  expected: 0", "  got:      nan"]
 
 

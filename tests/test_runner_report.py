@@ -21,7 +21,7 @@ from runner_util import (
 )
 from util import ROOT
 
-import runner
+from judge import problems, report
 
 path = runner_util.path  # the fixture: both process paths
 
@@ -150,14 +150,14 @@ def test_an_empty_no_color_keeps_colour():
 
 
 def test_a_report_is_written_whole_or_not_at_all(tmp_path):
-    report = tmp_path / "r.json"
-    settings = runner.Settings(PYTHON, None, None, tmp_path, False, 64.0, 1, str(report), {})
-    runner.write_json(settings, [], 0, 0)
-    assert json.loads(report.read_text())["cases"] == []
-    bad = {"p": runner.DEFAULT_PROFILE._replace(time_limit=float("inf"))}  # not JSON
+    path = tmp_path / "r.json"
+    info = report.RunInfo(PYTHON, None, False, "posix", 64.0, {})
+    report.write_json(str(path), report.report_data(info, [], 0, 0))
+    assert json.loads(path.read_text())["cases"] == []
+    bad = {"p": problems.DEFAULT_PROFILE._replace(time_limit=float("inf"))}  # not JSON
     with pytest.raises(ValueError):
-        runner.write_json(settings._replace(profiles=bad), [], 0, 0)
-    assert json.loads(report.read_text())["cases"] == []  # the old one, whole
+        report.write_json(str(path), report.report_data(info._replace(profiles=bad), [], 0, 0))
+    assert json.loads(path.read_text())["cases"] == []  # the old one, whole
     assert sorted(path.name for path in tmp_path.iterdir()) == ["r.json"]
 
 

@@ -19,7 +19,8 @@ import util
 from runner_util import PYTHON, RUNNER
 from util import ROOT, TESTCASES
 
-import runner
+from judge import model
+from judge.process import sandbox
 
 HEADER = "# Judge: Test judge; 1 s; 256 MiB; exact\n"  # room for PyPy, bwrap and a fork
 LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
@@ -29,8 +30,8 @@ REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
 def why_no_sandbox():
     """Why bwrap cannot start a sandbox here, or None when it can."""
     try:
-        runner.find_sandbox()
-    except runner.UsageError as error:
+        sandbox.find_sandbox()
+    except model.UsageError as error:
         return str(error)
     return None
 
@@ -214,7 +215,7 @@ print(1)
 
 @pytest.mark.deep
 def test_honest_programs_are_judged_as_without_the_sandbox(sandbox):
-    judge_cases = list(TESTCASES.glob(f"*/{runner.JUDGE_PREFIX}*.in"))
+    judge_cases = list(TESTCASES.glob(f"*/{model.JUDGE_PREFIX}*.in"))
     done = judge(ROOT, "--judge-only")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     assert done.stdout.endswith(f"\n{len(judge_cases)} passed, 0 failed\n")

@@ -7,12 +7,13 @@ import inspect
 import os
 import sys
 import sysconfig
+from pathlib import Path
 
 import pytest
 import util
 from runner_util import RUNNER
 
-import runner
+from judge.process import choose, launcher, linux, trees, windows
 
 
 def is_standard_library(name):
@@ -80,17 +81,17 @@ def test_no_class_branches_on_more_than_one_platform_flag():
             assert len(used) <= 1, (node.name, used)
 
 
-TREES = [runner.PlainTree, runner.PosixTree, runner.LinuxTree, runner.WindowsTree]
+TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
 
 def test_every_tree_has_the_same_methods_with_the_same_signatures():
-    methods = [name for name, value in vars(runner.Tree).items() if callable(value)]
+    methods = [name for name, value in vars(trees.Tree).items() if callable(value)]
     methods += ["ready", "end_run"]
     assert {"__init__", "exited", "wait", "usage_now", "kill", "finish"} <= set(methods)
     for tree in TREES:
-        assert issubclass(tree, runner.Tree)
+        assert issubclass(tree, trees.Tree)
         for name in methods:
-            want = inspect.signature(getattr(runner.Tree, name))
+            want = inspect.signature(getattr(trees.Tree, name))
             assert inspect.signature(getattr(tree, name)) == want, (tree.__name__, name)
 
 
@@ -108,7 +109,7 @@ def test_only_the_seam_names_a_kind_of_tree():
 
 def test_the_launcher_is_a_program_that_needs_nothing_of_the_runner():
     """Its source compiles alone, and every name it uses is its own, imported, or built in."""
-    source = runner.launcher_source()
+    source = Path(launcher.__file__).read_text(encoding="utf-8")
     code = ast.parse(source)
     compile(code, "launcher", "exec")
     defined = set(dir(builtins))
@@ -133,30 +134,30 @@ def test_choosing_a_tree_starts_no_process(monkeypatch):
     def refused(*args, **kwargs):
         raise AssertionError("a process was started")
 
-    monkeypatch.setattr(runner.subprocess, "Popen", refused)
-    assert issubclass(runner.tree_kind(), runner.Tree)
+    monkeypatch.setattr(trees.subprocess, "Popen", refused)
+    monkeypatch.setattr(linux.subprocess, "Popen", refused)
+    assert issubclass(choose.tree_kind(), trees.Tree)
 
 
 def test_a_launcher_that_cannot_start_leaves_the_posix_tree(monkeypatch):
-    monkeypatch.setattr(runner, "start_launcher", lambda: None)
-    monkeypatch.setattr(runner.LinuxTree, "launcher", None)
-    assert runner.LinuxTree.ready() is runner.PosixTree
-    assert runner.LinuxTree.ready() is runner.PosixTree  # tried once a run, not per case
-    runner.LinuxTree.end_run()
-    assert runner.LinuxTree.launcher is None
+    monkeypatch.setattr(linux, "start_launcher", lambda: None)
+    monkeypatch.setattr(linux.LinuxTree, "launcher", None)
+    assert linux.LinuxTree.ready() is trees.PosixTree
+    assert linux.LinuxTree.ready() is trees.PosixTree  # tried once a run, not per case
+    linux.LinuxTree.end_run()
+    assert linux.LinuxTree.launcher is None
 
 
 def test_a_supervisors_report_is_read_by_its_fields():
-    report = runner.Reported.parse(b"F 1.250000 12.500 -9 0.003000")
+    report = linux.Reported.parse(b"F 1.250000 12.500 -9 0.003000")
     assert report == ("F", 1.25, 12.5, -9, 0.003)
     assert report.code == -9 and report.queued == 0.003
-    assert runner.Reported.parse(b"R 0.000000 1.000 - 0.000000").code is None
+    assert linux.Reported.parse(b"R 0.000000 1.000 - 0.000000").code is None
     for bad in (b"S 123", b"X 1 2 3 4", b"R 1 2"):
         with pytest.raises(ValueError):
-            runner.Reported.parse(bad)
+            linux.Reported.parse(bad)
 
 
 def test_one_comparator_table_serves_the_tests_too():
-    assert util.runner is runner and runner.__file__ == str(RUNNER)
-    assert "runner.compare(" in inspect.getsource(util.same_output)
+    assert "EXACT.verdict(" in inspect.getsource(util.same_output)
     assert "same_output(" in inspect.getsource(util.catching_case)

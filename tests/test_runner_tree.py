@@ -35,7 +35,8 @@ from runner_util import (
     write,
 )
 
-import runner
+from judge import cli, stop
+from judge.process import linux
 
 path = runner_util.path  # the fixture: both process paths
 leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
@@ -154,12 +155,12 @@ def test_a_case_that_kills_its_supervisor_and_exits_is_over_at_once(tmp_path, pa
 @LINUX_ONLY
 def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch):
     def refused():
-        raise OSError(0, runner.NO_START)
+        raise OSError(0, linux.NO_START)
 
-    monkeypatch.setattr(runner.LinuxTree, "supervisor", staticmethod(refused))
+    monkeypatch.setattr(linux.LinuxTree, "supervisor", staticmethod(refused))
     before = sorted(os.listdir("/proc/self/fd"))
     with pytest.raises(OSError) as caught:  # its traceback holds the frame: no collection
-        runner.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
+        linux.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
     assert sorted(os.listdir("/proc/self/fd")) == before, caught.value
 
 
@@ -288,26 +289,26 @@ def test_a_signal_inside_the_signal_handler_cannot_deadlock_it():
     def again(frame, event, arg):
         if event == "line":  # the trace function itself is not traced
             landed.append(frame.f_code.co_name)
-            runner.on_signal(signal.SIGTERM, None)
+            stop.on_signal(signal.SIGTERM, None)
         return again
 
     def handle():
         sys.settrace(again)
         try:
-            runner.on_signal(signal.SIGINT, None)
+            stop.on_signal(signal.SIGINT, None)
         finally:
             sys.settrace(None)
 
-    saved = list(runner.STOPPED)
+    saved = list(stop.STOPPED)
     worker = threading.Thread(target=handle, daemon=True)
     worker.start()
     worker.join(5)
     assert not worker.is_alive(), f"the handler deadlocked on a signal landing in {landed[-1]}"
     try:
         signals = [signal.SIGTERM] * len(landed) + [signal.SIGINT]
-        assert landed and sorted(runner.STOPPED[-len(signals) :]) == sorted(signals)
+        assert landed and sorted(stop.STOPPED[-len(signals) :]) == sorted(signals)
     finally:
-        runner.STOPPED[:] = saved
+        stop.STOPPED[:] = saved
 
 
 def taken(pid, number):
@@ -333,7 +334,7 @@ def test_the_four_stop_signals_are_blocked_while_their_handlers_are_set(monkeypa
         return signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
     before = blocked()
-    runner.catch_signals(runner.on_signal)
+    stop.catch_signals(stop.on_signal)
     assert {number for number, _ in seen} == four
     assert all(four <= mask for _, mask in seen)
     assert blocked() == before
@@ -372,7 +373,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path,
     blocked writing to it, and with -j 2 a case is running (with -j 1 the cases run on the
     thread that writes). SIGTERM: exit 130 within a second, every case killed, and no write
     waits on the pipe."""
-    if runner.cpu_count() < jobs:
+    if cli.cpu_count() < jobs:
         pytest.skip(f"-j {jobs} needs {jobs} CPUs")
     marker = new_marker("stalled")
     cases = {f"a{i:02}": ("x" * 90 + "\n") * 40 for i in range(30)}  # each a WA with a diff

@@ -29,7 +29,8 @@ from runner_util import (
     write,
 )
 
-import runner
+from judge import explain, model, verdicts
+from judge.process import linux, watch
 
 path = runner_util.path  # the fixture: both process paths
 
@@ -91,9 +92,9 @@ def test_time_limit_by_cpu_time(tmp_path, path):
     ],
 )
 def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_out, verdict):
-    run = runner.Run(b"1\n", b"", 0, wall, cpu, 10.0, timed_out, False)
-    profile = runner.Profile("X", 0.5, 256, "exact")
-    assert runner.verdict_of(run, b"1\n", profile) == verdict
+    run = watch.Run(b"1\n", b"", 0, wall, cpu, 10.0, timed_out, False)
+    profile = model.Profile("X", 0.5, 256, "exact")
+    assert verdicts.verdict_of(run, b"1\n", profile) == verdict
 
 
 @pytest.mark.deep
@@ -103,18 +104,18 @@ def test_time_limit_is_judged_on_cpu_time_with_a_wall_backstop(cpu, wall, timed_
 def test_the_wall_backstop_never_passes_ten_limits_and_three_seconds(tmp_path, kind, reader):
     """However long the kernel says the case waited for a CPU (a starved child at nice 19 on a
     busy machine), a case that sleeps is killed once the wall passes 10 x 0.1 s + 3 s."""
-    if kind == "LinuxTree" and not (sys.platform == "linux" and runner.LinuxTree.usable()):
+    if kind == "LinuxTree" and not (sys.platform == "linux" and linux.LinuxTree.usable()):
         pytest.skip("the supervisors need Linux's /proc")
     waited = property(lambda self: 1e9, lambda self, value: None)  # whatever the tree reads
     starved = type("Starved", (getattr(runner, kind),), {"queued": waited})
-    running = runner.Running(starved, getattr(runner, reader))
+    running = watch.Running(starved, getattr(runner, reader))
     (tmp_path / "in").write_bytes(b"")
     command = (["sleep", "30"], shutil.which("sleep"))
     start = time.monotonic()
     try:
-        run = runner.execute(running, command, tmp_path / "in", str(tmp_path), (0.1, 64.0, 1e6))
+        run = watch.execute(running, command, tmp_path / "in", str(tmp_path), (0.1, 64.0, 1e6))
     finally:
-        runner.end_running(running)
+        running.end()
     assert run.timed_out and 4.0 <= run.wall < 5.0 and time.monotonic() - start < 8, run
 
 
@@ -247,7 +248,7 @@ def test_huge_outputs_are_cut(tmp_path):
     ],
 )
 def test_exit_description(code, text):
-    assert runner.exit_description(code) == text
+    assert explain.exit_description(code) == text
 
 
 @POSIX_ONLY
@@ -317,4 +318,4 @@ def test_the_input_is_shown_under_every_failure_and_each_reason_is_in_the_json(
     assert verdicts(out) == {"p/a": verdict} and status == 1, out
     assert "    input:\n      the input\n" in out
     details = json.loads((tmp_path / "r.json").read_text())["cases"][0]["details"]
-    assert details[-2:] == ["input:", "  the input"] and details[0] == runner.EXTENDED_NOTE
+    assert details[-2:] == ["input:", "  the input"] and details[0] == model.EXTENDED_NOTE

@@ -10,7 +10,8 @@ import pytest
 from runner_util import POSIX_ONLY, PYTHON, make_root, verdicts
 from util import ROOT
 
-import runner
+from judge import cli
+from judge.process import windows
 
 # winnt.h's layouts for 64-bit Windows (the x64 ABI: 8-byte LARGE_INTEGER, SIZE_T, ULONG_PTR
 # and IO_COUNTERS' ULONGLONGs aligned at 8, DWORDs at 4): every field's offset, then the size.
@@ -46,7 +47,7 @@ EXTENDED_LIMITS_X64 = [
 
 @pytest.mark.skipif(ctypes.sizeof(ctypes.c_void_p) != 8, reason="sizes are winnt.h's for 64 bits")
 def test_the_job_object_structures_have_the_windows_layout():
-    accounting, limits = runner.job_structures(ctypes)
+    accounting, limits = windows.job_structures(ctypes)
     for structure, layout, size in [
         (accounting, ACCOUNTING_X64, 48),
         (limits, EXTENDED_LIMITS_X64, 144),
@@ -62,9 +63,9 @@ def test_without_a_job_object_taskkill_is_used_and_nothing_is_measured(monkeypat
     """Here, where Windows refuses a Job Object (ctypes has no WinDLL), the Windows tree
     falls back on taskkill /T /F and then kills the child itself."""
     asked = []
-    monkeypatch.setattr(runner.subprocess, "run", lambda command, **options: asked.append(command))
+    monkeypatch.setattr(windows.subprocess, "run", lambda command, **options: asked.append(command))
     sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
-    tree = runner.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
+    tree = windows.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
     try:
         assert tree.job is None and not tree.measures
         assert tree.usage_now() == (None, None) and not tree.exited()
@@ -88,7 +89,7 @@ def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(
     monkeypatch.setattr(runner, "WAIT4", None)  # a platform with neither wait4 nor a Job Object
     handler = signal.getsignal(signal.SIGTERM)
     try:
-        status = runner.main(
+        status = cli.main(
             ["--root", str(root), "--mle", "100", "--tle", "10", "--python", PYTHON]
         )
     finally:

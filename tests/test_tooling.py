@@ -1,8 +1,8 @@
 """A new problem is found where it is, at the level it reaches (tools/contract.py): judged
 with its solution and testcases, stress with a tooling folder, complete when it says so.
 
-The repo's solutions/, tests/, tools/, maint/, docs/, runner.py and Makefile are copied into a
-temporary root (the testcases linked), and problems are added there:
+The repo's solutions/, tests/, tools/, maint/, docs/, judge/, runner.py and Makefile are copied
+into a temporary root (the testcases linked), and problems are added there:
 
 - ``throwaway_fifth``, by the recipe of docs/adding-a-problem.md: a renamed copy of
   vertical_four in its three places (solutions/NAME.py, testcases/NAME/, tests/NAME/ with the
@@ -57,7 +57,7 @@ def add_problem(root, name):
 def copy_of_the_repo(root):
     """root, holding a copy of the repo, its testcases linked."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("solutions", "tests", "tools", "maint"):
+    for folder in ("solutions", "tests", "tools", "maint", "judge"):
         shutil.copytree(ROOT / folder, root / folder, ignore=ignore)
     for name in ("runner.py", "pyproject.toml", "README.md", "Makefile"):
         shutil.copyfile(ROOT / name, root / name)

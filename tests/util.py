@@ -8,16 +8,16 @@ import functools
 import subprocess
 import sys
 
-import runner
+from judge import new_running, parse_mode, read_profile
 from maint.checks import complete, problems_at
 from tools.problem import ROOT, load_solution, problems, tooling
-from tools.programs import one_input_settings
 
 SOLUTIONS = ROOT / "solutions"
 TESTCASES = ROOT / "testcases"
 
 __all__ = ["ROOT", "SOLUTIONS", "TESTCASES", "complete", "load_solution", "problems"]
-__all__ += ["problems_at", "runner", "tooling"]  # runner: its comparators are the tests' too
+__all__ += ["problems_at", "tooling"]
+EXACT = parse_mode("exact")  # the runner's exact comparison: CRLF read as LF, as oj's
 
 
 def run(argv, data=None, timeout=120, cwd=ROOT, env=None, text=False):
@@ -69,9 +69,8 @@ def wrong_programs(root=ROOT):
 
 
 def mode(problem, root=ROOT):
-    """How a problem is judged: its Judge: line's fourth field (exact, float 1e-6, checker CMD
-    ...), as the runner reads it."""
-    return runner.read_profile(root, problem)[0].comparison
+    """How a problem is judged: the judge.modes.Mode of its Judge: line, as the runner reads it."""
+    return read_profile(root, problem)[0].mode
 
 
 def accepted(problem, case, output, root=ROOT):
@@ -83,24 +82,20 @@ def accepted(problem, case, output, root=ROOT):
 
 def judge_output(root, problem, input_path, expected, output):
     """(verdict, details) of output (bytes) on one input, judged by the problem's Judge: line."""
-    profile = runner.read_profile(root, problem)[0]
-    if runner.mode_kind(profile.comparison) == "interactor":
+    judging = mode(problem, root).resolved(root)
+    if judging.interactive:
         return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
-    if runner.mode_kind(profile.comparison) not in runner.COMMAND_MODES:
-        return runner.compare(expected, output, profile.comparison), []
-    case = runner.Case(problem, input_path.stem, input_path, None, True)
-    settings = one_input_settings(None, root, profile, problem)
-    running = runner.new_running()
+    running = new_running()
     try:
-        return runner.check_output(case, output, expected, profile, settings, running)
+        return judging.judge(input_path, output, expected, running, root)
     finally:
-        runner.end_running(running)
+        running.end()
 
 
 def same_output(done, expected):
     """Whether a completed process exited 0 with the expected bytes, by the runner's exact
     comparison (CRLF read as LF, as oj's)."""
-    return done.returncode == 0 and runner.compare(expected, done.stdout, "exact") == "AC"
+    return done.returncode == 0 and EXACT.verdict(expected, done.stdout) == "AC"
 
 
 @functools.lru_cache(maxsize=None)  # the runner's test and oj's ask about the same programs

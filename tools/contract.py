@@ -29,7 +29,7 @@ import functools
 import re
 from pathlib import Path
 
-import runner
+from judge import JUDGE_PREFIX, read_profile, say
 from tools.problem import (
     FOLDER_MARKERS,
     ROOT,
@@ -44,7 +44,7 @@ LEVELS = ("judged", "stress", "complete")
 MIN_WRONG = 8  # programs in tests/NAME/wrong/
 MIN_CASES = 20  # testcases of a complete problem
 MARKER = "COMPLETE"  # tests/NAME/COMPLETE: the problem declares itself complete
-JUDGE_NAMES = f"named {runner.JUDGE_PREFIX}*"
+JUDGE_NAMES = f"named {JUDGE_PREFIX}*"
 
 # The header of a solution: the docstring that opens it, a line `FIELD: ...` for each of
 # these (Description and others may come too), none of them left saying TODO.
@@ -96,7 +96,7 @@ TOOLING = (
          "input can kill, `ID  reason` a line (# comments)"),
     Need("validate.py", "why_extended", "complete", "`why_extended(data: bytes) -> "
          "Optional[str]`: None when the judge's statement allows the input (a judge case, "
-         f"named `{runner.JUDGE_PREFIX}*`), else a short reason"),
+         f"named `{JUDGE_PREFIX}*`), else a short reason"),
     Need("plain.py", None, "complete", "a judge-faithful solution written as a contestant "
          "would, reading the judge's format only: a test fixture that must pass every judge "
          "case"),
@@ -209,11 +209,11 @@ def header_lacks(name, root):
     if todo:
         lines.append(f"{where}: its header still says TODO in {', '.join(todo)}")
     if "Judge" in fields:
-        warning = runner.read_profile(root, name)[1]
+        warning = read_profile(root, name)[1]
         if warning:
             lines.append(warning.split(": using ")[0])
     functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    interactive = runner.read_profile(root, name)[0].comparison.startswith("interactor ")
+    interactive = read_profile(root, name)[0].mode.interactive
     if "solve" not in functions and not interactive:  # an interactive one talks to its judge
         lines.append(f"{where} has no solve(text) function, which the tests call with an input")
     return lines
@@ -230,7 +230,7 @@ def cases_lacks(name, root):
         lines.append(f"testcases/{name}/ has no judge case ({JUDGE_NAMES})")
     if len(judge) == len(names):
         lines.append(
-            f"testcases/{name}/ has no extended case (a name not opening {runner.JUDGE_PREFIX})"
+            f"testcases/{name}/ has no extended case (a name not opening {JUDGE_PREFIX})"
         )
     return lines
 
@@ -366,7 +366,7 @@ def main(argv=None):
     for name in args.names or known():
         lines, lacking = report(name)
         short |= lacking
-        runner.say("\n".join(lines))
+        say("\n".join(lines))
     return 1 if short else 0
 
 

@@ -1,4 +1,4 @@
-"""A hack made a testcase: `make keep-hack P=NAME H=HACK [AS=CASE]`.
+"""A hack made a testcase: `make keep-hack P=NAME H=HACK [CASE=CASE]`.
 
 `make stress` saves each failing input it shrinks as hacks/NAME/HACK.in (a git-ignored
 folder; `python3 runner.py NAME --hacks` judges them). This moves one into testcases/NAME/
@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-import runner
+from judge import JUDGE_PREFIX
 from tools.problem import ROOT, problems, run_tool, tooling
 from tools.shrink import judge_sends
 from tools.stress import HACKS
@@ -34,12 +34,12 @@ def keep(name, hack, case=None, root=ROOT):
     text = data.decode("utf-8")
     judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
     case = case or stem
-    if judge and not case.startswith(runner.JUDGE_PREFIX):
-        case = runner.JUDGE_PREFIX + case
-    if not judge and case.startswith(runner.JUDGE_PREFIX):
+    if judge and not case.startswith(JUDGE_PREFIX):
+        case = JUDGE_PREFIX + case
+    if not judge and case.startswith(JUDGE_PREFIX):
         why = tooling(name, "validate").why_extended(data)
         raise KeepError(
-            f"{case}: the judge never sends this input ({why}): drop '{runner.JUDGE_PREFIX}'"
+            f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'"
         )
     target = root / "testcases" / name / (case + ".in")
     if target.exists():
@@ -53,7 +53,7 @@ def keep(name, hack, case=None, root=ROOT):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="make keep-hack P=NAME H=HACK [AS=CASE]",
+        prog="make keep-hack P=NAME H=HACK [CASE=CASE]",
         description="Make a hack of hacks/NAME/ a testcase, its .out from the oracle.",
     )
     parser.add_argument("name", metavar="NAME", help="the problem")

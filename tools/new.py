@@ -14,10 +14,9 @@ and limits (see tools/companion.py).
 
 import argparse
 import importlib.util
-import re
 import sys
 
-import runner
+from judge import JUDGE_PREFIX, problem_name_error
 from tools import companion
 from tools.problem import ROOT, known
 
@@ -55,20 +54,7 @@ STEPS = """  - python3 runner.py {name}            judge it
   - make test
 """
 
-# Temporary, until runner.py defines the name rule: remove this and NAME_RULE below then.
-NAME_RULE = "1 to 64 letters, digits, _ or -, the first a letter or digit, and not a name "
-NAME_RULE += "Windows reserves (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, in any case)"
-
-
-def fallback_name_error(name):
-    """Why name breaks the problem name rule, or None (temporary: see NAME_RULE)."""
-    reserved = re.fullmatch(r"(?i)con|prn|aux|nul|com[1-9]|lpt[1-9]", name)
-    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name) and not reserved:
-        return None
-    return f"{name!r} is not a name for a problem: want {NAME_RULE}"
-
-
-name_error = getattr(runner, "problem_name_error", fallback_name_error)
+name_error = problem_name_error
 
 
 def taken(name, root):
@@ -100,7 +86,7 @@ def write_problem(root, name, solution, samples):
         cases = root / "testcases" / name
         cases.mkdir(parents=True)
         for number, (given, answer) in enumerate(samples, 1):
-            stem = f"{runner.JUDGE_PREFIX}sample-{number}"
+            stem = f"{JUDGE_PREFIX}sample-{number}"
             for suffix, text in ((".in", given), (".out", answer)):
                 made.append(cases / (stem + suffix))
                 made[-1].write_bytes(text.encode("utf-8"))
@@ -131,14 +117,14 @@ def listen(root, name, port, ready=None):
         return fail(why + ("" if given else ": give one with P=NAME"))
     text = companion.solution(task, name, SOLUTION)
     made = write_problem(root, name, text, companion.samples(task))
-    todo, notes = companion.closing(task, name, runner.JUDGE_PREFIX)
+    todo, notes = companion.closing(task, name, JUDGE_PREFIX)
     code = "main()" if task["interactive"] else "solve()"
     said(made, todo + filled(FILL + STEPS, name, code).splitlines() + notes)
     return 0
 
 
 def filled(template, name, code="solve()"):
-    return template.format(name=name, prefix=runner.JUDGE_PREFIX, code=code)
+    return template.format(name=name, prefix=JUDGE_PREFIX, code=code)
 
 
 def said(made, lines):

@@ -17,7 +17,7 @@ import collections
 import random
 from concurrent.futures import ThreadPoolExecutor, wait
 
-import runner
+from judge import SHORT_INPUT, SHORT_INPUT_LINES, parse_mode, printable
 from tools.problem import load_solution, tooling
 from tools.shrink import shrink
 
@@ -46,7 +46,7 @@ def in_process(solve, name):
         if not isinstance(got, str):
             return Verdict("WA", [f"returned {got!r}, not text"], expected)
         return Verdict(
-            "WA", runner.mismatch("WA", got.encode(), expected.encode(), "exact"), expected
+            "WA", parse_mode("exact").explain("WA", got.encode(), expected.encode()), expected
         )
 
     return judge
@@ -83,7 +83,7 @@ def play(texts, judge, jobs=1, outcomes=None, progress=None):
     """Play the texts through judge (text -> Verdict), jobs at once. Return (inputs that
     passed, the counts of their outcome kinds, the counts of their labels, the first failing
     input and its Verdict, or None). outcomes(text, verdict) gives (kind, labels); progress,
-    a runner.Progress, hears of each input passed and ticks while one runs."""
+    a Progress, hears of each input passed and ticks while one runs."""
     passed, kinds, more = 0, collections.Counter(), collections.Counter()
     texts, tick = iter(texts), progress.tick if progress else lambda: None
     with ThreadPoolExecutor(jobs) as pool:
@@ -129,8 +129,8 @@ def shown_input(text, path=None):
     its size and where it is."""
     data = text.encode()
     lines = text.splitlines()
-    if len(data) <= runner.SHORT_INPUT and len(lines) <= runner.SHORT_INPUT_LINES:
-        shown = [runner.printable(line) for line in lines] or ["(empty)"]
+    if len(data) <= SHORT_INPUT and len(lines) <= SHORT_INPUT_LINES:
+        shown = [printable(line) for line in lines] or ["(empty)"]
         return [f"input ({len(data)} bytes):"] + ["  " + line for line in shown]
     where = f": {path}" if path else ""
     return [f"input: {len(data)} bytes in {len(lines)} lines, too long to show{where}"]

@@ -10,7 +10,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-import runner
+from judge import JUDGE_PREFIX, OutputClosed, UsageError, find_problems, let_go
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,8 +21,8 @@ FOLDER_MARKERS = ("__init__.py", "oracle.py", "gen.py")
 def problems(root=ROOT):
     """The problems the runner judges under root, sorted; none when there is none."""
     try:
-        return runner.find_problems(Path(root), [])[0]
-    except runner.UsageError:
+        return find_problems(Path(root), [])[0]
+    except UsageError:
         return []
 
 
@@ -32,7 +32,7 @@ def has_cases(root, name):
 
 def is_judge_case(case):
     """Whether a testcase (CASE of CASE.in, or its path) is a judge case, by its name."""
-    return Path(case).name.startswith(runner.JUDGE_PREFIX)
+    return Path(case).name.startswith(JUDGE_PREFIX)
 
 
 def known(root=ROOT):
@@ -90,12 +90,12 @@ def run_tool(main):
     with 141, as SIGPIPE would, through the runner's own handling of a closed output."""
     try:
         status = main()
-    except (runner.OutputClosed, BrokenPipeError):
+    except (OutputClosed, BrokenPipeError):
         status = 141
-        runner.let_go(sys.stdout)
+        let_go(sys.stdout)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):
-            runner.let_go(stream)
+            let_go(stream)
     sys.exit(status)

@@ -8,7 +8,23 @@ import os
 import re
 from pathlib import Path
 
-import runner
+from judge import (
+    BACKSTOP,
+    MIB,
+    PYTHON_PROGRAM,
+    Limits,
+    Program,
+    UsageError,
+    execute,
+    exit_description,
+    judge_input,
+    ms,
+    new_running,
+    printable,
+    read_profile,
+    shorten,
+    split_command,
+)
 from tools.play import Verdict
 
 GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least generous limits: s, MiB
@@ -26,11 +42,11 @@ def program(text, python, here):
     the folder here or on PATH."""
     path = Path(here, text)
     if not path.is_file():
-        return runner.split_command(text, Path(here))
+        return split_command(text, Path(here))
     if text.endswith(".py"):  # a file named whole (its path may hold spaces), a.out too
         return [python, str(path.resolve())], python
     if not os.access(str(path), os.X_OK):
-        raise runner.UsageError(f"{path} is not executable (a .py file runs on --python)")
+        raise UsageError(f"{path} is not executable (a .py file runs on --python)")
     return [str(path.resolve())], str(path.resolve())
 
 
@@ -44,18 +60,7 @@ def is_python(command):
     """Whether the command runs Python, by its program's name, as the runner tells."""
     args = command[0]
     first = args[0] if isinstance(args, list) else args.split(" ", 1)[0]
-    return re.search(runner.PYTHON_PROGRAM, first) is not None
-
-
-def one_input_settings(command, cwd, profile, problem=""):
-    """runner.Settings for judging one input outside a run of cases (64 MiB of output)."""
-    return runner.Settings(None, command, None, cwd, True, 64.0, 1, None, {problem: profile})
-
-
-def judge_program(command, input_path, expected_path, profile, cwd, running):
-    """The Result of one program, (args, executable), on one input, outside a run of cases."""
-    case = runner.Case("", input_path.stem, input_path, expected_path, True)
-    return runner.judge_case(case, one_input_settings(command, cwd, profile), running)
+    return re.search(PYTHON_PROGRAM, first) is not None
 
 
 class AsProcess:
@@ -68,7 +73,7 @@ class AsProcess:
     def __init__(self, command, cwd, profile, folder, answer=None):
         self.command, self.cwd, self.answer = command, cwd, answer
         self.profile, self.folder = profile, Path(folder)
-        self.running, self.numbers = runner.new_running(), itertools.count()
+        self.running, self.numbers = new_running(), itertools.count()
 
     def __call__(self, text):
         stem = self.folder / f"input-{next(self.numbers)}"
@@ -77,18 +82,15 @@ class AsProcess:
         try:
             expected = self.answer(text, given)
             wanted.write_bytes(expected.encode(*ENCODING))
-            result = judge_program(
-                self.command, given, wanted, self.profile, self.cwd, self.running
-            )
+            program = Program(self.command, self.cwd)
+            result = judge_input(program, given, self.profile, wanted, self.running)
         finally:
             for path in (given, wanted):
                 if path.exists():
                     path.unlink()
-        lines = result.details
-        lines = lines[: lines.index("input:")] if "input:" in lines else lines
         peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
-        figures = f"{runner.ms(result.cpu)} ms CPU, {runner.ms(result.wall)} ms wall, {peak} MiB"
-        return Verdict(result.verdict, lines, expected, figures)
+        figures = f"{ms(result.cpu)} ms CPU, {ms(result.wall)} ms wall, {peak} MiB"
+        return Verdict(result.verdict, list(result.details), expected, figures)
 
     def stop(self):
         """Kill every running program; none starts after it."""
@@ -96,7 +98,7 @@ class AsProcess:
 
     def close(self):
         """Once no program runs: end what started them."""
-        runner.end_running(self.running)
+        self.running.end()
 
 
 class Helper:
@@ -111,9 +113,9 @@ class Helper:
     def run(self, input_path, on, command=None):
         """The output of the command (default: self.command) on input_path; on: what the
         input is, for the error line."""
-        limits = (self.time, self.memory, OUTPUT_CAP * runner.MIB)
+        limits = Limits(self.time, self.memory, OUTPUT_CAP * MIB)
         command = command or self.command
-        outcome = runner.execute(self.running, command, input_path, self.cwd, limits)
+        outcome = execute(self.running, command, input_path, self.cwd, limits)
         why = None
         if outcome.timed_out or (outcome.cpu or 0) > self.time:
             why = f"ran past its {self.time:g} s limit"
@@ -122,9 +124,9 @@ class Helper:
         elif outcome.overflowed:
             why = f"printed more than {OUTPUT_CAP} MiB"
         elif outcome.status != 0:
-            why = runner.exit_description(outcome.status)
+            why = exit_description(outcome.status)
             tail = outcome.stderr.decode(*ENCODING).strip().splitlines()[-1:]
-            why += "".join(f" ({runner.shorten(runner.printable(line))})" for line in tail)
+            why += "".join(f" ({shorten(printable(line))})" for line in tail)
         if why:
             fault = "the generator's" if self.role == "GEN" else "the brute force's"
             raise ProgramError(f"{self.role} {why} {on}: {fault} fault, not the solution's")
@@ -149,12 +151,9 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     that is no Python program gets the line's other-language limit when it has one. tle and
     mle, when given, are the limits. A checker's, validator's or interactor's command is
     found from root, wherever the solution runs; a UsageError says why it cannot run."""
-    profile, warning = runner.read_profile(root, name)
-    if runner.mode_kind(profile.comparison) in runner.COMMAND_MODES:  # CMD is from the root
-        found = runner.judge_command(profile, root)
-        if isinstance(found, str):
-            raise runner.UsageError(found)
-        profile = profile._replace(judge_command=found)
+    profile, warning = read_profile(root, name)
+    what = f"{profile.judge_name or 'the Judge: line'}'s {profile.mode.kind}"
+    profile = profile._replace(mode=profile.mode.resolved(root, what, strict=True))  # from root
     whose = f"{profile.judge_name}'s" if profile.judge_name else "the runner's default"
     if profile.other_limit and command and not is_python(command):
         language, seconds = profile.other_limit
@@ -170,6 +169,6 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
             time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
         )
         whose = "your"
-    wall = profile.time_limit * runner.BACKSTOP
+    wall = profile.time_limit * BACKSTOP
     words = f"{whose} limits: {profile.time_limit:g} s CPU ({wall:g} s wall)"
     return profile, f"{words}, {profile.memory_limit:g} MiB", warning

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import runner
+from judge import JUDGE_PREFIX, Progress, UsageError, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import described, inputs, outcomes_of, play, shown_input, summary
 from tools.problem import ROOT, problems, run_tool, tooling
@@ -45,7 +45,7 @@ def hack_stem(name, text):
     """hack-HASH, or judge-hack-HASH when the judge could send text."""
     judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
     digest = hashlib.sha256(text.encode(*ENCODING)).hexdigest()[:8]
-    return (runner.JUDGE_PREFIX if judge else "") + HACK + digest
+    return (JUDGE_PREFIX if judge else "") + HACK + digest
 
 
 def save_hack(stem, text, expected, folder):
@@ -134,7 +134,7 @@ def checked(made, args):
     for role, text in (("--solution", solution), ("GEN", args.gen), ("BRUTE", args.brute)):
         try:
             commands[role] = text and program(text, python, Path.cwd())
-        except runner.UsageError as error:  # the runner's words name its own option
+        except UsageError as error:  # the runner's words name its own option
             made.error(f"{role}: {str(error).replace('--command ', '', 1)}")
     return commands
 
@@ -148,13 +148,13 @@ def main(argv=None):
         profile, words, warning = limits(
             args.name, args.judge or own, ROOT, command, args.tle, args.mle
         )
-    except runner.UsageError as error:
+    except UsageError as error:
         made.error(str(error))
     if warning:
         print(f"stress: warning: {warning}", file=sys.stderr)
     mode = "judge cases only" if args.judge else "judge and extended cases"
     mode = f"GEN {args.gen} with BRUTE {args.brute}" if own else mode
-    runner.say(f"stress {args.name} on {mode}, {words}: {shown(command[0])}")
+    say(f"stress {args.name} on {mode}, {words}: {shown(command[0])}")
     # Your own program runs from the folder you call from, so that the rest of a command line
     # ("python3 mine.py", "java -cp build Main") means what it means in your shell.
     cwd = ROOT if args.solution is None else Path.cwd()
@@ -220,7 +220,7 @@ def stress_run(args, judge, plan):
     """Play, and on the first failure shrink it, report it and save it: the exit status."""
     start, seed = time.perf_counter(), plan["seed"]
     # The status line shows once the driver has run about a second, its start included.
-    progress = runner.Progress(args.n, "inputs", delay=max(0.0, 1.0 - (start - STARTED)))
+    progress = Progress(args.n, "inputs", delay=max(0.0, 1.0 - (start - STARTED)))
     try:
         passed, kinds, more, failing = play(
             plan["texts"], judge, max(1, args.j), plan["outcomes"], progress
@@ -230,11 +230,11 @@ def stress_run(args, judge, plan):
     if failing is None:
         took = time.perf_counter() - start
         counts = f"; {summary(kinds, more)}" if kinds else ""
-        runner.say(f"{args.n} inputs (seed {seed}), no failure, {took:.1f} s{counts}")
+        say(f"{args.n} inputs (seed {seed}), no failure, {took:.1f} s{counts}")
         return 0
     drawn, verdict = failing
     at = f"seed {seed + passed} of GEN" if args.gen else f"seed {seed}"
-    runner.say(
+    say(
         f"{verdict.kind} on input {passed + 1} ({at}) after {passed} passing inputs; "
         f"shrinking: a smaller input counts only if it gives {verdict.kind} again ..."
     )
@@ -246,7 +246,7 @@ def stress_run(args, judge, plan):
 def report(args, drawn, small, verdict, stem, whose):
     """Save the shrunk failure as a hack and say what it is and where."""
     if small == drawn:
-        runner.say("could not shrink: saving the input as drawn")
+        say("could not shrink: saving the input as drawn")
     saved = save_hack(stem, small, verdict.expected, args.save_to or HACKS / args.name)
     with contextlib.suppress(ValueError):  # shown whole when outside the current folder
         saved = saved.relative_to(Path.cwd())
@@ -259,7 +259,7 @@ def report(args, drawn, small, verdict, stem, whose):
             f"judge the hacks: python3 runner.py {args.name} --hacks; make this one a testcase: "
             f"make keep-hack P={args.name} H={Path(saved).name}"
         )
-    runner.say("\n".join(lines))
+    say("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,43 @@
+"""The judge: a package of the standard library alone, for CPython 3.8 and later and PyPy.
+
+The names below are its API, for the tools and for a program of your own:
+
+    from judge import Program, judge_input, new_running, read_profile
+    profile, warning = read_profile(root, "conecta4")
+    program = Program(([sys.executable, "solutions/conecta4.py"], None), root)
+    judgement = judge_input(program, path_of_input, profile, path_of_answer)
+
+Each is loaded from its module when first used, so `import judge` costs nothing and
+runner.py can catch the stop signals before anything else loads.
+"""
+
+import importlib
+
+WHERE = {
+    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
+    " UsageError problem_name_error",
+    "judge.text": "printable shorten",
+    "judge.commands": "PYTHON_PROGRAM split_command",
+    "judge.modes": "MODES make_mode mode_error parse_mode",
+    "judge.problems": "DEFAULT_PROFILE find_cases find_problems natural_key read_profile",
+    "judge.explain": "exit_description mismatch",
+    "judge.judging": "SHORT_INPUT SHORT_INPUT_LINES judge_input",
+    "judge.process.choose": "new_running",
+    "judge.process.watch": "BACKSTOP Limits execute",
+    "judge.console": "let_go note say",
+    "judge.progress": "Progress",
+    "judge.report": "ms",
+    "judge.cli": "main",
+}
+MODULE_OF = {name: module for module, names in WHERE.items() for name in names.split()}
+__all__ = sorted(MODULE_OF)
+
+
+def __getattr__(name):
+    if name not in MODULE_OF:
+        raise AttributeError(f"module 'judge' has no attribute '{name}'")
+    return getattr(importlib.import_module(MODULE_OF[name]), name)
+
+
+def __dir__():
+    return __all__

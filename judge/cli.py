@@ -1,0 +1,217 @@
+"""A judge on your laptop: run every solution on its testcases and give judge verdicts.
+
+Verdicts: TLE, OLE, MLE, RE, IC, PE, WA, AC; "--" when a case has no .out; IE when it cannot be
+run. The last line is `N passed, M failed`, where M counts every verdict but AC and --. Exit
+status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted, 141 when the
+report's reader goes away (`| head`). docs/runner.md says how cases are run and judged.
+"""
+
+import argparse
+import math
+import os
+import re
+import shutil
+import signal
+import sys
+from collections import namedtuple
+from pathlib import Path
+
+from judge.commands import PYTHON_PROGRAM, split_command
+from judge.console import let_go, note, say, usage_error
+from judge.judging import judge_case, run_all
+from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
+from judge.modes import add_flags, make_mode
+from judge.platform import PORTABLE
+from judge.problems import find_cases, find_problems, read_profile
+from judge.process.sandbox import find_sandbox
+from judge.progress import Progress
+from judge.report import Report, RunInfo, clear_report, report_data, write_json
+from judge.stop import catch_signals
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository: solutions/ and testcases/
+# All the command line decides, made once: the cases, each problem's profile and program,
+# the jobs, the output limit, the JSON report's path and what it says of the run.
+Plan = namedtuple("Plan", "cases profiles programs jobs ole json info")
+
+
+def positive(text, kind=float):
+    value = kind(text)
+    if not 0 < value < math.inf:  # a report with Infinity in it would not be JSON
+        raise argparse.ArgumentTypeError(f"must be positive and finite: {text}")
+    return value
+
+
+def positive_int(text):
+    return positive(text, int)
+
+
+def cpu_count():
+    affinity = getattr(os, "sched_getaffinity", None)  # not on macOS or Windows
+    return (len(affinity(0)) if affinity else os.cpu_count()) or 1
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, its errors one line (not the usage it prints before them)."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (runner.py --help says more)")
+
+
+def current_folder():
+    try:
+        return Path.cwd()
+    except OSError:  # FileNotFoundError: deleted under the shell that started the runner
+        raise UsageError("the current folder no longer exists: cd to one that does") from None
+
+
+def make_parser():
+    parser = Parser(
+        prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add = parser.add_argument
+    judges = "(default: the Judge: line's)"
+    add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
+    add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
+    add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
+    add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
+        " one problem, run from this folder, split as a shell would")  # fmt: skip
+    add("--judge-only", action="store_true", help="only the judge cases (named judge-*)")
+    add("--hacks", action="store_true", help="the hacks `make stress` saved in hacks/NAME/, "
+        "not the testcases")  # fmt: skip
+    add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
+    add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
+    add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
+    add_flags(parser.add_mutually_exclusive_group(), judges)
+    add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
+        help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
+    add("--sandbox", action="store_true", help="run each case under bubblewrap (Linux), where "
+        "it cannot reach the runner, other cases or testcases/")  # fmt: skip
+    add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
+    add("--root", type=Path, default=ROOT, metavar="DIR",
+        help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
+    return parser
+
+
+def main(argv=None):
+    """The runner: judge what the command line says; the exit status."""
+    catch_signals()  # as runner.py did, for a caller that imports the package
+    try:
+        return judge_command_line(argv)
+    except KeyboardInterrupt:
+        catch_signals(signal.SIG_IGN)
+        note("interrupted: every running case was killed")
+        return 130
+    except OutputClosed:
+        let_go(sys.stdout)
+        return 141  # as for a program killed by SIGPIPE
+    except Exception as error:  # a bug: still one line
+        return usage_error(f"unexpected {type(error).__name__}: {error}")
+    finally:  # what the exit would flush, flushed now: a failure cannot change the status
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                let_go(stream)
+
+
+def profiles_for(root, problems, args):
+    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings."""
+    profiles, warnings, flag_mode = {}, [], None
+    if args.compare:
+        flag_mode = make_mode(args.compare)
+        if flag_mode.judged_by_program:  # found from here, where the user typed it
+            flag_mode = flag_mode.resolved(current_folder(), "--" + flag_mode.kind, strict=True)
+    for problem in problems:
+        profile, warning = read_profile(root, problem)
+        warnings += [warning] if warning else []
+        mode = flag_mode or profile.mode
+        mode = mode.resolved(root, f"{profile.judge_name or 'the Judge: line'}'s {mode.kind}")
+        profile = profile._replace(
+            time_limit=args.tle or profile.time_limit,
+            memory_limit=args.mle or profile.memory_limit,
+            mode=mode,
+        )
+        python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
+        if args.command is not None and not args.tle and profile.other_limit and not python:
+            language, seconds = profile.other_limit
+            name = f"{profile.judge_name}'s {language} limit"  # the summary says which
+            profile = profile._replace(judge_name=name, time_limit=seconds)
+        profiles[problem] = profile
+    return profiles, warnings
+
+
+def plan_from(argv):
+    """The Plan of the command line argv, and the warnings to print; a UsageError if none."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    found = shutil.which(args.python)
+    if found is None:
+        parser.error(f"--python {args.python}: no such program")
+    python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    command = None
+    if args.command is not None:
+        if len(args.problems) != 1:
+            raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
+        command = split_command(args.command, current_folder())
+    problems, warnings = find_problems(root, args.problems, command is not None)
+    cases, folder = [], "hacks" if args.hacks else "testcases"
+    for problem in problems:
+        found_cases, stray = find_cases(root, problem, args.keep, args.judge_only, folder)
+        cases, warnings = cases + found_cases, warnings + stray
+    if not cases and args.hacks and not args.keep:
+        raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
+    if not cases:
+        judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
+        raise UsageError(f"no {judge} name contains '{args.keep}'")
+    sandbox = find_sandbox() if args.sandbox else None
+    if args.json is not None:
+        clear_report(args.json)
+    profiles, unread = profiles_for(root, problems, args)
+    jobs = min(args.jobs, cpu_count())
+    if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
+        unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
+    workdir = current_folder() if command else root
+    programs = {
+        problem: Program(command or ([python, f"solutions/{problem}.py"], None), workdir, sandbox)
+        for problem in problems
+    }
+    path = "portable" if PORTABLE else "posix"
+    info = RunInfo(None if command else python, args.command, args.judge_only, path, args.ole,
+                   profiles)  # fmt: skip
+    plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
+    return plan, warnings + unread
+
+
+def judge_command_line(argv):
+    try:
+        plan, warnings = plan_from(argv)
+    except UsageError as error:
+        return usage_error(error)
+    for warning in warnings:
+        note(f"runner.py: warning: {warning}")
+    if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
+    progress = Progress(len(plan.cases))
+    report = Report(plan.cases, plan.profiles, colour, progress)
+
+    def judge(case, running):
+        problem = case.problem
+        return judge_case(case, plan.profiles[problem], plan.programs[problem], running, plan.ole)
+
+    try:
+        run_all(plan.cases, judge, plan.jobs, report.add, progress.tick)
+    finally:
+        progress.close()  # before the last line, or the note of an interruption
+    passed, failed = report.counts()
+    status = 1 if failed else 0
+    if plan.json:
+        try:
+            write_json(plan.json, report_data(plan.info, report.results, passed, failed))
+        except (OSError, ValueError) as error:
+            status = usage_error(f"--json {plan.json}: could not write it: {error}")
+    say(f"{passed} passed, {failed} failed")
+    return status

@@ -1,0 +1,53 @@
+"""A command line given as text made a command, (args, executable): its program found."""
+
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+from judge.model import UsageError
+from judge.platform import WINDOWS
+
+PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # a command runs Python
+
+
+def split_command(text, root):
+    """--command as (args, executable); Windows passes the text whole to CreateProcess."""
+    try:
+        words = shlex.split(text, posix=not WINDOWS)
+    except ValueError as error:
+        raise UsageError(f"--command {text}: {error}") from None
+    if not words:
+        raise UsageError("--command is empty")
+    program = words[0].strip('"') if WINDOWS else words[0]
+    return (text if WINDOWS else words), find_program(program, root, f"--command {text}")
+
+
+def find_program(program, root, what):
+    """The absolute path of program, found from root when it names a folder, else on PATH."""
+    has_folder = os.sep in program or (os.altsep and os.altsep in program)
+    found = shutil.which(str(root / program) if has_folder else program)
+    if found is None and has_folder and (root / program).is_file():
+        raise UsageError(f"{what}: {program} is not executable (chmod +x it)")
+    if found is None:
+        where = f"under {root}" if has_folder else "on PATH"
+        raise UsageError(f"{what}: no program {program} {where}")
+    return os.path.abspath(found)
+
+
+def tool_command(text, root, what):
+    """A checker's CMD as (args, executable), a .py file run by this Python; else UsageError."""
+    try:
+        words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
+    except ValueError as error:
+        raise UsageError(f"{what} {text}: {error}") from None
+    if not words:
+        raise UsageError(f"{what} needs a command")
+    if words[0].endswith(".py"):
+        path = Path(root, words[0])
+        if not path.is_file():
+            raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
+        return [sys.executable, str(path.resolve()), *words[1:]], sys.executable
+    executable = find_program(words[0], root, f"{what} {text}")
+    return [executable, *words[1:]], executable

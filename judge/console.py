@@ -1,0 +1,49 @@
+"""Writing to the terminal: the report's lines on stdout, notes on stderr. A reader that goes
+away or stalls never fails or holds the run."""
+
+import contextlib
+import os
+import select
+import sys
+
+from judge.model import OutputClosed
+from judge.platform import POSIX
+from judge.stop import WRITING
+from judge.text import printable
+
+
+def say(text):
+    """Print and flush text; a closed stdout raises OutputClosed, a stop signal breaks the wait."""
+    try:
+        WRITING.append(True)
+        print(text + "\n", end="", flush=True)  # one write, buffered or not
+    except OSError as error:  # BrokenPipeError; on Windows, EINVAL
+        raise OutputClosed() from error
+    except KeyboardInterrupt:
+        let_go(sys.stdout)  # what was not written never will be: no exit may wait on it
+        raise
+    finally:
+        del WRITING[:]
+
+
+def let_go(stream):
+    """Point stream at the null device: a reader gone or stalled neither holds nor fails exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+
+
+def note(text):
+    """One escaped line on stderr if it takes it now; one gone or stalled is let go of."""
+    try:
+        if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
+            raise BlockingIOError
+        sys.stderr.write(printable(str(text)) + "\n")  # names from files, as case names are
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError, TypeError):  # the last two: stderr is None
+        let_go(sys.stderr)
+
+
+def usage_error(message):
+    """Say a usage error; its exit status."""
+    note(f"runner.py: error: {message}")
+    return 2

@@ -1,0 +1,119 @@
+"""Explaining a failure to a person: where an output first differs from the answer, a short
+diff around it, how a program ended, and the last lines of its stderr."""
+
+import difflib
+import math
+import re
+import signal
+
+from judge.compare import SPACE, float_difference, tokens
+from judge.text import printable, shorten
+
+NEWLINE = b"\n"
+STDERR_LINES = 10  # lines of stderr shown
+DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of diff
+A_LINE = re.compile(rb"[^\n]*\n|[^\n]+")  # a line, with its newline if it has one; never empty
+TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
+
+
+def exit_description(code):
+    if code < 0:
+        names = {number.value: f" ({number.name})" for number in signal.Signals}
+        return f"killed by signal {-code}{names.get(-code, '')}"
+    if code > 0xFFFF:  # a Windows status such as 0xC00000FD, a stack overflow
+        return f"exit status {code} ({code:#010x})"
+    return f"exit status {code}"
+
+
+def last_lines(data):
+    """The last STDERR_LINES lines of a program's stderr (or message), as text."""
+    return data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+
+
+def float_mismatch(got, expected, eps_text):
+    """Where two outputs first differ beyond the tolerance eps_text, and by how much."""
+    number, want, have, error = float_difference(expected, got, float(eps_text))
+    how = f": error {error:.3g}, over {eps_text} absolute and relative" if error < math.inf else ""
+    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
+
+
+def mismatch(verdict, got, expected, comparator):
+    """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
+    details = []
+    if verdict == "PE":
+        same = "equal once runs of whitespace are one space, the ends trimmed"
+        details.append(f"presentation error: {same} and letters upper-cased")
+    elif expected.translate(None, SPACE) == got.translate(None, SPACE):
+        details.append("only whitespace differs, and this judge counts that as a wrong answer")
+    elif tokens(expected).upper() == tokens(got).upper():
+        details.append("only letter case or whitespace differs: Jutge.org would say PE")
+    want, have = comparator.lines(expected), comparator.lines(got)
+    start = line_start(want, common_prefix(want, have))
+    if comparator.by_token:
+        want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
+        at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
+        where = f"token {want_tokens.count(b' ', 0, at) + 1}"
+        shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
+    else:
+        where = f"line {want.count(NEWLINE, 0, start) + 1}"
+        shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
+    details += ["first difference at " + where, *difference(shown)]
+    if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
+        details += unified_diff(want, have, line_start(want, start, back=2))
+    return details
+
+
+def shown_tokens(pair):
+    texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
+    return [shorten(printable(text)) or "(no more tokens)" for text in texts]
+
+
+def difference(shown):
+    return ["  expected: " + shown[0], "  got:      " + shown[1]]
+
+
+def common_prefix(a, b):
+    size, step, limit = 0, 1 << 16, min(len(a), len(b))
+    while step:
+        while size + step <= limit and a[size : size + step] == b[size : size + step]:
+            size += step
+        step //= 2
+    return size
+
+
+def line_start(data, offset, back=0):
+    """Where the line holding offset starts, or the one `back` lines above it."""
+    start = data.rfind(NEWLINE, 0, offset) + 1
+    for _ in range(back):
+        start = data.rfind(NEWLINE, 0, max(start - 1, 0)) + 1
+    return start
+
+
+def lines_from(data, start, count):
+    return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
+
+
+def visible(lines):
+    """The first of lines of output, its whitespace made visible and its newline said in words."""
+    if not lines:
+        return "(end of output)"
+    text = lines[0].rstrip(b"\n").decode("utf-8", "backslashreplace")
+    shown = printable(shorten(text.replace(" ", "·").replace("\t", "→")))
+    return shown + ("" if lines[0].endswith(b"\n") else "  (no final newline)")
+
+
+def unified_diff(want, have, start):
+    """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
+    before = want.count(NEWLINE, 0, start)
+    old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
+    shown = [visible([line]) for line in old], [visible([line]) for line in new]
+    diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
+    lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
+    if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
+        lines.append(f"... (cut after line {before + DIFF_WINDOW})")
+    return ["diff:"] + ["  " + line for line in lines]
+
+
+def shift_hunk(header, offset):
+    """Renumber a hunk header made from a window that starts after `offset` lines."""
+    return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)

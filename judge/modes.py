@@ -1,0 +1,229 @@
+"""The judging modes, one object each in one registry. A mode says how its `Judge:` field and
+its flag read, how it judges an output, and how it explains a failure. Nothing outside this
+module compares a mode's name: it asks the mode.
+
+| mode          | judged by                        | flag                        |
+|---------------|----------------------------------|-----------------------------|
+| exact         | bytes, CRLF read as LF (oj test) | --compare exact             |
+| jutge         | Jutge.org's checker: AC PE IC WA | --compare jutge             |
+| tokens        | whitespace-separated tokens      | --tokens, --compare tokens  |
+| loose         | lines, trailing spaces ignored   | --loose, --compare loose    |
+| float EPS     | tokens, numbers within EPS       | --float EPS                 |
+| checker CMD   | testlib's checker                | --checker CMD               |
+| validator CMD | a Kattis output validator        | --validator CMD             |
+| interactor CMD| testlib's interactor, piped      | --interactor CMD            |
+"""
+
+import argparse
+import shlex
+from collections import namedtuple
+
+from judge import checkers
+from judge.commands import tool_command
+from judge.compare import COMPARATORS, INVALID_CHARACTER, eps_error, float_difference
+from judge.explain import NEWLINE, float_mismatch, mismatch
+from judge.model import UsageError
+from judge.text import printable, shorten
+
+
+class Mode:
+    """A way of judging an output. kind: its name in the registry; argument: what follows it."""
+
+    interactive = False  # whether a program talks to the solution as it runs
+    judged_by_program = False  # whether a program judges it, found by resolved()
+    command = None  # the judging program, (args, executable), or why it cannot run
+
+    def __init__(self, kind, argument=""):
+        self.kind, self.argument = kind, argument
+
+    @property
+    def text(self):
+        """The mode as written on a Judge: line."""
+        return f"{self.kind} {self.argument}" if self.argument else self.kind
+
+    def __eq__(self, other):
+        return isinstance(other, Mode) and (self.text, self.command) == (other.text, other.command)
+
+    def __hash__(self):
+        return hash(self.text)
+
+    def __repr__(self):
+        return f"Mode({self.text!r})"
+
+    def resolved(self, root, what=None, strict=False):
+        """The mode with its judging program found from root (a mode with none: itself)."""
+        return self
+
+    def oj_flags(self, python):
+        """The flags of `oj test` that judge as this mode does, or None where oj has none. A
+        .py program is run by python."""
+        template = REGISTRY[self.kind].oj
+        if template is None:
+            return None
+        argument = self.argument
+        if argument.split()[:1] and argument.split()[0].endswith(".py"):
+            argument = f"{shlex.quote(python)} {argument}"
+        return [word.format(argument) for word in template]
+
+    def judge(self, input_path, output, expected, running, workdir):
+        """(verdict, the lines that explain it) of an output against the answer."""
+        verdict = self.verdict(expected, output)
+        return verdict, self.explain(verdict, output, expected)
+
+
+class Comparison(Mode):
+    """Equal outputs under one of the comparators (judge.compare.COMPARATORS)."""
+
+    def verdict(self, expected, got):
+        comparator = COMPARATORS[self.kind]
+        return comparator.verdict(comparator.normal(expected), comparator.normal(got))
+
+    def explain(self, verdict, got, expected):
+        if verdict == "IC":
+            at = INVALID_CHARACTER.search(got).start()
+            line = got.count(NEWLINE, 0, at) + 1
+            where = f"line {line}, column {at - got.rfind(NEWLINE, 0, at)}"
+            text = f"invalid character: byte {got[at]:#04x} at {where}; Jutge.org accepts "
+            return [text + "printable ASCII, newline, CR and tab only"]
+        if verdict in ("WA", "PE"):
+            return mismatch(verdict, got, expected, COMPARATORS[self.kind])
+        return []
+
+
+class Tolerance(Mode):
+    """Tokens equal, or numbers within EPS, absolute or relative (testlib's doubleCompare)."""
+
+    def verdict(self, expected, got):
+        return "WA" if float_difference(expected, got, float(self.argument)) else "AC"
+
+    def explain(self, verdict, got, expected):
+        return float_mismatch(got, expected, self.argument) if verdict == "WA" else []
+
+
+class Judged(Mode):
+    """An output judged by a program that speaks `protocol` (judge.checkers)."""
+
+    judged_by_program = True
+
+    def __init__(self, kind, argument, protocol, command=None):
+        super().__init__(kind, argument)
+        self.protocol, self.command = protocol, command
+
+    def resolved(self, root, what=None, strict=False):
+        """The mode with its command found from root; with strict, a UsageError if it is not
+        there, else the reason kept, an IE for each case."""
+        if self.command is not None:
+            return self
+        try:
+            command = tool_command(self.argument, root, what or f"the Judge: line's {self.kind}")
+        except UsageError as error:
+            if strict:
+                raise
+            command = str(error)
+        return type(self)(self.kind, self.argument, self.protocol, command)
+
+    def judge(self, input_path, output, expected, running, workdir):
+        return checkers.check_output(input_path, output, expected, self, running, workdir)
+
+
+class Interactive(Judged):
+    """A program piped both ways with the solution as it runs, whose exit code is the verdict."""
+
+    interactive = True
+
+
+# kind: the class, what follows the kind on a Judge: line, its protocol, the flag's help, and
+# the flags of `oj test` that judge as it does ("{}": the argument; None: oj has none).
+Entry = namedtuple("Entry", "make takes protocol help oj")
+Entry.__new__.__defaults__ = ((),)
+REGISTRY = {
+    "exact": Entry(Comparison, None, None, "the bytes, CRLF read as LF, as oj test"),
+    "jutge": Entry(Comparison, None, None, "as Jutge.org: AC, PE, IC or WA"),
+    "tokens": Entry(Comparison, None, None, "compare whitespace-separated tokens only", ("-N",)),
+    "loose": Entry(
+        Comparison, None, None, "also ignore spaces at line ends and empty lines at the end",
+        None,
+    ),
+    "float": Entry(
+        Tolerance, "EPS", None, "compare tokens, numbers equal within EPS, absolute or relative",
+        ("-e", "{}"),
+    ),
+    "checker": Entry(
+        Judged, "CMD", checkers.TESTLIB_CHECKER,
+        "testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE",
+        ("--judge-command", "{}"),
+    ),
+    "validator": Entry(
+        Judged, "CMD", checkers.KATTIS_VALIDATOR,
+        "an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA",
+        None,
+    ),
+    "interactor": Entry(
+        Interactive, "CMD", checkers.TESTLIB_INTERACTOR,
+        "testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
+        " and the other way round; exit 0 AC, 1 WA, 2 PE",
+        None,
+    ),
+}  # fmt: skip
+SHORTCUTS = ("loose", "tokens")  # comparators with a flag of their own: --loose, --tokens
+COMPARISONS = [kind for kind, entry in REGISTRY.items() if entry.make is Comparison]
+JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARISONS)
+MODES = "|".join(COMPARISONS) + ", float EPS, "
+MODES += " or ".join(f"{kind} CMD" for kind, entry in REGISTRY.items() if entry.takes == "CMD")
+
+
+def mode_error(text):
+    """None when text is a judging mode (`exact`, `float 1e-6`, `checker CMD` ...), else why not."""
+    kind, _, argument = text.strip().partition(" ")  # argument: empty, or ends in no space
+    entry = REGISTRY.get(kind)
+    if entry and not entry.takes and not argument:
+        return None
+    if entry and entry.takes == "EPS":
+        return eps_error(argument.strip())
+    if entry and entry.takes == "CMD":
+        return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
+    return f"'{shorten(printable(text))}' is no judging mode: want {MODES}"
+
+
+def parse_mode(text):
+    """The Mode written as text on a Judge: line; a ValueError says why text is none."""
+    wrong = mode_error(text)
+    if wrong:
+        raise ValueError(wrong)
+    return make_mode(" ".join(text.split(None, 1)))
+
+
+def make_mode(text):
+    """The Mode of text as a flag gives it, KIND or KIND ARGUMENT, not checked further."""
+    kind, _, argument = text.partition(" ")
+    entry = REGISTRY[kind]
+    if entry.protocol:
+        return entry.make(kind, argument, entry.protocol)
+    return entry.make(kind, argument)
+
+
+def add_flags(group, default):
+    """Each mode's flag in an argparse group of mutually exclusive flags; each stores its text."""
+    add = group.add_argument
+    add("--compare", choices=COMPARISONS, help=f"how outputs are compared {default}")
+    for kind in SHORTCUTS:
+        help = f"--compare {kind}: {REGISTRY[kind].help}"
+        add("--" + kind, dest="compare", action="store_const", const=kind, help=help)
+    for kind, entry in REGISTRY.items():
+        if entry.takes:
+            reader = flag_reader(kind, entry.takes == "EPS")
+            add("--" + kind, dest="compare", type=reader, metavar=entry.takes, help=entry.help)
+
+
+def flag_reader(kind, tolerance):
+    """argparse's type for --KIND ARG: the mode's text; a tolerance is checked at once."""
+
+    def read(text):
+        if not tolerance:
+            return f"{kind} {text}"
+        wrong = eps_error(text)
+        if wrong:
+            raise argparse.ArgumentTypeError(wrong)
+        return f"{kind} {text.strip()}"
+
+    return read

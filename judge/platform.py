@@ -1,0 +1,11 @@
+"""What this platform is, and which way of running a case it allows. Read once, at import."""
+
+import os
+import sys
+
+POSIX = os.name == "posix"
+WINDOWS = os.name == "nt"
+LINUX = sys.platform.startswith("linux")
+WAIT4 = getattr(os, "wait4", None)  # measures a child; not on Windows
+# The portable path: the standard library's Popen and a thread per pipe, on every platform.
+PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)

@@ -1,0 +1,2 @@
+"""Running programs: process trees per platform, their readers, the launcher and the sandbox.
+Nothing here knows what a verdict is."""

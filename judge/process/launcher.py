@@ -1,0 +1,294 @@
+"""The launcher: the process that starts and watches every case on Linux.
+
+Run as `python -S -I launcher.py FD`, FD its end of the runner's control socket. It needs
+nothing but the standard library's C modules, so that it starts fast; judge.process.linux
+imports it too, for the process walks below.
+
+Theory of operation
+- Why a process of its own: a case's CPU time and memory are measured by wait4() of its
+  parent. The launcher is a child subreaper (prctl PR_SET_CHILD_SUBREAPER), so every process
+  a case leaves behind, orphaned or not, ends up its descendant, is measured when reaped and
+  is killed with the case. The runner's own threads never fork.
+- One supervisor per case that runs at once. The launcher forks it on request; it is a
+  subreaper too. It spawns the case in a session of its own, reaps and measures every process
+  of the tree, samples /proc for the CPU time and memory of those still running, and kills
+  the whole tree when asked, at its end or when the runner goes.
+- Killing a tree: stop every process (SIGSTOP, so none can fork), walk again until no new one
+  is found, then SIGKILL them all.
+- A supervisor serves case after case; the runner keeps the idle ones.
+
+Protocol. Each message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" joins the
+runner (R) and the launcher (L); a supervisor's own "report" joins R and it (S). Fds go as
+SCM_RIGHTS.
+
+| from | to | message                  | meaning                                          |
+|------|----|--------------------------|--------------------------------------------------|
+| L    | R  | `ready`                  | it runs                                          |
+| R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
+| R    | L  | end of file              | the run is over: kill, exit                      |
+| S    | R  | `PID`                    | it runs; PID: its own (first, once)              |
+| R    | S  | `EXE\\0CWD\\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
+| S    | R  | `E CPU PEAK CODE QUEUED` | no start; CODE: errno (no reply to a start)      |
+| R    | S  | `?`                      | the figures so far, please                       |
+| S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
+| R    | S  | `k`                      | kill the tree now                                |
+| S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
+| R    | S  | end of file              | kill the tree, exit                              |
+
+CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
+signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \\0 but the
+last.
+"""
+
+import _signal as signal  # the C module: `signal` would import enum, which is slow to load
+import _socket
+import os
+import select
+import sys
+import time
+
+CLOEXEC = getattr(_socket, "MSG_CMSG_CLOEXEC", 0x40000000)  # Linux's value; PyPy has no name
+SAMPLE_EVERY = 0.01  # seconds between two samples of /proc at least: a short case has none
+ASKED_EVERY = 0.03  # seconds a supervisor waits for a word before it samples on its own
+
+
+def become_subreaper():
+    """Orphans of this process's descendants become its children (Linux's prctl 36)."""
+    import ctypes
+
+    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+
+
+def children(pid):
+    found = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as ids:
+                found += [int(word) for word in ids.read().split()]
+    except OSError:
+        pass
+    return found
+
+
+def descendants(roots=None):
+    found = children(os.getpid()) if roots is None else roots
+    for pid in found:  # the list grows as the walk goes down
+        found += children(pid)
+    return found
+
+
+def strays(supervisors):
+    """This process's descendants outside the supervisors' trees: a killed one's orphans."""
+    return descendants(list(set(children(os.getpid())) - supervisors))
+
+
+def stop_and_kill(found=descendants, reap=lambda: []):
+    stopped = set()
+    while True:  # stopped, a process cannot fork: walk again until no new one is found
+        stopped -= set(reap())  # the ended: a chain that forks on leaves no zombies to walk
+        new = set(found()) - stopped
+        if not new:
+            break
+        send_signal(new, signal.SIGSTOP)
+        stopped |= new
+    send_signal(stopped, signal.SIGKILL)
+
+
+def send_signal(pids, number):
+    for pid in pids:
+        try:  # noqa: SIM105 (the launcher imports no more than it needs)
+            os.kill(pid, number)
+        except OSError:  # gone already
+            pass
+
+
+def reap_any(block=False, measure=lambda pid, status, usage: None):
+    """Reap and measure the ended children: (their pids, whether a child is left)."""
+    reaped = []
+    while True:
+        try:
+            pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            return reaped, False
+        if not pid:
+            return reaped, True
+        reaped.append(pid)
+        measure(pid, status, usage)
+
+
+def ignores_children(pid):
+    """Whether pid ignores SIGCHLD: then the kernel reaps its children, unmeasured."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"SigIgn:"):
+                    return bool(int(line.split()[1], 16) >> (signal.SIGCHLD - 1) & 1)
+    except (OSError, ValueError):
+        pass
+    return False
+
+
+def spawn(executable, args, fds, environment):
+    """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
+    Popen leaves them: by posix_spawn (no copy of this process), or Popen where os has none."""
+    if hasattr(os, "posix_spawn"):  # not on PyPy
+        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+        return os.posix_spawn(
+            executable,
+            args,
+            environment,
+            file_actions=actions,
+            setsid=True,
+            setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+        )
+    import subprocess
+
+    case = subprocess.Popen(
+        args,
+        executable=executable,
+        stdin=fds[0],
+        stdout=fds[1],
+        stderr=fds[2],
+        start_new_session=True,
+    )
+    case.returncode = 0  # reaped by the supervisor's wait4, not by Popen
+    return case.pid
+
+
+class Supervisor:
+    """One case at a time: started, sampled, reported, killed and reaped (see the table)."""
+
+    def __init__(self, channel):
+        self.channel, self.environment = channel, dict(os.environb)  # os.environ costs 0.5 ms
+        self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
+        self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
+        signal.set_wakeup_fd(wake)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+
+    def serve(self):
+        become_subreaper()
+        self.channel.send(b"%d" % os.getpid())  # the runner kills it by this pid, if it must
+        while True:
+            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(12), CLOEXEC)
+            if not text:
+                return
+            if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
+                continue
+            fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
+            executable, cwd, *args = text.split(b"\0")
+            self.code, self.told, self.seen, self.reaped = None, False, {}, set()
+            self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
+            if self.start(fds, executable, cwd, args) and not self.run():
+                return
+
+    def start(self, fds, executable, cwd, args):
+        """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
+        try:
+            os.chdir(cwd)
+            self.main = spawn(executable, args, fds, self.environment)
+        except OSError as problem:
+            self.code = problem.errno or 0
+            self.report(b"E")
+        for fd in fds:  # the reader sees the end of output when the tree closes it
+            os.close(fd)
+        return self.code is None
+
+    def measure(self, pid, status, usage):
+        self.reaped.add(pid)
+        self.cpu += usage.ru_utime + usage.ru_stime
+        self.peak = max(self.peak, usage.ru_maxrss / 1024)
+        if pid == self.main:
+            self.code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+    def sample(self):
+        resident, seen = 0, {}
+        for pid in descendants():
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as stat_file:
+                    fields = stat_file.read().rsplit(b")", 1)[1].split()
+                resident += int(fields[21])
+                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))  # parent, ticks
+                with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
+                    self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
+            except (OSError, IndexError, ValueError):
+                pass
+        for pid, (parent, ticks) in self.seen.items():  # gone: reaped by us, its parent or
+            if pid not in seen and pid not in self.reaped and ignores_children(parent):
+                self.lost += ticks  # the kernel, whose reaping no wait4 measures: its last sample
+        self.seen, self.reaped = seen, set()
+        self.peak = max(self.peak, resident * self.page_mib)
+        self.live = self.cpu + (self.lost + sum(ticks for _, ticks in seen.values())) / self.ticks
+
+    def report(self, kind):
+        cpu = self.cpu + self.lost / self.ticks
+        cpu = cpu if kind == b"F" else max(cpu, self.live)
+        code = b"-" if self.code is None else b"%d" % self.code
+        self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
+
+    def run(self):
+        """Watch the case to its end or to `k`; whether to serve another case."""
+        self.sampled = time.monotonic()
+        while True:
+            ready = select.select([self.channel, self.woken], [], [], ASKED_EVERY)[0]
+            if self.woken in ready:
+                os.read(self.woken, 512)
+            left = reap_any(measure=self.measure)[1]
+            if self.code is not None and not self.told:  # it exited: said at once
+                if not left:  # and left nothing (orphans are this process's): the case is over
+                    self.report(b"F")
+                    return True
+                self.report(b"R")
+                self.told = True
+            if time.monotonic() - self.sampled >= SAMPLE_EVERY:
+                self.sample()
+                self.sampled = time.monotonic()
+            if self.channel in ready:
+                asked = self.channel.recv(16)
+                if asked != b"?":  # b"k", or b"" when the runner is gone
+                    break
+                self.report(b"R")
+        stop_and_kill(reap=lambda: reap_any(measure=self.measure)[0])
+        reap_any(True, self.measure)
+        if asked:
+            self.report(b"F")
+        return bool(asked)
+
+
+def launch(control, data):
+    """Fork a supervisor on the fd that came with the message; its pid."""
+    fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
+    pid = os.fork()
+    if pid == 0:
+        control.close()
+        try:
+            Supervisor(_socket.socket(fileno=fd)).serve()
+        finally:
+            os._exit(0)
+    os.close(fd)
+    return pid
+
+
+def launcher_main(fd):
+    control = _socket.socket(fileno=fd)
+    become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
+    control.send(b"ready")
+    supervisors = set()
+    while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
+        if select.select([control], [], [], 0.5)[0]:
+            text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), CLOEXEC)
+            if not text:
+                break
+            supervisors.add(launch(control, data))
+        reap_any()
+        supervisors &= set(children(os.getpid()))
+        stop_and_kill(lambda known=supervisors: strays(known), lambda: reap_any()[0])
+    # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
+    send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
+    while children(os.getpid()):
+        stop_and_kill(reap=lambda: reap_any()[0])
+        select.select([], [], [], 0.01)
+    reap_any()
+
+
+if __name__ == "__main__":
+    launcher_main(int(sys.argv[1]))

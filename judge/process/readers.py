@@ -1,0 +1,73 @@
+"""Reading a case's stdout and stderr while it runs: poll() in the case's own thread (POSIX),
+or a thread per pipe (every platform). Of stderr only the end is kept."""
+
+import contextlib
+import os
+import select
+import threading
+
+STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
+
+
+class PollReader:
+    """Both pipes read with poll() in the case's own thread (POSIX)."""
+
+    def __init__(self, pipes, output_cap):
+        self.output, self.errors = bytearray(), bytearray()
+        self.poll, self.buffers = select.poll(), {}  # fd: the buffer it fills, while it is open
+        for pipe, buffer in zip(pipes, (self.output, self.errors)):
+            if pipe is not None:  # stdout is None when it goes elsewhere than to the runner
+                self.poll.register(pipe.fileno(), select.POLLIN)
+                self.buffers[pipe.fileno()] = buffer
+
+    def reading(self):
+        return bool(self.buffers)
+
+    def read(self, timeout):
+        for fd, _ in self.poll.poll(timeout * 1000):
+            chunk = os.read(fd, 65536)
+            self.buffers[fd].extend(chunk)
+            if not chunk:
+                self.poll.unregister(fd)
+                del self.buffers[fd]
+        del self.errors[:-STDERR_KEPT]
+
+    def close(self, pipes):
+        for pipe in filter(None, pipes):  # stdout is None when it goes elsewhere
+            pipe.close()
+
+
+class ThreadReader:
+    """Each pipe read by a thread of its own, on every platform."""
+
+    def __init__(self, pipes, output_cap):
+        self.output, self.errors = bytearray(), bytearray()
+        self.woken = threading.Event()
+        work = (pipes.stdout, self.output, output_cap), (pipes.stderr, self.errors, None)
+        self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
+        for thread in self.threads:
+            thread.start()
+
+    def pump(self, pipe, buffer, cap):
+        """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or None
+            for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
+                buffer.extend(chunk)
+                if cap is None:
+                    del buffer[:-STDERR_KEPT]
+                elif len(buffer) > cap:
+                    break
+        self.woken.set()
+
+    def reading(self):
+        return any(thread.is_alive() for thread in self.threads)
+
+    def read(self, timeout):
+        self.woken.wait(timeout)
+        self.woken.clear()
+
+    def close(self, pipes):
+        for thread, pipe in zip(self.threads, pipes):
+            thread.join(1.0)
+            if pipe is not None and not thread.is_alive():  # else a process outside the tree
+                pipe.close()  # holds it: leave it

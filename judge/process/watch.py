@@ -1,0 +1,121 @@
+"""Running one program on one input under limits, and every running case of a run. This
+layer knows limits and measurements; verdicts are judge.verdicts'."""
+
+import threading
+import time
+from collections import namedtuple
+
+from judge.files import open_regular
+from judge.process.trees import TICK
+from judge.stop import STOPPED
+
+BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
+CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
+MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
+USAGE_EVERY = 50, 0.01  # CPU and memory are read 50 times in a time limit, at most every 10 ms
+PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
+
+# The limits of one run: CPU seconds, MiB of memory, bytes of output.
+Limits = namedtuple("Limits", "time memory output")
+
+# What one run did. cpu and peak_mib are None where not measured; judged_mib, None where it is
+# peak_mib itself, is the peak that MLE is judged by.
+Run = namedtuple(
+    "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
+)
+Run.__new__.__defaults__ = (False, None)
+
+
+class Running:
+    """Every running case, so that an interruption can kill them all."""
+
+    def __init__(self, tree, reader):
+        self.tree, self.reader = tree, reader
+        self.lock, self.trees, self.stopped = threading.Lock(), set(), False
+        self.tick = lambda: None  # called as a case is watched (the run sets it for -j 1)
+
+    def start(self, command, stdin, cwd, output_cap, stdout=None):
+        with self.lock:
+            if self.stopped:
+                raise KeyboardInterrupt  # no case starts once the run is stopped
+            case_tree = self.tree.ready()(command, stdin, cwd, stdout)
+            self.trees.add(case_tree)
+        return case_tree, self.reader(case_tree.pipes, output_cap)
+
+    def kill(self, case_tree):
+        with self.lock:
+            self.trees.discard(case_tree)
+            case_tree.kill()
+
+    def kill_all(self):
+        with self.lock:
+            self.stopped = True
+            for case_tree in self.trees:
+                case_tree.kill()
+
+    def end(self):
+        """Once no case runs: end what the run kept for its cases."""
+        self.tree.end_run()
+
+
+class CaseClock:
+    """Seconds since a case started, less any gap over PAUSED between looks (runner stopped)."""
+
+    def __init__(self):
+        self.start = self.last = time.monotonic()
+
+    def now(self):
+        now = time.monotonic()
+        if now - self.last > PAUSED:
+            self.start += now - self.last - TICK
+        self.last = now
+        return now - self.start
+
+
+def execute(running, command, input_path, cwd, limits):
+    """Run command, (args, executable), on input_path under limits: its Run."""
+    with open_regular(input_path) as stdin:
+        started = running.start(command, stdin.fileno(), cwd, limits[2])
+    return watch(running, *started, limits)
+
+
+def watch(running, case_tree, reader, limits):
+    """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
+    time_limit, memory_limit, output_cap = limits
+    deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
+    most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
+    timed_out = overflowed = memory_out = False
+    every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
+    cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
+    clock = CaseClock()
+    try:
+        while not (STOPPED or running.stopped or (not reader.reading() and case_tree.exited())):
+            running.tick()
+            elapsed = clock.now()
+            if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
+                (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
+            waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
+            if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
+                cpu, peak = case_tree.usage_now(PAUSED / 2)
+                waited = min(case_tree.queued, most)
+            timed_out = elapsed - waited >= deadline or (cpu or 0) > time_limit
+            memory_out = not timed_out and (peak or 0) > memory_limit * MEMORY_BACKSTOP
+            if timed_out or memory_out:
+                break
+            left = deadline - elapsed + waited  # > 0: not timed out
+            if reader.reading():  # and at least every TICK: has it exited?
+                reader.read(min(left, TICK))
+            else:  # its output is closed: wait for the exit
+                case_tree.wait(min(left, TICK))
+            overflowed = len(reader.output) > output_cap
+            if overflowed:
+                break
+        wall = clock.now()
+    finally:
+        running.kill(case_tree)
+        try:  # an OSError if it never started
+            status, cpu, peak, judged = case_tree.finish()
+        finally:
+            reader.close(case_tree.pipes)
+    output, errors = bytes(reader.output), bytes(reader.errors)
+    return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)

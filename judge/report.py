@@ -1,0 +1,167 @@
+"""The report of a run: a line per case and a summary per problem on stdout, as results come,
+and the JSON file of --json (docs/report.schema.json), both made from the same Results."""
+
+import contextlib
+import json
+import math
+import os
+import stat
+from collections import Counter, namedtuple
+
+from judge.console import say
+from judge.model import EXTENDED_NOTE, PASSING, UsageError
+from judge.process.watch import BACKSTOP
+from judge.progress import Progress
+from judge.text import as_text, printable
+
+REPORT_VERSION = 1  # of the JSON report; it changes when a field changes meaning or goes
+LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
+COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
+JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "peak_mib", "slow")
+
+# What the JSON report says of the run besides its cases: the interpreter (None with
+# --command), the command as given, --judge-only, the process path, the output limit in MiB,
+# and each problem's profile by name.
+RunInfo = namedtuple("RunInfo", "python command judge_only path ole_mib profiles")
+
+
+def label(case):
+    return printable(case.problem + "/" + case.name)
+
+
+def ms(seconds):
+    return "?" if seconds is None else f"{seconds * 1000:.0f}"
+
+
+def result_lines(result):
+    """The lines under a case's line: the extended note, the details, the short input."""
+    lines = list(result.details)
+    if result.input_lines:
+        lines += ["input:", *result.input_lines]
+    if lines and not result.case.judge:
+        lines.insert(0, EXTENDED_NOTE)
+    return lines
+
+
+class Report:
+    """Prints each result in case order, and a summary after each problem."""
+
+    def __init__(self, cases, profiles, colour, progress=None):
+        self.profiles, self.colour = profiles, colour
+        self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
+        self.width = min(max(len(label(case)) for case in cases), 48)
+        self.left, self.results = Counter(case.problem for case in cases), []  # left: to come
+
+    def paint(self, text, key):
+        return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text) if self.colour else text
+
+    def add(self, result):
+        self.results.append(result)
+        peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
+        cells = label(result.case), self.width, ms(result.cpu), ms(result.wall), peak
+        line = LINE.format(self.paint(f"{result.verdict:<3}", result.verdict), *cells)
+        if result.slow:
+            line += " " + self.paint("slow", "slow")
+        lines = [line] + ["    " + detail for detail in result_lines(result)]
+        problem = result.case.problem
+        self.left[problem] -= 1
+        if not self.left[problem]:
+            done = [r for r in self.results if r.case.problem == problem]
+            lines.append(summary(problem, self.profiles[problem], done))
+        self.progress.clear()
+        say("\n".join(lines))
+        self.progress.step(result.verdict not in PASSING)
+
+    def counts(self):
+        """(passed, failed): AC, and every verdict but AC and --."""
+        passed = sum(result.verdict == "AC" for result in self.results)
+        return passed, sum(result.verdict not in PASSING for result in self.results)
+
+
+def summary(problem, profile, results):
+    """The line that closes a problem's cases."""
+    counts = Counter(result.verdict for result in results)
+    failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
+    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.mode.text}"
+    judge_name = printable(profile.judge_name or "no Judge: line")
+    text = f"== {printable(problem)} ({judge_name}: {limits}): "
+    text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
+    if failures:
+        text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
+    if counts["--"]:
+        text += f", {counts['--']} not checked (no .out)"
+    for kind, judge in (("judge cases", True), ("extended", False)):
+        ran = [result for result in results if result.case.judge == judge]
+        passed = sum(result.verdict in PASSING for result in ran)
+        text += "; " if judge else ", "
+        text += f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}"
+    return text + figures(results)
+
+
+def figures(results):
+    """The slowest case's times and the highest peak, and what is not measured here."""
+    ran = [result for result in results if result.verdict != "IE"]
+    cpus = [result.cpu for result in ran if result.cpu is not None]
+    peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
+    slowest = ms(max(result.wall for result in results))
+    text = f"; slowest {ms(max(cpus, default=None))} ms CPU, {slowest} ms wall"
+    if peaks:
+        text += f", peak {max(peaks):.1f} MiB"
+    if len(cpus) < len(ran):
+        text += "; CPU time not measured here: TLE judged by wall time"
+    if len(peaks) < len(ran):
+        text += "; memory not measured here: MLE not judged"
+    return text
+
+
+def clear_report(path):
+    """Check that path can take a report (a FIFO would hang), and remove an earlier one."""
+    if not path:
+        raise UsageError("--json needs a file name")
+    with contextlib.suppress(OSError):
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise UsageError(f"--json {path}: cannot write it: not a regular file")
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT))  # can it be written, or made?
+    except OSError as error:
+        raise UsageError(f"--json {path}: cannot write it: {error.strerror or error}") from None
+    with contextlib.suppress(OSError):
+        os.remove(path)
+
+
+def rounded(value, scale=1):
+    return None if value is None else round(value * scale, 1)
+
+
+def report_data(info, results, passed, failed):
+    """The JSON report as data."""
+    problems = {}
+    for name, profile in info.profiles.items():
+        limits = profile.time_limit, profile.memory_limit, profile.mode.text, profile.other_limit
+        keys = "judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit"
+        problems[as_text(name)] = dict(zip(keys, (profile.judge_name, *limits)))
+    python = info.python and as_text(info.python)
+    command = info.command and as_text(info.command)
+    data = {"version": REPORT_VERSION, "python": python, "command": command}
+    data.update(judge_only=info.judge_only, path=info.path, ole_mib=info.ole_mib)
+    data.update(wall_backstop=BACKSTOP, problems=problems, passed=passed, failed=failed)
+    data["cases"] = []
+    for result in results:
+        case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
+        values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
+        values += (rounded(result.peak_mib), result.slow)
+        data["cases"].append({**dict(zip(JSON_CASE, values)), "details": result_lines(result)})
+    return data
+
+
+def write_json(path, data):
+    """The report written whole, or not at all: a temporary file renamed into place."""
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
