@@ -2,12 +2,14 @@
 the processes it leaves."""
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -74,6 +76,23 @@ def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
         cwd=cwd,
     )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
+
+
+def judged(root, *args, env=None, timeout=60, path="native", cwd=None):
+    """The runner on root as judge() runs it, with --json: (exit status, the report as data,
+    stderr). The report is None where the runner wrote none (a usage error)."""
+    with tempfile.TemporaryDirectory(prefix="report-") as folder:
+        report = Path(folder, "report.json")
+        status, _, err, _ = judge(
+            root, *args, "--json", str(report), env=env, timeout=timeout, path=path, cwd=cwd
+        )
+        data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+    return status, data, err
+
+
+def case_verdicts(report):
+    """{"problem/case": verdict} of a JSON report."""
+    return {f"{case['problem']}/{case['case']}": case["verdict"] for case in report["cases"]}
 
 
 def path_env(path, env=None):
