@@ -32,9 +32,12 @@ TESTLIB_CHECKER = Protocol(TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"),
 TESTLIB_INTERACTOR = Protocol(TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None)
 # A Kattis output validator: CMD INPUT ANSWER FEEDBACK_DIR < OUTPUT.
 KATTIS_VALIDATOR = Protocol(
-    {42: "AC", 43: "WA"}, "the Kattis protocol's 42 AC, 43 WA", ("answer", ""), True,
+    {42: "AC", 43: "WA"},
+    "the Kattis protocol's 42 AC, 43 WA",
+    ("answer", ""),
+    True,
     "judgemessage.txt",
-)  # fmt: skip
+)
 
 
 def check_output(input_path, output, expected, mode, running, workdir):
@@ -50,9 +53,12 @@ def check_output(input_path, output, expected, mode, running, workdir):
         args, executable = mode.command
         try:  # the output on its stdin too: a validator reads it there
             run = execute(
-                running, ([*args, *paths], executable), Path(folder, "output"), workdir,
+                running,
+                ([*args, *paths], executable),
+                Path(folder, "output"),
+                workdir,
                 CHECK_LIMITS,
-            )  # fmt: skip
+            )
         except OSError as error:
             return "IE", [f"could not run the {mode.kind}: {error.strerror or error}"]
         message = run.stderr.strip() or run.output.strip()

@@ -73,22 +73,44 @@ def make_parser():
     add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
     add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
     add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
-    add("--command", metavar="CMD", help="judge this program instead of PYTHON solutions/NAME.py;"
-        " one problem, run from this folder, split as a shell would")  # fmt: skip
+    add(
+        "--command",
+        metavar="CMD",
+        help="judge this program instead of PYTHON solutions/NAME.py;"
+        " one problem, run from this folder, split as a shell would",
+    )
     add("--judge-only", action="store_true", help="only the judge cases (named judge-*)")
-    add("--hacks", action="store_true", help="the hacks `make stress` saved in hacks/NAME/, "
-        "not the testcases")  # fmt: skip
+    add(
+        "--hacks",
+        action="store_true",
+        help="the hacks `make stress` saved in hacks/NAME/, not the testcases",
+    )
     add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
     add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
     add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
     add_flags(parser.add_mutually_exclusive_group(), judges)
-    add("-j", dest="jobs", type=positive_int, default=cpu_count(), metavar="N",
-        help="cases run in parallel, at most one per CPU (default: one per CPU)")  # fmt: skip
-    add("--sandbox", action="store_true", help="run each case under bubblewrap (Linux), where "
-        "it cannot reach the runner, other cases or testcases/")  # fmt: skip
+    add(
+        "-j",
+        dest="jobs",
+        type=positive_int,
+        default=cpu_count(),
+        metavar="N",
+        help="cases run in parallel, at most one per CPU (default: one per CPU)",
+    )
+    add(
+        "--sandbox",
+        action="store_true",
+        help="run each case under bubblewrap (Linux), where "
+        "it cannot reach the runner, other cases or testcases/",
+    )
     add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
-    add("--root", type=Path, default=ROOT, metavar="DIR",
-        help="folder with solutions/ and testcases/ (default: the runner's own)")  # fmt: skip
+    add(
+        "--root",
+        type=Path,
+        default=ROOT,
+        metavar="DIR",
+        help="folder with solutions/ and testcases/ (default: the runner's own)",
+    )
     return parser
 
 
@@ -177,8 +199,9 @@ def plan_from(argv):
         for problem in problems
     }
     path = "portable" if PORTABLE else "posix"
-    info = RunInfo(None if command else python, args.command, args.judge_only, path, args.ole,
-                   profiles)  # fmt: skip
+    info = RunInfo(
+        None if command else python, args.command, args.judge_only, path, args.ole, profiles
+    )
     plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
     return plan, warnings + unread
 

@@ -141,30 +141,42 @@ REGISTRY = {
     "jutge": Entry(Comparison, None, None, "as Jutge.org: AC, PE, IC or WA"),
     "tokens": Entry(Comparison, None, None, "compare whitespace-separated tokens only", ("-N",)),
     "loose": Entry(
-        Comparison, None, None, "also ignore spaces at line ends and empty lines at the end",
+        Comparison,
+        None,
+        None,
+        "also ignore spaces at line ends and empty lines at the end",
         None,
     ),
     "float": Entry(
-        Tolerance, "EPS", None, "compare tokens, numbers equal within EPS, absolute or relative",
+        Tolerance,
+        "EPS",
+        None,
+        "compare tokens, numbers equal within EPS, absolute or relative",
         ("-e", "{}"),
     ),
     "checker": Entry(
-        Judged, "CMD", checkers.TESTLIB_CHECKER,
+        Judged,
+        "CMD",
+        checkers.TESTLIB_CHECKER,
         "testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE",
         ("--judge-command", "{}"),
     ),
     "validator": Entry(
-        Judged, "CMD", checkers.KATTIS_VALIDATOR,
+        Judged,
+        "CMD",
+        checkers.KATTIS_VALIDATOR,
         "an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA",
         None,
     ),
     "interactor": Entry(
-        Interactive, "CMD", checkers.TESTLIB_INTERACTOR,
+        Interactive,
+        "CMD",
+        checkers.TESTLIB_INTERACTOR,
         "testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
         " and the other way round; exit 0 AC, 1 WA, 2 PE",
         None,
     ),
-}  # fmt: skip
+}
 SHORTCUTS = ("loose", "tokens")  # comparators with a flag of their own: --loose, --tokens
 COMPARISONS = [kind for kind, entry in REGISTRY.items() if entry.make is Comparison]
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARISONS)

@@ -19,6 +19,7 @@ import pytest
 from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
 from judge import problems
+from judge.modes import parse_mode
 from judge.process import choose, watch
 from tools import play, programs, shrink
 from tools.play import inputs as stress_inputs
@@ -439,7 +440,8 @@ print(sum(map(int, sys.stdin.read().split()[1:])))
 def own_root(tmp_path):
     """A root with the runner, the tools, the Makefile and solutions/sum_n.py: no tests/sum_n/
     and no testcases. Your generator and brute force are gen.py and brute.py beside them."""
-    shutil.copytree(ROOT / "tools", tmp_path / "tools", ignore=shutil.ignore_patterns("__py*"))
+    for folder in ("tools", "judge"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__py*"))
     for name in ("runner.py", "Makefile"):
         shutil.copyfile(ROOT / name, tmp_path / name)
     (tmp_path / "solutions").mkdir()
@@ -524,7 +526,7 @@ def test_your_brute_is_compared_by_the_judge_lines_mode(own_root, mode, prints, 
         )
     else:
         assert done.returncode == 1 and f"\n{verdict}: " in done.stdout, done.stdout + done.stderr
-    if mode.startswith("checker") and verdict:
+    if parse_mode(mode).judged_by_program and verdict:
         assert "wrong parity" in done.stdout, done.stdout
 
 

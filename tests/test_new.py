@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from util import ROOT, run
 
-from judge import model, problems
+from judge import model, modes, problems
 from tools import companion, new
 
 CASTLE = {  # Codeforces 954G, as Companion's README shows its format
@@ -168,7 +168,8 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     assert judge_line(solution) == line
     profile, warning = problems.read_profile(tmp_path, name)
     assert warning is None and profile.judge_name == "Codeforces G. Castle Defense"
-    assert (profile.time_limit, profile.memory_limit, profile.comparison) == (1.5, 256, "exact")
+    assert (profile.time_limit, profile.memory_limit) == (1.5, 256)
+    assert profile.mode == modes.parse_mode("exact")
     text = solution.read_text(encoding="utf-8")
     assert CASTLE["url"] in text and "Educational Codeforces Round 40" in text
     compile(text, str(solution), "exec")  # the header did not break the file

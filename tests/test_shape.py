@@ -4,8 +4,13 @@
   and the seven fields of FIELDS, in that order, each at the start of a line.
 - A solution has at most 70 code lines. Blank lines, comments, the header, the imports and
   the `if __name__ == "__main__":` block do not count.
-- runner.py has at most 2,000 lines.
+- runner.py, the front door, has at most 60 lines.
 - Every other Python file outside tests/ has at most 400 lines.
+- Every module of judge/ has its test file: tests/test_judge_MODULE.py for judge/MODULE.py,
+  tests/test_judge_process_MODULE.py for judge/process/MODULE.py, tests/test_judge.py for
+  the package's API.
+- A judging mode is named only in judge/modes.py: nowhere else in judge/, tools/ or tests/
+  is a mode's name compared with a string.
 - Every Python file in tests/ has at most 800 lines.
 - No function or method anywhere is longer than 60 lines, from its `def` to its last line.
 
@@ -19,10 +24,14 @@ from pathlib import Path
 
 from util import ROOT, SOLUTIONS
 
-FIELDS = ("Problem", "Judge", "Description", "Idea", "Time", "Memory", "Status")
+from judge.modes import REGISTRY
+from tools.contract import HEADER
+
+# The fields tools/contract.py asks of any problem, and a Description for the repo's own.
+FIELDS = (*HEADER[:2], "Description", *HEADER[2:])
 HEADER_LINES = 24
 CODE_LINES = 70
-RUNNER_LINES = 2000
+RUNNER_LINES = 60
 MODULE_LINES = 400
 TEST_LINES = 800
 FUNCTION_LINES = 60
@@ -151,6 +160,56 @@ def test_no_function_is_over_60_lines():
         for function in long_functions(path)
     ]
     assert not long, "\n".join(long)
+
+
+def test_every_module_of_the_judge_has_its_test_file():
+    missing = []
+    for path in sorted((ROOT / "judge").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts[1:]
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if parts == ("process",):
+            continue  # the subpackage's docstring alone
+        test = ROOT / "tests" / ("_".join(("test_judge", *parts)) + ".py")
+        if not test.is_file():
+            missing.append(f"{path.relative_to(ROOT)}: no {test.relative_to(ROOT)}")
+    assert not missing, "\n".join(missing)
+
+
+def mode_name_comparisons(path):
+    """The lines of the Python file at path that compare a string with a mode's name (==, !=,
+    in, startswith), each as 'line text'."""
+    source = path.read_text(encoding="utf-8")
+    kinds = set(REGISTRY)
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        strings = []
+        if isinstance(node, ast.Compare):
+            strings = [node.left, *node.comparators]
+            strings += [n for n in strings if isinstance(n, (ast.Tuple, ast.List, ast.Set))]
+            strings = [e for n in strings for e in getattr(n, "elts", [n])]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "startswith":
+            strings = list(node.args)
+        strings = [n for n in strings if isinstance(n, ast.Constant)]
+        names = {str(n.value).strip() for n in strings if isinstance(n.value, str)}
+        if names & kinds:
+            found.append(f"{node.lineno} {ast.get_source_segment(source, node)}")
+    return found
+
+
+def test_no_mode_is_named_outside_the_registry():
+    places = [ROOT / "judge", ROOT / "tools", ROOT / "tests"]
+    paths = [path for place in places for path in sorted(place.rglob("*.py"))]
+    paths = [path for path in paths if path != ROOT / "judge" / "modes.py"]
+    found = [
+        f"{path.relative_to(ROOT)}:{line}" for path in paths for line in mode_name_comparisons(path)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_mode_name_comparison_is_caught(tmp_path):
+    text = 'if mode.kind == "checker":\n    pass\nok = x.startswith("interactor ")\n'
+    assert len(mode_name_comparisons(write(tmp_path, "m.py", text))) == 2
+    assert mode_name_comparisons(write(tmp_path, "n.py", "if mode.interactive:\n    pass\n")) == []
 
 
 # ---------------------------------------------------------------- the checkers catch a break
