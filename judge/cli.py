@@ -64,53 +64,46 @@ def current_folder():
         raise UsageError("the current folder no longer exists: cd to one that does") from None
 
 
+JUDGES = "(default: the Judge: line's)"
+HELP = {
+    "problems": "problems to run (default: all)",
+    "keep": "only the cases whose name has TEXT",
+    "python": "interpreter (default: this one)",
+    "command": "judge this program instead of PYTHON solutions/NAME.py; one problem, run from"
+    " this folder, split as a shell would",
+    "judge_only": "only the judge cases (named judge-*)",
+    "hacks": "the hacks `make stress` saved in hacks/NAME/, not the testcases",
+    "tle": "CPU time limit " + JUDGES,
+    "mle": "memory limit " + JUDGES,
+    "ole": "output limit (default: 64)",
+    "jobs": "cases run in parallel, at most one per CPU (default: one per CPU)",
+    "sandbox": "run each case under bubblewrap (Linux), where it cannot reach the runner, other"
+    " cases or testcases/",
+    "json": "write every case's verdict, time and memory to FILE",
+    "root": "folder with solutions/ and testcases/ (default: the runner's own)",
+}
+
+
 def make_parser():
     parser = Parser(
         prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     add = parser.add_argument
-    judges = "(default: the Judge: line's)"
-    add("problems", nargs="*", metavar="NAME", help="problems to run (default: all)")
-    add("-k", dest="keep", default="", metavar="TEXT", help="only the cases whose name has TEXT")
-    add("--python", default=sys.executable, metavar="EXE", help="interpreter (default: this one)")
-    add(
-        "--command",
-        metavar="CMD",
-        help="judge this program instead of PYTHON solutions/NAME.py;"
-        " one problem, run from this folder, split as a shell would",
-    )
-    add("--judge-only", action="store_true", help="only the judge cases (named judge-*)")
-    add(
-        "--hacks",
-        action="store_true",
-        help="the hacks `make stress` saved in hacks/NAME/, not the testcases",
-    )
-    add("--tle", type=positive, metavar="S", help="CPU time limit " + judges)
-    add("--mle", type=positive, metavar="MIB", help="memory limit " + judges)
-    add("--ole", type=positive, default=64.0, metavar="MIB", help="output limit (default: 64)")
-    add_flags(parser.add_mutually_exclusive_group(), judges)
-    add(
-        "-j",
-        dest="jobs",
-        type=positive_int,
-        default=cpu_count(),
-        metavar="N",
-        help="cases run in parallel, at most one per CPU (default: one per CPU)",
-    )
-    add(
-        "--sandbox",
-        action="store_true",
-        help="run each case under bubblewrap (Linux), where "
-        "it cannot reach the runner, other cases or testcases/",
-    )
-    add("--json", metavar="FILE", help="write every case's verdict, time and memory to FILE")
-    add(
-        "--root",
-        type=Path,
-        default=ROOT,
-        metavar="DIR",
-        help="folder with solutions/ and testcases/ (default: the runner's own)",
-    )
+    add("problems", nargs="*", metavar="NAME", help=HELP["problems"])
+    add("-k", dest="keep", default="", metavar="TEXT", help=HELP["keep"])
+    add("--python", default=sys.executable, metavar="EXE", help=HELP["python"])
+    add("--command", metavar="CMD", help=HELP["command"])
+    add("--judge-only", action="store_true", help=HELP["judge_only"])
+    add("--hacks", action="store_true", help=HELP["hacks"])
+    add("--tle", type=positive, metavar="S", help=HELP["tle"])
+    add("--mle", type=positive, metavar="MIB", help=HELP["mle"])
+    add("--ole", type=positive, default=64.0, metavar="MIB", help=HELP["ole"])
+    add_flags(parser.add_mutually_exclusive_group(), JUDGES)
+    jobs = cpu_count()
+    add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
+    add("--sandbox", action="store_true", help=HELP["sandbox"])
+    add("--json", metavar="FILE", help=HELP["json"])
+    add("--root", type=Path, default=ROOT, metavar="DIR", help=HELP["root"])
     return parser
 
 

@@ -50,6 +50,7 @@ def make_root(tmp_path, solution, cases, name="p", compare="exact"):
 
 
 def write(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
@@ -60,12 +61,14 @@ def unstartable(root):
     return "./cannot"
 
 
-def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
-    """Run the runner on root, with --tle 1 unless args say otherwise.
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
+    """Run the runner on root, with --tle 1 unless args say otherwise (tle=None: the Judge:
+    lines' limits).
 
     Returns the exit status, stdout, stderr and the seconds it took.
     """
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", *args]
+    limit = ["--tle", tle] if tle else []
+    command = [PYTHON, str(RUNNER), "--root", str(root), *limit, *args]
     start = time.monotonic()
     done = subprocess.run(
         command,
@@ -78,14 +81,13 @@ def judge(root, *args, env=None, timeout=60, path="native", cwd=None):
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
-def judged(root, *args, env=None, timeout=60, path="native", cwd=None):
+def judged(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
     """The runner on root as judge() runs it, with --json: (exit status, the report as data,
     stderr). The report is None where the runner wrote none (a usage error)."""
     with tempfile.TemporaryDirectory(prefix="report-") as folder:
         report = Path(folder, "report.json")
-        status, _, err, _ = judge(
-            root, *args, "--json", str(report), env=env, timeout=timeout, path=path, cwd=cwd
-        )
+        options = {"env": env, "timeout": timeout, "path": path, "cwd": cwd, "tle": tle}
+        status, _, err, _ = judge(root, *args, "--json", str(report), **options)
         data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
     return status, data, err
 
@@ -93,6 +95,11 @@ def judged(root, *args, env=None, timeout=60, path="native", cwd=None):
 def case_verdicts(report):
     """{"problem/case": verdict} of a JSON report."""
     return {f"{case['problem']}/{case['case']}": case["verdict"] for case in report["cases"]}
+
+
+def case_details(report):
+    """{"problem/case": the lines under it} of a JSON report."""
+    return {f"{case['problem']}/{case['case']}": case["details"] for case in report["cases"]}
 
 
 def path_env(path, env=None):
@@ -289,3 +296,130 @@ print(1)
 
 def hopper(links, burn, wait):
     return HOPPER.replace("LINKS", links).replace("BURN", burn).replace("WAIT", wait)
+
+
+# ---------------------------------------------------------------- a contestant's problems
+# Three problems built in a temporary root as a contestant would add them: ``1850A``, where
+# any index of a maximum is right (a Python checker in checkers/), ``triangle_area``, whose
+# answer is a real number (``float 1e-6``, its .out written with fewer decimals than the
+# solution prints), and ``guess``, an interactive problem with its interactor.
+
+CONTESTANT_HEADER = '''"""
+Problem: {name}
+Judge: Test judge; 1 s; 256 MiB; {mode}
+Description: a problem added for this test.
+Idea: the obvious one.
+Time: O(n).
+Memory: O(n).
+Status: accepted here.
+"""
+
+import sys
+
+
+def solve(text):
+{body}
+
+
+if __name__ == "__main__":
+    sys.stdout.write(solve(sys.stdin.read()))
+'''
+ANY_MAX = (
+    "    xs = [int(w) for w in text.split()[1:]]\n    return str(xs.index(max(xs)) + 1) + '\\n'"
+)
+AREA = "    a, b = map(float, text.split())\n    return '%.9f\\n' % (a * b / 2)"
+CHECKER = """import sys
+
+given, output, answer = (open(path).read() for path in sys.argv[1:4])
+xs = [int(w) for w in given.split()[1:]]
+words = output.split()
+if len(words) != 1 or not words[0].isdigit():
+    print("wrong output format: want one index", file=sys.stderr)
+    sys.exit(2)
+index = int(words[0])
+if not 1 <= index <= len(xs) or xs[index - 1] != max(xs):
+    print(f"wrong answer: {index} is not the index of a maximum", file=sys.stderr)
+    sys.exit(1)
+print("ok", file=sys.stderr)
+"""
+VALIDATOR = """import sys
+
+given, answer, feedback = sys.argv[1:4]
+if sys.stdin.read().split() == open(answer).read().split():
+    sys.exit(42)
+with open(feedback + "judgemessage.txt", "w") as message:
+    message.write("the team's answer differs\\n")
+sys.exit(43)
+"""
+GUESS = '''"""
+Problem: guess a number from 1 to n, told after each query whether it is lower or higher
+Judge: Test judge; 1 s; 256 MiB; interactor checkers/guess_interactor.py
+Description: read n; ask "? x", read "<", ">" or "="; answer "! x".
+Idea: binary search.
+Time: O(log n) queries.
+Memory: O(1).
+Status: accepted here.
+"""
+
+n = int(input())
+low, high = 1, n
+while low < high:
+    middle = (low + high) // 2
+    print("?", middle, flush=True)
+    answer = input()
+    if answer == "=":
+        low = high = middle
+    elif answer == "<":
+        high = middle - 1
+    else:
+        low = middle + 1
+print("!", low, flush=True)
+'''
+INTERACTOR = """import sys
+
+given, output, answer = sys.argv[1:4]
+n, secret = map(int, open(given).read().split())
+limit = n.bit_length() + 1
+print(n, flush=True)
+for asked in range(1, limit + 2):
+    words = sys.stdin.readline().split()
+    if len(words) != 2 or words[0] not in ("?", "!") or not words[1].isdigit():
+        print(f"wrong answer: query {asked} is not '? x' or '! x'", file=sys.stderr)
+        sys.exit(1)
+    if words[0] == "!":
+        with open(output, "w") as out:
+            out.write(f"{asked} queries\\n")
+        if int(words[1]) != secret:
+            print(f"wrong answer: {words[1]} is not {secret}", file=sys.stderr)
+        sys.exit(0 if int(words[1]) == secret else 1)
+    if asked > limit:
+        print(f"wrong answer: more than {limit} queries", file=sys.stderr)
+        sys.exit(1)
+    guess = int(words[1])
+    print("<" if secret < guess else ">" if secret > guess else "=", flush=True)
+"""
+GUESS_CASES = {"judge-sample-1": ("100 37\n", "37\n"), "judge-top": ("1000 1000\n", "1000\n")}
+# Cases: several maxima (any of them is right, the .out names one); the triangle's .out
+# has six decimals, the solution prints nine.
+MAX_CASES = {"judge-sample-1": ("4\n1 5 3 5\n", "4\n"), "judge-two": ("2\n7 1\n", "1\n")}
+AREA_CASES = {"judge-sample-1": ("3 4\n", "6.000000\n"), "judge-thin": ("1 3\n", "1.500000\n")}
+
+
+def add_problem(root, name, mode, body, cases):
+    solution = CONTESTANT_HEADER.format(name=name, mode=mode, body=body)
+    write(root / "solutions" / (name + ".py"), solution)
+    for case, (given, answer) in cases.items():
+        write(root / "testcases" / name / (case + ".in"), given)
+        write(root / "testcases" / name / (case + ".out"), answer)
+
+
+def contestant_root(root):
+    add_problem(root, "1850A", "checker checkers/1850A_checker.py", ANY_MAX, MAX_CASES)
+    write(root / "checkers" / "1850A_checker.py", CHECKER)
+    add_problem(root, "triangle_area", "float 1e-6", AREA, AREA_CASES)
+    write(root / "solutions" / "guess.py", GUESS)
+    write(root / "checkers" / "guess_interactor.py", INTERACTOR)
+    for case, (given, answer) in GUESS_CASES.items():
+        write(root / "testcases" / "guess" / (case + ".in"), given)
+        write(root / "testcases" / "guess" / (case + ".out"), answer)
+    return root
