@@ -51,8 +51,10 @@ def mismatch(verdict, got, expected, comparator):
     start = line_start(want, common_prefix(want, have))
     if comparator.by_token:
         want_tokens, have_tokens = comparator.normal(expected), comparator.normal(got)
-        at = want_tokens.rfind(b" ", 0, common_prefix(want_tokens, have_tokens)) + 1
-        where = f"token {want_tokens.count(b' ', 0, at) + 1}"
+        same = common_prefix(want_tokens, have_tokens)
+        ends = all(data[same : same + 1] in (b" ", b"") for data in (want_tokens, have_tokens))
+        at = same + 1 if ends else want_tokens.rfind(b" ", 0, same) + 1  # ends: one has more tokens
+        where = f"token {want_tokens.count(b' ', 0, same) + 1 + ends}"
         shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
     else:
         where = f"line {want.count(NEWLINE, 0, start) + 1}"
