@@ -150,8 +150,8 @@ def unused(name):
 
 
 SCAFFOLDED, STRESSED, COLLECTED = unused("demo_problem"), unused("stressed"), unused("collected")
-SELECTED = ["tests/test_problems.py", "tests/test_testcases.py", "tests/test_judge_cases.py"]
-SELECTED += ["tests/test_judge_mode.py", "tests/test_make_stress.py", "tests/test_compat.py"]
+SELECTED = ["tests/test_problems.py", "tests/test_testcases.py", "tests/test_testcase_sides.py"]
+SELECTED += ["tests/test_stress_judge_only.py", "tests/test_make_stress.py", "tests/test_compat.py"]
 
 
 @pytest.fixture(scope="module")
