@@ -4,11 +4,16 @@
 - The mutation table's columns and problems (docs/mutation.md). Its figures are checked by
   CI's mutation check, `make mutants CHECK=1`.
 - The sample report of the runner on the demo folder (docs/runner.md), times and sizes aside.
-- The README stays a short first page. It has at most 12 KB and links every page of docs/.
+- The README stays a short first page. It has at most 10 KB and links every page of docs/.
   Every link between them leads to a file and heading that exist.
+- docs/ stays short enough to read: at most 50 KB in all, the JSON schema included.
+- The commands the README and docs/ show name real make targets and real flags of the runner.
+- The layers of docs/design.md are the imports of judge/: each module imports only those
+  listed before it.
 - `make help` lists every .PHONY target of the Makefile once.
 """
 
+import ast
 import re
 import shutil
 
@@ -51,7 +56,7 @@ def test_the_sample_report_is_the_runners(tmp_path):
 
 def test_the_readme_is_short_and_links_every_page():
     readme = ROOT / "README.md"
-    assert readme.stat().st_size <= 12 * 1024, readme.stat().st_size
+    assert readme.stat().st_size <= 10 * 1024, readme.stat().st_size
     linked = set(re.findall(r"\]\((docs/[\w-]+\.md)", readme.read_text(encoding="utf-8")))
     assert PAGES and linked == {f"docs/{path.name}" for path in PAGES}
 
@@ -97,3 +102,69 @@ def test_make_help_lists_every_target_once():
     assert done.returncode == 0, done.stderr
     listed = sorted(line.split()[1] for line in done.stdout.splitlines())
     assert "help" in targets and listed == targets, (listed, targets)
+
+
+def test_the_docs_are_short():
+    sizes = {path.name: path.stat().st_size for path in [*PAGES, *DOCS.glob("*.json")]}
+    assert sum(sizes.values()) <= 50 * 1024, sizes
+
+
+def shown_commands():
+    """(page, command) for each line of the README's and docs/' sh blocks, comments cut."""
+    for path in [ROOT / "README.md", *PAGES]:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S):
+            for line in block.splitlines():
+                if line.split("#")[0].strip():
+                    yield path.name, line.split("#")[0].split()
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make on PATH")
+def test_the_shown_make_targets_are_the_makefiles():
+    makefile = (ROOT / "Makefile").read_text()
+    targets = set(re.findall(r"^([\w-]+):", makefile, re.MULTILINE))
+    shown = [(page, words[1]) for page, words in shown_commands() if words[0] == "make"]
+    assert shown and {target for _, target in shown} <= targets, shown
+
+
+def test_the_shown_runner_flags_are_the_runners():
+    done = python(ROOT / "runner.py", "--help", text=True)
+    assert done.returncode == 0, done.stderr
+    flags = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", done.stdout))
+    runs = [(page, words) for page, words in shown_commands() if words[1:2] == ["runner.py"]]
+    shown = {(page, word) for page, words in runs for word in words if word.startswith("-")}
+    assert runs and {flag for _, flag in shown} <= flags, sorted(shown)
+
+
+def layers():
+    """The modules of docs/design.md's table of layers, bottom first, as judge.NAME."""
+    text = page("design.md")
+    table = re.search(r"^\| layer \|.*?\n\n", text, re.M | re.S)
+    assert table, "docs/design.md has no table of layers"
+    rows = [line.split("|")[2] for line in table.group(0).splitlines()[2:] if line]
+    return ["judge." + name for row in rows for name in re.findall(r"`([\w.]+)`", row)]
+
+
+def imports(path):
+    """The modules of judge/ that the file imports, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("judge"):
+            for alias in node.names:  # from judge.process import launcher: a module
+                inner = f"{node.module}.{alias.name}"
+                module = (ROOT / inner.replace(".", "/")).with_suffix(".py")
+                found.add(inner if module.is_file() else node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("judge")}
+    return found
+
+
+def test_the_design_pages_layers_are_the_imports():
+    order = layers()
+    files = sorted((ROOT / "judge").rglob("*.py"))
+    modules = {".".join(path.relative_to(ROOT).with_suffix("").parts): path for path in files}
+    modules = {name: path for name, path in modules.items() if not name.endswith("__init__")}
+    assert sorted(order) == sorted(modules), "docs/design.md lists other modules than judge/'s"
+    for at, name in enumerate(order):
+        later = imports(modules[name]) - set(order[:at])
+        assert not later, f"{name} imports {sorted(later)}, not listed before it in docs/design.md"
