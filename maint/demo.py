@@ -4,7 +4,7 @@
 DIR gets solutions/ holding two programs of the wrong-answer corpus, a conecta4 that prints
 its board upside down and a vertical_four that writes `7, red` for `7,red`, each opened by
 the `Judge:` line of the real solution so that it is judged as that is, and testcases/
-holding three of the real cases, copied (a case renamed judge-CASE is found as well).
+holding two of the real cases, copied (a case renamed judge-CASE is found as well).
 """
 
 import argparse
@@ -16,7 +16,7 @@ from judge import JUDGE_PREFIX
 from tools.problem import ROOT, run_tool
 
 PROGRAMS = {"conecta4": "board_upside_down", "vertical_four": "comma_space"}
-CASES = {"conecta4": ["connect4-diagonal"], "vertical_four": ["sample-1", "sample-2"]}
+CASES = {"conecta4": ["connect4-diagonal"], "vertical_four": ["sample-1"]}
 
 
 def build(folder):
