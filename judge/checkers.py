@@ -75,11 +75,9 @@ def checker_verdict(mode, run, message):
         if not run.timed_out:
             what = f"{CHECK_LIMITS[1]:g} MiB" if run.memory_out else "1 MiB of output"
         return "IE", [f"the {mode.kind} failed: it passed {what}, and was killed", *lines]
-    meaning = mode.protocol.meaning
-    verdict = mode.protocol.codes.get(run.status, "IE")
-    if run.status == 1 and b"Traceback (most recent call last):" in run.stderr:  # a crash, not WA
-        verdict, meaning = "IE", "a verdict: Python's traceback says it crashed"
+    verdict = mode.protocol.codes.get(run.status, "IE")  # its exit code alone: never its words
     if verdict == "IE":
+        meaning = mode.protocol.meaning
         lines.insert(0, f"the {mode.kind} failed: {exit_description(run.status)}, not {meaning}")
     return verdict, lines if verdict != "AC" else []
 

@@ -60,7 +60,7 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
         else:
             verdict = verdict_of(run, expected, profile)
             if verdict is None:
-                verdict, details = mode.judge(input_path, run.output, expected, running, workdir)
+                verdict, details = judged_output(mode, input_path, run, expected, running, workdir)
             else:
                 details = explain_limit(verdict, run, profile, output_mib)
         half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
@@ -70,6 +70,15 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
         return Judgement(verdict, run.wall, run.cpu, run.peak_mib, slow, details, shown)
     except MemoryError:
         return not_judged("out of memory: a file too large?")
+
+
+def judged_output(mode, input_path, run, expected, running, workdir):
+    """The mode's verdict on the output; a judging program's files that cannot be written
+    (a full disk) are this case's IE, and the run goes on."""
+    try:
+        return mode.judge(input_path, run.output, expected, running, workdir)
+    except OSError as error:
+        return "IE", [f"could not write the {mode.kind}'s files: {error.strerror or error}"]
 
 
 def shown_input(path):

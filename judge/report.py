@@ -62,7 +62,7 @@ class Report:
         line = LINE.format(self.paint(f"{result.verdict:<3}", result.verdict), *cells)
         if result.slow:
             line += " " + self.paint("slow", "slow")
-        lines = [line] + ["    " + detail for detail in result_lines(result)]
+        lines = [line] + ["    " + printable(detail) for detail in result_lines(result)]
         problem = result.case.problem
         self.left[problem] -= 1
         if not self.left[problem]:
@@ -82,7 +82,8 @@ def summary(problem, profile, results):
     """The line that closes a problem's cases."""
     counts = Counter(result.verdict for result in results)
     failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
-    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {profile.mode.text}"
+    mode = printable(profile.mode.text)
+    limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {mode}"
     judge_name = printable(profile.judge_name or "no Judge: line")
     text = f"== {printable(problem)} ({judge_name}: {limits}): "
     text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"

@@ -229,9 +229,7 @@ def cases_lacks(name, root):
     if not judge:
         lines.append(f"testcases/{name}/ has no judge case ({JUDGE_NAMES})")
     if len(judge) == len(names):
-        lines.append(
-            f"testcases/{name}/ has no extended case (a name not opening {JUDGE_PREFIX})"
-        )
+        lines.append(f"testcases/{name}/ has no extended case (a name not opening {JUDGE_PREFIX})")
     return lines
 
 

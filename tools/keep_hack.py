@@ -38,9 +38,7 @@ def keep(name, hack, case=None, root=ROOT):
         case = JUDGE_PREFIX + case
     if not judge and case.startswith(JUDGE_PREFIX):
         why = tooling(name, "validate").why_extended(data)
-        raise KeepError(
-            f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'"
-        )
+        raise KeepError(f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'")
     target = root / "testcases" / name / (case + ".in")
     if target.exists():
         raise KeepError(f"{target.relative_to(root)} is there already")

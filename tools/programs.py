@@ -154,11 +154,11 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     profile, warning = read_profile(root, name)
     what = f"{profile.judge_name or 'the Judge: line'}'s {profile.mode.kind}"
     profile = profile._replace(mode=profile.mode.resolved(root, what, strict=True))  # from root
-    whose = f"{profile.judge_name}'s" if profile.judge_name else "the runner's default"
+    whose = f"{printable(profile.judge_name)}'s" if profile.judge_name else "the runner's default"
     if profile.other_limit and command and not is_python(command):
         language, seconds = profile.other_limit
         profile = profile._replace(time_limit=seconds)
-        whose += f" {language}"
+        whose += f" {printable(language)}"
     if not judge:
         time_limit = max(GENEROUS_TIME, 5 * profile.time_limit)
         memory_limit = max(GENEROUS_MEMORY, 2 * profile.memory_limit)

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from judge import JUDGE_PREFIX, Progress, UsageError, say
+from judge import JUDGE_PREFIX, Progress, UsageError, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import described, inputs, outcomes_of, play, shown_input, summary
 from tools.problem import ROOT, problems, run_tool, tooling
@@ -149,7 +149,7 @@ def main(argv=None):
             args.name, args.judge or own, ROOT, command, args.tle, args.mle
         )
     except UsageError as error:
-        made.error(str(error))
+        made.error(printable(str(error)))
     if warning:
         print(f"stress: warning: {warning}", file=sys.stderr)
     mode = "judge cases only" if args.judge else "judge and extended cases"

@@ -128,6 +128,36 @@ def ignores_children(pid):
     return False
 
 
+def waited_for_a_cpu(pid):
+    """The longest wait for a CPU of any thread of pid, in seconds (schedstat's run delay)."""
+    longest = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat", "rb") as schedstat:
+                longest = max(longest, int(schedstat.read().split()[1]))
+        except (OSError, IndexError, ValueError):
+            pass
+    return longest / 1e9
+
+
+def lost_ticks(before, now, reaped):
+    """The CPU ticks of the processes gone since the sample `before` that no wait4 measures:
+    reaped by the kernel (a parent that ignores SIGCHLD, or sets SA_NOCLDWAIT). A parent that
+    waited for its children has their ticks among its own children's; what it lacks is lost.
+    before and now map pid to (parent, ticks with its waited children, waited children's)."""
+    gone = {}
+    for pid, (parent, ticks, _) in before.items():
+        if pid not in now and pid not in reaped:
+            gone[parent] = gone.get(parent, 0) + ticks
+    lost = 0
+    for parent, ticks in gone.items():
+        if parent in now and parent in before:  # what its waits measured since
+            lost += max(0, ticks - (now[parent][2] - before[parent][2]))
+        elif ignores_children(parent):  # gone too, or new: its SIGCHLD says
+            lost += ticks
+    return lost
+
+
 def spawn(executable, args, fds, environment):
     """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
     Popen leaves them: by posix_spawn (no copy of this process), or Popen where os has none."""
@@ -207,17 +237,17 @@ class Supervisor:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
-                seen[pid] = int(fields[1]), sum(map(int, fields[11:15]))  # parent, ticks
-                with open(f"/proc/{pid}/schedstat", "rb") as schedstat:  # ready, no CPU
-                    self.queued = max(self.queued, int(schedstat.read().split()[1]) / 1e9)
+                own, waited = sum(map(int, fields[11:13])), sum(map(int, fields[13:15]))
+                seen[pid] = int(fields[1]), own + waited, waited  # parent, ticks, of children
+                self.queued = max(self.queued, waited_for_a_cpu(pid))
             except (OSError, IndexError, ValueError):
                 pass
-        for pid, (parent, ticks) in self.seen.items():  # gone: reaped by us, its parent or
-            if pid not in seen and pid not in self.reaped and ignores_children(parent):
-                self.lost += ticks  # the kernel, whose reaping no wait4 measures: its last sample
+        self.lost += lost_ticks(self.seen, seen, self.reaped)
         self.seen, self.reaped = seen, set()
         self.peak = max(self.peak, resident * self.page_mib)
-        self.live = self.cpu + (self.lost + sum(ticks for _, ticks in seen.values())) / self.ticks
+        self.live = (
+            self.cpu + (self.lost + sum(ticks for _, ticks, _ in seen.values())) / self.ticks
+        )
 
     def report(self, kind):
         cpu = self.cpu + self.lost / self.ticks

@@ -15,9 +15,11 @@ from collections import namedtuple
 from judge.process import launcher as walk
 from judge.process.trees import TICK, Pipes, PosixTree, Tree
 
-GIVE_UP = 3.0  # seconds a new supervisor may take to say it runs, or one to end a case when asked
+GIVE_UP = 3.0  # seconds a supervisor may take to end a case when asked, or the launcher to end
+# On a busy machine a fork or a Python start can take many seconds: a new supervisor and the
+# launcher get this long to say they run. No case waits that long: it starts only after.
+STARTING = 120.0
 NO_START = "the case did not start"  # its error where the system gives no errno
-LAUNCHER_START = 20.0  # seconds the launcher may take to start (python, on a busy machine)
 LAUNCHER = os.path.abspath(walk.__file__)
 
 
@@ -43,7 +45,7 @@ def start_launcher():
         return None
     finally:
         theirs.close()
-    mine.settimeout(LAUNCHER_START)
+    mine.settimeout(STARTING)
     with contextlib.suppress(OSError):
         if mine.recv(16) == b"ready":
             mine.settimeout(GIVE_UP)  # a launcher stopped with a full socket: no send hangs
@@ -141,7 +143,7 @@ class LinuxTree(Tree):
             finally:
                 theirs.close()
         mine.setblocking(False)  # every wait on it is a select with a timeout
-        said = mine.recv(16) if select.select([mine], [], [], GIVE_UP)[0] else b""
+        said = mine.recv(16) if select.select([mine], [], [], STARTING)[0] else b""
         if not said.isdigit():
             mine.close()
             raise OSError(0, NO_START)

@@ -23,6 +23,7 @@ SYSTEM_FILES = (
     "/proc/cpuinfo",  # PyPy sizes its GC from it
 )
 NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
+LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
 
 
 def sandbox_options(memory_limit):
@@ -35,7 +36,7 @@ def sandbox_options(memory_limit):
             options += ["--ro-bind", folder, folder]
     for path in SYSTEM_FILES:
         options += ["--ro-bind-try", path, path]
-    size = str(int(memory_limit * MIB))
+    size = str(min(int(memory_limit * MIB), LARGEST_TMPFS))  # a limit of 2**64 bytes is no size
     return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
 
 
