@@ -23,6 +23,7 @@ from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
 from judge.modes import add_flags, make_mode
 from judge.platform import PORTABLE
 from judge.problems import find_cases, find_problems, read_profile
+from judge.process.environment import keep_everything
 from judge.process.sandbox import find_sandbox
 from judge.progress import Progress
 from judge.report import Report, RunInfo, clear_report, report_data, write_json
@@ -80,6 +81,8 @@ HELP = {
     "sandbox": "run each case under bubblewrap (Linux), where it cannot reach the runner, other"
     " cases or testcases/",
     "json": "write every case's verdict, time and memory to FILE",
+    "keep_env": "pass this environment whole to the programs it runs (default: only PATH, HOME,"
+    " LANG, LC_*, TMPDIR and TZ)",
     "root": "folder with solutions/ and testcases/ (default: the runner's own)",
 }
 
@@ -103,6 +106,7 @@ def make_parser():
     add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
     add("--sandbox", action="store_true", help=HELP["sandbox"])
     add("--json", metavar="FILE", help=HELP["json"])
+    add("--keep-env", action="store_true", help=HELP["keep_env"])
     add("--root", type=Path, default=ROOT, metavar="DIR", help=HELP["root"])
     return parser
 
@@ -179,6 +183,7 @@ def plan_from(argv):
     if not cases:
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         raise UsageError(f"no {judge} name contains '{args.keep}'")
+    keep_everything(args.keep_env)
     sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)

@@ -13,6 +13,7 @@ import time
 from collections import namedtuple
 
 from judge.process import launcher as walk
+from judge.process.environment import judged_environment
 from judge.process.trees import TICK, Pipes, PosixTree, Tree
 
 GIVE_UP = 3.0  # seconds a supervisor may take to end a case when asked, or the launcher to end
@@ -38,8 +39,12 @@ def start_launcher():
     command = [sys.executable, "-S", "-I", LAUNCHER, str(theirs.fileno())]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
-        process = subprocess.Popen(
-            command, pass_fds=[theirs.fileno()], start_new_session=True, **quiet
+        process = subprocess.Popen(  # its supervisors pass on its environment: the judge's
+            command,
+            pass_fds=[theirs.fileno()],
+            start_new_session=True,
+            env=judged_environment(),
+            **quiet,
         )
     except OSError:
         return None

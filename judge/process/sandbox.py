@@ -11,6 +11,7 @@ import subprocess
 from judge.commands import PYTHON_PROGRAM
 from judge.model import MIB, UsageError
 from judge.platform import LINUX
+from judge.process.environment import judged_environment
 from judge.text import printable
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -29,6 +30,9 @@ LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is 
 def sandbox_options(memory_limit):
     """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
     options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    options.append("--clearenv")  # then the judge's environment, whatever bwrap was given
+    for name, value in judged_environment().items():
+        options += ["--setenv", name, value]
     for folder in SYSTEM_FOLDERS:
         if os.path.islink(folder):  # /lib -> usr/lib, where /usr is merged
             options += ["--symlink", os.readlink(folder), folder]

@@ -11,6 +11,7 @@ import time
 from collections import namedtuple
 
 from judge.platform import POSIX, WAIT4
+from judge.process.environment import judged_environment
 
 MIB = 1024 * 1024
 TICK = 0.05  # seconds a case runs unwatched at most
@@ -36,6 +37,7 @@ class Tree:
             executable=executable,
             stdin=stdin,
             cwd=cwd,
+            env=judged_environment(),
             start_new_session=POSIX,
             stdout=subprocess.PIPE if stdout is None else stdout,
             stderr=subprocess.PIPE,
