@@ -6,6 +6,7 @@ program's fault."""
 import contextlib
 import os
 import tempfile
+import threading
 from collections import namedtuple
 from pathlib import Path
 
@@ -82,6 +83,39 @@ def checker_verdict(mode, run, message):
     return verdict, lines if verdict != "AC" else []
 
 
+class Watched(threading.Thread):
+    """A started judging program watched on a thread of its own, so that its stderr is read
+    while the program it judges runs (a full pipe would stop it)."""
+
+    def __init__(self, running, started):
+        super().__init__(daemon=True)
+        self.running, self.started = running, started
+        self.outcome = self.error = None
+        self.start()
+
+    @property
+    def stopped(self):
+        return self.running.stopped
+
+    def tick(self):
+        """watch() calls it: the status line is the main thread's to draw."""
+
+    def kill(self, case_tree):
+        self.running.kill(case_tree)
+
+    def run(self):
+        try:
+            self.outcome = watch(self, *self.started, CHECK_LIMITS)
+        except BaseException as error:  # raised again by result(), on the thread that asks
+            self.error = error
+
+    def result(self):
+        self.join()
+        if self.error is not None:
+            raise self.error
+        return self.outcome
+
+
 def interact(input_path, command, expected, mode, limits, running, workdir):
     """The Runs of the program and its interactor (CMD INPUT OUTPUT ANSWER), piped together."""
     if isinstance(mode.command, str):
@@ -91,21 +125,22 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
         Path(answer).write_bytes(expected or b"")
         args, executable = mode.command
         judge = ([*args, os.path.abspath(str(input_path)), output, answer], executable)
-        to_program, to_judge, started = os.pipe(), os.pipe(), None  # (read end, write end) each
+        to_program, to_judge, judging = os.pipe(), os.pipe(), None  # (read end, write end) each
         try:
             try:
                 started = running.start(judge, to_judge[0], workdir, MIB, to_program[1])
+                judging = Watched(running, started)
                 program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
             finally:  # the runner's copies: each end is the two processes' alone
                 for fd in (*to_program, *to_judge):
                     os.close(fd)
             outcome = watch(running, *program, limits)
         except BaseException:  # the program never started, or the run stops: no use waiting
-            if started:
-                running.kill(started[0])
+            if judging:
+                running.kill(judging.started[0])
             raise
         finally:  # the interactor is watched, killed and reaped whatever the program did
-            judged = started and watch(running, *started, CHECK_LIMITS)
+            judged = judging and judging.result()
     return outcome, judged
 
 
@@ -113,8 +148,10 @@ def interactive_verdict(outcome, judged, profile, output_mib):
     """The interactor's verdict, unless the program passed a limit or failed after an AC."""
     verdict, details = checker_verdict(profile.mode, judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile) or "AC"
-    if "IE" in (verdict, program) or program == "AC" or (verdict != "AC" and program == "RE"):
+    if program == "AC" or program == "IE" or (verdict not in ("AC", "IE") and program == "RE"):
         return verdict, details
+    # The program passed a limit or crashed: its verdict, even over an interactor that then
+    # failed (a program killed at its limit breaks the pipe the interactor writes to).
     details = explain_limit(program, outcome, profile, output_mib)
     if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
         details.append(WAITING)
