@@ -1,0 +1,169 @@
+"""judge/explain.py, in process: how a failure is explained to a person. Where an output first
+differs from the answer, the diff around it, how a program ended, and its stderr's last lines.
+Each mode's explain() is read from one table: the mode, the verdict, the output, the answer
+and the lines that explain them."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from judge import explain, modes
+
+PE = "presentation error: equal once runs of whitespace are one space, the ends trimmed and "
+PE += "letters upper-cased"
+ONLY_SPACE = "only whitespace differs, and this judge counts that as a wrong answer"
+ONLY_CASE = "only letter case or whitespace differs: Jutge.org would say PE"
+IC = "invalid character: byte 0x07 at line 2, column 4; Jutge.org accepts printable ASCII, "
+IC += "newline, CR and tab only"
+
+
+def first(where, expected, got):
+    return [f"first difference at {where}", f"  expected: {expected}", f"  got:      {got}"]
+
+
+DIFF = ["diff:", "  --- expected", "  +++ got"]
+
+
+@pytest.mark.parametrize(
+    "mode, verdict, got, expected, lines",
+    [
+        ("exact", "AC", b"1\n", b"1\n", []),
+        ("jutge", "AC", b"1\n", b"1\n", []),
+        ("float 1e-6", "AC", b"1\n", b"1.0000001\n", []),
+        (  # a short diff of the lines around the first difference, counted from line 1
+            "exact", "WA", b"1\n2 3\n4\n", b"1\n2 4\n4\n",
+            [*first("line 2", "2·4", "2·3"), *DIFF, "  @@ -1,3 +1,3 @@", "   1", "  -2·4",
+             "  +2·3", "   4"],
+        ),
+        ("exact", "WA", b"1  2\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "1··2")]),
+        ("exact", "WA", b"a\tb\n", b"a b\n", [ONLY_SPACE, *first("line 1", "a·b", "a→b")]),
+        ("exact", "WA", b"Yes\n", b"YES\n", [ONLY_CASE, *first("line 1", "YES", "Yes")]),
+        ("exact", "WA", b"1", b"1\n", [ONLY_SPACE, *first("line 1", "1", "1  (no final newline)")]),
+        ("exact", "WA", b"", b"1\n", first("line 1", "1", "(end of output)")),
+        (
+            "exact", "WA", b"1\n2\n", b"1\n",
+            [*first("line 2", "(end of output)", "2"), *DIFF, "  @@ -1 +1,2 @@", "   1", "  +2"],
+        ),
+        ("exact", "WA", b"\xff\xfe ok\n", b"ok\n", first("line 1", "ok", "\\xff\\xfe·ok")),
+        ("exact", "WA", b"esc\x1b[2J\n", b"x\n", first("line 1", "x", "esc\\x1b[2J")),
+        ("jutge", "PE", b"1  2\n", b"1 2\n", [PE, *first("line 1", "1·2", "1··2")]),
+        ("jutge", "PE", b"Yes\n", b"YES\n", [PE, *first("line 1", "YES", "Yes")]),
+        ("jutge", "WA", b"12\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "12")]),
+        ("jutge", "IC", b"ok\n\tno\x07\n", b"ok\nno\n", [IC]),
+        ("loose", "WA", b"a \n", b"b\n", first("line 1", "b", "a")),
+        ("tokens", "WA", b"1 2 4\n", b"1 2 3\n", first("token 3", "3", "4")),
+        ("tokens", "WA", b"1 2\n", b"1 2 3\n", first("token 3", "3", "(no more tokens)")),
+        ("tokens", "WA", b"1 2 3\n", b"1 2\n", first("token 3", "(no more tokens)", "3")),
+        ("tokens", "WA", b"1 2x", b"1 2", first("token 2", "2", "2x")),
+        ("tokens", "WA", b"", b"1\n", first("token 1", "1", "(no more tokens)")),
+        (
+            "float 1e-9", "WA", b"1 2.5 x\n", b"1 2.5000001 y\n",
+            ["first difference at token 2: error 1e-07, over 1e-9 absolute and relative",
+             "  expected: 2.5000001", "  got:      2.5"],
+        ),
+        (
+            "float 1e-6", "WA", b"6.00006\n", b"6.000000\n",
+            ["first difference at token 1: error 6e-05, over 1e-6 absolute and relative",
+             "  expected: 6.000000", "  got:      6.00006"],
+        ),
+        ("float 1e-6", "WA", b"1\n", b"1 2\n", first("token 2", "2", "(no more tokens)")),
+        ("float 1e-6", "WA", b"nan\n", b"0\n", first("token 1", "0", "nan")),
+        ("float 1e-6", "WA", b"inf\n", b"1\n", first("token 1", "1", "inf")),
+    ],
+)  # fmt: skip
+def test_each_mode_explains_its_verdict(mode, verdict, got, expected, lines):
+    assert modes.parse_mode(mode).explain(verdict, got, expected) == lines
+
+
+def test_the_difference_is_found_far_into_a_long_output():
+    want = b"".join(b"%d\n" % i for i in range(100000))
+    have = want.replace(b"\n50000\n", b"\noops\n")
+    details = modes.parse_mode("exact").explain("WA", have, want)
+    assert details[:3] == first("line 50001", "50000", "oops")
+    assert details[6] == "  @@ -49999,5 +49999,5 @@"
+    assert details[-1] == "  ... (cut after line 50006)"
+
+
+def test_huge_lines_are_cut_and_the_diff_stops_after_eight():
+    details = modes.parse_mode("exact").explain("WA", b"y" * 1000 + b"\n", b"x\n")
+    assert details[2] == "  got:      " + "y" * 100 + "... (900 more characters)"
+    got, expected = (b"y" * 1000 + b"\n") * 20000, b"x\n" * 20000
+    details = modes.parse_mode("exact").explain("WA", got, expected)
+    assert details[-1] == "  ... (cut after line 8)" and len(details) == 24
+    assert details[-2] == "  +" + "y" * 100 + "... (900 more characters)"
+    assert sum(map(len, details)) < 2000  # 20 MB of output, 2 KB of explanation
+
+
+TOKENS = st.lists(st.sampled_from(["1", "12", "2", "ab", "x"]), max_size=6)
+
+
+@given(TOKENS, TOKENS)
+def test_a_tokens_difference_names_the_first_token_that_differs(want, have):
+    if want == have:
+        return
+    expected, got = " ".join(want).encode() + b"\n", "\n".join(have).encode()
+    details = modes.parse_mode("tokens").explain("WA", got, expected)
+    pairs = zip([*want, None], [*have, None])
+    number = next(at for at, (one, other) in enumerate(pairs) if one != other)
+    shown = [words[number] if number < len(words) else "(no more tokens)" for words in (want, have)]
+    at = next(at for at, line in enumerate(details) if line.startswith("first difference"))
+    assert details[at : at + 3] == first(f"token {number + 1}", *shown)
+
+
+@pytest.mark.parametrize(
+    "code, text",
+    [
+        (1, "exit status 1"),
+        (-9, "killed by signal 9 (SIGKILL)"),
+        (-11, "killed by signal 11 (SIGSEGV)"),
+        (-200, "killed by signal 200"),
+        (3221225725, "exit status 3221225725 (0xc00000fd)"),  # a stack overflow on Windows
+    ],
+)
+def test_exit_description(code, text):
+    assert explain.exit_description(code) == text
+
+
+@pytest.mark.parametrize(
+    "data, lines",
+    [
+        (b"", []),
+        (b"one\ntwo\n", ["one", "two"]),
+        (b"".join(b"%d\n" % i for i in range(25)), [str(i) for i in range(15, 25)]),
+        (b"bad \xff\n", ["bad \\xff"]),
+    ],
+)
+def test_last_lines_are_the_last_ten_as_text(data, lines):
+    assert explain.last_lines(data) == lines
+
+
+def test_hunk_headers_count_from_line_one():
+    assert explain.shift_hunk("@@ -1,4 +1,5 @@", 99) == "@@ -100,4 +100,5 @@"
+    assert explain.shift_hunk("@@ -3 +3,0 @@", 10) == "@@ -13 +13,0 @@"
+
+
+def slow_common_prefix(a, b):
+    size = 0
+    while size < min(len(a), len(b)) and a[size] == b[size]:
+        size += 1
+    return size
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_common_prefix(a, b):
+    common = slow_common_prefix(a, b)
+    assert explain.common_prefix(a, b) == common
+    assert explain.common_prefix(a * 1000, a * 999 + b) == 999 * len(a) + common
+
+
+@pytest.mark.parametrize(
+    "lines, shown",
+    [
+        ([], "(end of output)"),
+        ([b"a b\tc\n"], "a·b→c"),
+        ([b"last"], "last  (no final newline)"),
+        ([b"\x1b[2J\n"], "\\x1b[2J"),
+    ],
+)
+def test_a_line_is_shown_with_its_whitespace_visible(lines, shown):
+    assert explain.visible(lines) == shown

@@ -1,0 +1,243 @@
+"""judge/modes.py, in process: the judging modes, one object each in one registry. How a mode
+is read from its text, the verdicts it gives, its flags and its flags for `oj test`, and the
+program it finds. Then, through processes, the shared tests of `make test` judging by the
+Judge: line: a contestant's checker, tolerance and interactive problems pass them."""
+
+import shutil
+import sys
+
+import pytest
+from runner_util import contestant_root
+from test_compat import find_python38
+from util import ROOT, run
+
+from judge import cli, modes
+from judge.model import UsageError
+
+NO_MODE = "is no judging mode: want exact|jutge|tokens|loose, float EPS, checker CMD or "
+NO_MODE += "validator CMD or interactor CMD"
+
+
+@pytest.mark.parametrize(
+    "text, kind, argument, read",
+    [
+        ("exact", "exact", "", "exact"),
+        (" jutge ", "jutge", "", "jutge"),
+        ("tokens", "tokens", "", "tokens"),
+        ("loose", "loose", "", "loose"),
+        ("float 1e-6", "float", "1e-6", "float 1e-6"),
+        ("float   0.5", "float", "0.5", "float 0.5"),
+        ("checker checkers/p_checker.py", "checker", "checkers/p_checker.py", None),
+        ("validator ./v --case-sensitive", "validator", "./v --case-sensitive", None),
+        ("interactor  python3 checkers/i.py", "interactor", "python3 checkers/i.py", None),
+    ],
+)
+def test_a_mode_is_read_from_its_text(text, kind, argument, read):
+    mode = modes.parse_mode(text)
+    assert (mode.kind, mode.argument, mode.text) == (kind, argument, read or f"{kind} {argument}")
+    assert modes.mode_error(text) is None and mode == modes.make_mode(mode.text)
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("", "'' " + NO_MODE),
+        ("fuzzy 1", "'fuzzy 1' " + NO_MODE),
+        ("exact 1", "'exact 1' " + NO_MODE),
+        ("Exact", "'Exact' " + NO_MODE),
+        ("float", "float wants a tolerance, a positive number such as 1e-6, not ''"),
+        ("float 0", "float wants a tolerance, a positive number such as 1e-6, not '0'"),
+        ("float 1e-6 2", "float wants a tolerance, a positive number such as 1e-6, not '1e-6 2'"),
+        ("float nan", "float wants a tolerance, a positive number such as 1e-6, not 'nan'"),
+        ("checker", "'checker' needs a command: 'checker CMD'"),
+        ("validator  ", "'validator' needs a command: 'validator CMD'"),
+        ("interactor", "'interactor' needs a command: 'interactor CMD'"),
+        ("x" * 150, "'" + "x" * 100 + "... (50 more characters)' " + NO_MODE),
+        ("\x1b[2J", "'\\x1b[2J' " + NO_MODE),
+    ],
+)
+def test_a_text_that_is_no_mode_says_why(text, why):
+    assert modes.mode_error(text) == why
+    with pytest.raises(ValueError) as raised:
+        modes.parse_mode(text)
+    assert str(raised.value) == why
+
+
+@pytest.mark.parametrize(
+    "text, interactive, by_program",
+    [
+        ("exact", False, False),
+        ("jutge", False, False),
+        ("tokens", False, False),
+        ("loose", False, False),
+        ("float 1e-6", False, False),
+        ("checker c.py", False, True),
+        ("validator v.py", False, True),
+        ("interactor i.py", True, True),
+    ],
+)
+def test_a_mode_says_how_it_judges(text, interactive, by_program):
+    mode = modes.parse_mode(text)
+    assert (mode.interactive, mode.judged_by_program) == (interactive, by_program)
+
+
+@pytest.mark.parametrize(
+    "text, expected, got, verdict",
+    [
+        ("exact", b"1\r\n", b"1\n", "AC"),
+        ("exact", b"YES\n", b"yes\n", "WA"),
+        ("jutge", b"YES\n", b"yes\n", "PE"),
+        ("jutge", b"1\n", b"1\x07\n", "IC"),
+        ("tokens", b"1 2\n", b"1\n\n2", "AC"),
+        ("loose", b"1\n", b"1  \n\n", "AC"),
+        ("loose", b"1 2\n", b"1  2\n", "WA"),
+        ("float 1e-6", b"6.000000\n", b"6.000000001\n", "AC"),
+        ("float 1e-6", b"1\n", b"1.0000011\n", "WA"),
+        ("float 0.5", b"1\n", b"1.4\n", "AC"),
+        ("float 1e-9", b"1\n", b"1.0000001\n", "WA"),
+    ],
+)
+def test_each_mode_that_compares_gives_its_verdict(text, expected, got, verdict):
+    mode = modes.parse_mode(text)
+    assert mode.verdict(expected, got) == verdict
+    details = mode.explain(verdict, got, expected)
+    assert (details == []) == (verdict == "AC")
+    assert mode.judge("unused.in", got, expected, None, None) == (verdict, details)
+
+
+def test_modes_are_equal_by_text_and_command():
+    assert modes.parse_mode("float  1e-6") == modes.parse_mode("float 1e-6")
+    assert modes.parse_mode("exact") != modes.parse_mode("tokens")
+    assert modes.parse_mode("exact") != modes.parse_mode("exact").text  # a mode, not its text
+    assert len({modes.parse_mode("exact"), modes.make_mode("exact")}) == 1
+    assert repr(modes.parse_mode("float 1e-6")) == "Mode('float 1e-6')"
+    checker = modes.parse_mode("checker c.py")
+    assert checker != checker.resolved(ROOT)  # its command found, or why not
+
+
+@pytest.mark.parametrize(
+    "text, flags",
+    [
+        ("exact", []),
+        ("jutge", []),
+        ("tokens", ["-N"]),
+        ("loose", None),
+        ("float 1e-6", ["-e", "1e-6"]),
+        ("checker checkers/x.py -v", ["--judge-command", "'/my python' checkers/x.py -v"]),
+        ("checker ./check", ["--judge-command", "./check"]),
+        ("validator v.py", None),
+        ("interactor i.py", None),
+    ],
+)
+def test_oj_flags_judge_as_the_mode_does(text, flags):
+    assert modes.parse_mode(text).oj_flags("/my python") == flags
+
+
+def test_a_mode_compared_finds_no_program(tmp_path):
+    mode = modes.parse_mode("float 1e-6")
+    assert mode.resolved(tmp_path) is mode and mode.command is None
+
+
+def test_a_checker_is_found_from_the_root_or_says_why_not(tmp_path):
+    (tmp_path / "checkers").mkdir()
+    (tmp_path / "checkers" / "c.py").write_text("pass\n")
+    found = modes.parse_mode("checker checkers/c.py --strict").resolved(tmp_path)
+    script = str((tmp_path / "checkers" / "c.py").resolve())
+    assert found.command == ([sys.executable, script, "--strict"], sys.executable)
+    assert found.resolved(tmp_path / "elsewhere") is found  # found once
+    missing = modes.parse_mode("validator v.py").resolved(tmp_path)
+    assert missing.command == f"the Judge: line's validator v.py: no file v.py under {tmp_path}"
+    assert missing.resolved(tmp_path) is missing
+    named = modes.parse_mode("interactor i.py").resolved(tmp_path, "Exam's interactor")
+    assert named.command.startswith("Exam's interactor i.py: no file i.py under ")
+    with pytest.raises(UsageError, match=r"^--checker x\.py: no file x\.py under "):
+        modes.parse_mode("checker x.py").resolved(tmp_path, "--checker", strict=True)
+
+
+@pytest.mark.parametrize(
+    "argv, compare",
+    [
+        ([], None),
+        (["--compare", "jutge"], "jutge"),
+        (["--tokens"], "tokens"),
+        (["--loose"], "loose"),
+        (["--float", " 1e-6 "], "float 1e-6"),
+        (["--float=0.5"], "float 0.5"),
+        (["--checker", "checkers/c.py -v"], "checker checkers/c.py -v"),
+        (["--validator", "v.py"], "validator v.py"),
+        (["--interactor", "i.py"], "interactor i.py"),
+    ],
+)
+def test_each_mode_has_its_flag(argv, compare):
+    assert cli.make_parser().parse_args(argv).compare == compare
+
+
+@pytest.mark.parametrize(
+    "argv, why",
+    [
+        (["--float", "1e-6", "--checker", "x.py"], "not allowed with argument"),
+        (["--tokens", "--float", "1e-6"], "not allowed with argument"),
+        (["--interactor", "i.py", "--checker", "c.py"], "not allowed with argument"),
+        (["--checker", "a.py", "--validator", "b.py"], "not allowed with argument"),
+        (["--compare", "exact", "--validator", "b.py"], "not allowed with argument"),
+        (["--compare", "float"], "invalid choice: 'float'"),
+        *[
+            (["--float=" + eps], "float wants a tolerance, a positive number such as 1e-6")
+            for eps in ["0", "-1e-6", "nan", "inf", "abc", "", "0x1p-20"]
+        ],
+    ],
+)
+def test_two_modes_at_once_or_a_bad_tolerance_is_a_usage_error(argv, why):
+    with pytest.raises(UsageError) as raised:
+        cli.make_parser().parse_args(argv)
+    assert why in str(raised.value) and str(raised.value).endswith("(runner.py --help says more)")
+
+
+def test_the_formats_name_every_mode():
+    assert modes.JUDGE_FORMAT == "Judge: NAME; N s; M MiB; exact|jutge|tokens|loose"
+    assert all(kind in modes.MODES for kind in modes.REGISTRY)
+
+
+# ---------------------------------------------------------------- the shared tests
+
+
+def copy_for_the_shared_tests(root):
+    """root made a repo of its own holding the contestant's problems and the shared tests."""
+    for name in ("runner.py", "pyproject.toml"):
+        shutil.copyfile(ROOT / name, root / name)
+    for folder in ("judge", "tools", "maint"):
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("util", "conftest", "test_problems", "test_testcases", "test_compat"):
+        shutil.copyfile(ROOT / "tests" / f"{name}.py", root / "tests" / f"{name}.py")
+    return root
+
+
+def shared_tests(root, *select):
+    argv = [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:xdist", "-p", "no:cacheprovider"]
+    argv += ["--depth", "all"]  # the oj and Python 3.8 checks are in the deep part
+    argv += ["tests/test_problems.py", "tests/test_testcases.py", "tests/test_compat.py", *select]
+    done = run(argv, cwd=root, timeout=600, text=True)
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.deep
+def test_make_tests_shared_tests_judge_by_the_judge_line(tmp_path):
+    for module in ("onlinejudge_command", "vermin"):  # `make test-on` installs neither
+        pytest.importorskip(module)
+    (tmp_path / "tests").mkdir()
+    root = copy_for_the_shared_tests(contestant_root(tmp_path))
+    status, out = shared_tests(root)
+    assert status == 0, out[-3000:]
+    tests = ["test_problems.py::test_solution_gives_every_out", "test_compat.py::test_oj_all_ac"]
+    tests.append("test_problems.py::test_meets_the_contract")
+    if find_python38():
+        tests.append("test_compat.py::test_testcases_pass_under_python38")
+    else:  # skipped, saying so
+        assert "no Python 3.8 interpreter" in out, out[-3000:]
+    for test in tests:
+        for name in ("1850A", "triangle_area", "guess"):
+            assert f"PASSED tests/{test}[{name}]" in out, out[-3000:]
+    solution = root / "solutions" / "triangle_area.py"
+    solution.write_text(solution.read_text().replace("float 1e-6", "exact"))
+    status, out = shared_tests(root, "-k", "triangle_area and (every_out or oj_all_ac)")
+    assert status == 1 and "2 failed" in out, out[-3000:]
