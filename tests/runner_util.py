@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from util import ROOT
 
+from judge.model import EXTENDED_NOTE
+
 RUNNER = ROOT / "runner.py"
 # The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
@@ -100,6 +102,16 @@ def case_verdicts(report):
 def case_details(report):
     """{"problem/case": the lines under it} of a JSON report."""
     return {f"{case['problem']}/{case['case']}": case["details"] for case in report["cases"]}
+
+
+def case_reasons(report):
+    """{"problem/case": the lines that explain its verdict} of a JSON report: its details
+    without the extended case's note above them and the input shown below them."""
+    reasons = {}
+    for label, lines in case_details(report).items():
+        lines = lines[1:] if lines[:1] == [EXTENDED_NOTE] else lines
+        reasons[label] = lines[: lines.index("input:")] if "input:" in lines else lines
+    return reasons
 
 
 def path_env(path, env=None):
