@@ -1,0 +1,282 @@
+"""judge/judging.py: one input judged by a problem's profile (judge_input, in process), and a
+run of cases in order, on one thread or many (run_all, with a judge of its own). Then the
+runner on tiny roots, read from its JSON report: what cannot be read or run is that case's
+IE and the run goes on, a failure shows its input, and cases run in parallel report in order."""
+
+import functools
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import runner_util
+from runner_util import (
+    ECHO,
+    POSIX_ONLY,
+    PYTHON,
+    RUNNER,
+    case_details,
+    case_reasons,
+    case_verdicts,
+    judged,
+    make_root,
+    path_env,
+    write,
+)
+
+from judge import judging, model, stop
+from judge.cli import cpu_count
+from judge.problems import DEFAULT_PROFILE
+from judge.process.choose import new_running
+
+path = runner_util.path  # the fixture: both process paths
+PROFILE = DEFAULT_PROFILE._replace(time_limit=1.0)
+
+
+def judge_code(folder, code, given="", answer=None, profile=PROFILE):
+    """The Judgement of a Python program (its code) on an input, against an answer (None:
+    none), each written into folder."""
+    write(folder / "c.in", given)
+    if answer is not None:
+        write(folder / "c.out", answer)
+    program = model.Program(([sys.executable, "-S", "-c", code], None), folder)
+    expected = folder / "c.out" if answer is not None else None
+    return judging.judge_input(program, folder / "c.in", profile, expected)
+
+
+def test_an_input_is_judged_by_the_profile(tmp_path):
+    judged = judge_code(tmp_path, ECHO, "1 2\n", "1 2\n")
+    assert isinstance(judged, model.Judgement)
+    assert (judged.verdict, judged.details, judged.input_lines, judged.slow) == (
+        "AC",
+        [],
+        [],
+        False,
+    )
+    assert judged.wall > 0 and (judged.cpu is None or judged.cpu >= 0)
+    judged = judge_code(tmp_path, ECHO, "1 2\n", "1 3\n")
+    assert judged.verdict == "WA" and judged.details[0] == "first difference at line 1"
+    assert judged.input_lines == ["  1 2"]  # a failure shows its short input
+    assert judge_code(tmp_path, ECHO, "1\n").verdict == "--"  # no answer: run, not checked
+    assert judge_code(tmp_path, "print(1)", "", "1\r\n").verdict == "AC"  # CRLF read as LF
+
+
+def test_the_answer_is_read_before_the_program_runs(tmp_path):
+    cheat = "open('c.out', 'w').write('2\\n')\nprint(2)\n"
+    judged = judge_code(tmp_path, cheat, "", "1\n")
+    assert judged.verdict == "WA" and (tmp_path / "c.out").read_text() == "2\n"
+
+
+@POSIX_ONLY
+def test_an_answer_or_input_that_cannot_be_read_is_an_internal_error(tmp_path):
+    write(tmp_path / "c.in", "")
+    program = model.Program(([sys.executable, "-c", "print(1)"], None), tmp_path)
+    (tmp_path / "gone.out").symlink_to("nowhere")
+    (tmp_path / "dir.out").mkdir()
+    (tmp_path / "dir.in").mkdir()
+    for given, answer, why in [
+        ("c.in", "gone.out", "could not read the .out: No such file or directory"),
+        ("c.in", "dir.out", "could not read the .out: Is a directory"),
+        ("dir.in", None, "could not run: [Errno 21] Is a directory"),
+    ]:
+        expected = tmp_path / answer if answer else None
+        judged = judging.judge_input(program, tmp_path / given, PROFILE, expected)
+        assert judged == model.Judgement("IE", 0.0, None, None, False, [why])
+
+
+@POSIX_ONLY
+def test_a_program_that_cannot_start_is_an_internal_error(tmp_path):
+    write(tmp_path / "c.in", "")
+    cannot = str(tmp_path / runner_util.unstartable(tmp_path))
+    program = model.Program(([cannot], cannot), tmp_path)
+    judged = judging.judge_input(program, tmp_path / "c.in", PROFILE)
+    assert judged.verdict == "IE"
+    assert judged.details == ["could not run: [Errno 2] No such file or directory"]
+
+
+def test_a_judging_programs_files_that_cannot_be_written_are_an_internal_error():
+    class Full:
+        kind = "checker"
+
+        def judge(self, *args):
+            raise OSError(28, "No space left on device")
+
+    outcome = type("Run", (), {"output": b"1\n"})()
+    verdict = judging.judged_output(Full(), "c.in", outcome, b"1\n", None, None)
+    assert verdict == ("IE", ["could not write the checker's files: No space left on device"])
+
+
+@pytest.mark.parametrize(
+    "data, lines",
+    [
+        (b"1 2\n3\n", ["  1 2", "  3"]),
+        (b"", []),
+        (b"1\x00\x1b\x07\n", ["  1\\x00\\x1b\\x07"]),
+        (b"\xff\n", ["  \\xff"]),
+        (b"x\n" * 10, ["  x"] * 10),
+        (b"x\n" * 11, []),  # more than SHORT_INPUT_LINES lines
+        (b"x" * 401, []),  # more than SHORT_INPUT bytes
+    ],
+)
+def test_a_short_input_is_shown_escaped(tmp_path, data, lines):
+    write(tmp_path / "c.in", data)
+    assert judging.shown_input(tmp_path / "c.in") == lines
+
+
+def test_no_input_is_shown_when_it_cannot_be_read(tmp_path):
+    assert judging.shown_input(tmp_path / "missing.in") == []
+
+
+def test_run_all_reports_in_case_order_on_one_thread_or_many():
+    cases = [0.2, 0.0, 0.1, 0.0]
+
+    def judge(case, running):
+        time.sleep(case)
+        return case, threading.current_thread().name
+
+    for jobs in (1, 3):
+        results, waits = [], []
+        judging.run_all(cases, judge, jobs, results.append, functools.partial(waits.append, 1))
+        assert [case for case, _ in results] == cases
+        threads = {thread for _, thread in results}
+        assert (threads == {threading.current_thread().name}) == (jobs == 1)
+        assert jobs == 1 or waits  # on_wait() while a result is awaited
+
+
+def test_run_all_stops_every_case_when_reporting_fails():
+    started = []
+
+    def judge(case, running):
+        started.append(case)
+        return case
+
+    def report(result):
+        raise model.OutputClosed()
+
+    with pytest.raises(model.OutputClosed):
+        judging.run_all([1, 2, 3], judge, 1, report)
+    assert started == [1]  # one thread: no case starts once reporting failed
+
+
+def test_a_run_stopped_by_a_signal_starts_no_case():
+    stop.STOPPED.append(15)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            judging.run_all([1], lambda case, running: pytest.fail("a case started"), 1, print)
+    finally:
+        stop.STOPPED.remove(15)
+
+
+def test_a_running_serves_many_inputs(tmp_path):
+    running = new_running()
+    try:
+        write(tmp_path / "c.in", "1\n")
+        program = model.Program(([sys.executable, "-S", "-c", ECHO], None), tmp_path)
+        for answer in ("1\n", "2\n", "1\n"):
+            write(tmp_path / "c.out", answer)
+            judged = judging.judge_input(program, tmp_path / "c.in", PROFILE, tmp_path / "c.out",
+                                         running)  # fmt: skip
+            assert judged.verdict == ("AC" if answer == "1\n" else "WA")
+    finally:
+        running.end()
+
+
+# ---------------------------------------------------------------- through the runner
+
+
+@POSIX_ONLY
+def test_an_out_is_read_before_the_case_runs_and_must_be_a_file(tmp_path, path):
+    cheat = "open('testcases/p/a.out', 'w').write('2\\n')\nprint(2)\n"
+    root = make_root(tmp_path, cheat, {"a": ("", "1\n"), "b": ("", None), "c": ("", None)})
+    (root / "testcases" / "p" / "b.out").symlink_to("nowhere")
+    (root / "testcases" / "p" / "c.out").mkdir()
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "WA", "p/b": "IE", "p/c": "IE"} and status == 1
+    reasons = case_reasons(report)
+    assert reasons["p/b"] == ["could not read the .out: No such file or directory"]
+    assert reasons["p/c"] == ["could not read the .out: Is a directory"]
+
+
+@POSIX_ONLY
+def test_an_unreadable_input_is_an_internal_error_not_a_crash(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    (root / "testcases" / "p" / "b.in").mkdir()
+    status, report, err = judged(root)
+    assert case_verdicts(report) == {"p/a": "AC", "p/b": "IE"}
+    assert case_reasons(report)["p/b"] == ["could not run: [Errno 21] Is a directory"]
+    assert "Traceback" not in err and status == 1
+
+
+@POSIX_ONLY
+def test_a_program_that_cannot_start_is_an_internal_error_each_time(tmp_path, path):
+    """exec fails (a script naming a missing interpreter), for the program or for its checker:
+    IE with the system's reason, and the same process starts the next case as before."""
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("2\n", "2\n")})
+    program = runner_util.unstartable(root)
+    for args, reason in (
+        (["--command", program], "could not run: [Errno 2] No such file or directory"),
+        (["--checker", program], "could not run the checker: No such file or directory"),
+    ):
+        status, report, err = judged(root, "p", "-j", "1", *args, cwd=root, path=path)
+        assert case_verdicts(report) == {"p/a": "IE", "p/b": "IE"} and status == 1, report
+        assert case_reasons(report) == {"p/a": [reason], "p/b": [reason]}
+        assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs RLIMIT_AS and sparse files")
+def test_a_file_too_large_for_the_runners_memory_is_that_cases_internal_error(tmp_path, path):
+    import resource
+
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", None), "c": ("2\n", "2\n")})
+    with open(root / "testcases" / "p" / "b.out", "wb") as huge:  # sparse: no disk used
+        huge.truncate(1536 << 20)
+    limit = 1 << 30  # 1 GiB of address space: the 1.5 GiB .out cannot be read
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(tmp_path / "r.json")]
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=path_env(path), preexec_fn=limited, timeout=60
+    )
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert case_verdicts(report) == {"p/a": "AC", "p/b": "IE", "p/c": "AC"}, done.stderr
+    assert case_reasons(report)["p/b"] == ["out of memory: a file too large?"]
+    assert (report["passed"], report["failed"]) == (2, 1) and done.returncode == 1
+
+
+@pytest.mark.parametrize(
+    "solution, verdict",
+    [
+        ("raise SystemExit(3)\n", "RE"),
+        ("while True:\n    pass\n", "TLE"),
+        ("hoard = bytearray(300 << 20)\n", "MLE"),
+        ("print(2)\n", "WA"),
+    ],
+)
+def test_the_input_is_shown_under_every_failure(tmp_path, path, solution, verdict):
+    root = make_root(tmp_path, solution, {"a": ("the input\n", "1\n")})
+    status, report, _ = judged(root, "--tle", "0.5", "--mle", "100", path=path)
+    if verdict == "MLE" and report["cases"][0]["peak_mib"] is None:
+        pytest.skip("this platform does not measure memory")
+    assert case_verdicts(report) == {"p/a": verdict} and status == 1, report
+    details = case_details(report)["p/a"]
+    assert details[-2:] == ["input:", "  the input"] and details[0] == model.EXTENDED_NOTE
+
+
+def test_parallel_runs_report_in_case_order(tmp_path):
+    if cpu_count() < 2:
+        pytest.skip("one CPU: cases run one at a time")
+    solution = (
+        "import sys, time\nname, delay = sys.stdin.read().split()\n"
+        "open('log', 'a').write(f'start {name}\\n')\ntime.sleep(float(delay))\n"
+        "open('log', 'a').write(f'end {name}\\n')\nprint('ok')\n"
+    )
+    delays = {"case-1": "0.9", "case-2": "0.6", "case-3": "0.3", "case-4": "0"}
+    root = make_root(tmp_path, solution, {c: (f"{c} {d}", "ok\n") for c, d in delays.items()})
+    status, report, _ = judged(root, "-j", "4", "--tle", "2")
+    assert list(case_verdicts(report)) == ["p/" + case for case in delays] and status == 0
+    log = (root / "log").read_text().splitlines()
+    assert log.index("start case-2") < log.index("end case-1"), log  # at once, not in a row
