@@ -103,6 +103,10 @@ def test_loose_lines(data, lines):
     "expected, got, verdict",
     [
         (b"6.000000\n", b"6.000000001\n", "AC"),
+        (b"6.000000\n", b"6.0000009\n", "AC"),  # a triangle's area, printed a little off
+        (b"1.500000\n", b"1.5000009\n", "AC"),
+        (b"6.000000\n", b"6.00006\n", "WA"),  # and too far off
+        (b"1.500000\n", b"1.500015\n", "WA"),
         (b"0.5\n", b"0.500001\n", "AC"),  # exactly EPS away, though binary rounding says more
         (b"1\n", b"1.0000011\n", "WA"),
         (b"1000000000\n", b"1000000500\n", "AC"),  # relative: 5e-7

@@ -1,0 +1,318 @@
+"""judge/checkers.py: programs that judge an output. A checker (testlib's protocol) and an output
+validator (the Kattis protocol) run after the program, an interactor talks to it as it runs;
+whatever else a judging program does is an internal error (IE), never the program's fault.
+Their verdicts are read in process from tables of runs, and real checkers judge one input in
+process; then a contestant's problems (runner_util.contestant_root) go through the runner,
+read from its JSON report."""
+
+import os
+import sys
+
+import pytest
+import runner_util
+from runner_util import (
+    LINUX_ONLY,
+    VALIDATOR,
+    case_reasons,
+    case_verdicts,
+    contestant_root,
+    judged,
+    new_marker,
+    none_left,
+    write,
+)
+from util import judge_output
+
+from judge import checkers, model, modes
+from judge.judging import judge_input
+from judge.platform import LINUX
+from judge.problems import DEFAULT_PROFILE
+from judge.process import watch
+
+leftovers_killed = runner_util.leftovers_killed  # the fixture: no interactor left behind
+TESTLIB = "not testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
+KATTIS = "not the Kattis protocol's 42 AC, 43 WA"
+
+
+def run(**fields):
+    """A Run that ended by itself with exit status 0 within every limit, unless fields say."""
+    values = dict(output=b"", stderr=b"", status=0, wall=0.2, cpu=0.1, peak_mib=10.0)
+    values.update(timed_out=False, overflowed=False)
+    return watch.Run(**{**values, **fields})
+
+
+@pytest.mark.parametrize(
+    "mode, fields, message, verdict, lines",
+    [
+        ("checker c", {}, b"ok", "AC", []),
+        ("checker c", {"status": 1}, b"wrong answer: 2 is not", "WA",
+         ["checker: wrong answer: 2 is not"]),
+        ("checker c", {"status": 2}, b"wrong output format", "PE",
+         ["checker: wrong output format"]),
+        ("checker c", {"status": 3}, b"", "IE", [f"the checker failed: exit status 3, {TESTLIB}"]),
+        ("checker c", {"status": 1}, b"Traceback (most recent call last):\nValueError: x", "WA",
+         ["checker: Traceback (most recent call last):", "checker: ValueError: x"]),  # its code
+        ("checker c", {"status": -9}, b"", "IE",
+         [f"the checker failed: killed by signal 9 (SIGKILL), {TESTLIB}"]),
+        ("checker c", {"timed_out": True}, b"", "IE",
+         ["the checker failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
+        ("checker c", {"memory_out": True}, b"", "IE",
+         ["the checker failed: it passed 4096 MiB, and was killed"]),
+        ("checker c", {"overflowed": True}, b"x", "IE",
+         ["the checker failed: it passed 1 MiB of output, and was killed", "checker: x"]),
+        ("checker c", {"status": 1}, b"bad\x1b[2J", "WA", ["checker: bad\\x1b[2J"]),
+        ("checker c", {"status": 1}, b"x" * 150, "WA",
+         ["checker: " + "x" * 100 + "... (50 more characters)"]),
+        ("validator v", {"status": 42}, b"", "AC", []),
+        ("validator v", {"status": 43}, b"differs", "WA", ["validator: differs"]),
+        *[("validator v", {"status": status}, b"", "IE",
+           [f"the validator failed: exit status {status}, {KATTIS}"]) for status in (0, 1)],
+        ("interactor i", {"status": 2}, b"", "PE", []),
+    ],
+)  # fmt: skip
+def test_a_judging_program_gives_its_verdict_by_its_exit_code(
+    mode, fields, message, verdict, lines
+):
+    judging = modes.parse_mode(mode)
+    assert checkers.checker_verdict(judging, run(**fields), message) == (verdict, lines)
+
+
+INTERACTIVE = DEFAULT_PROFILE._replace(time_limit=1.0, mode=modes.parse_mode("interactor i"))
+BACKSTOP = "wall time passed the 3 s backstop (3x the limit) with only 0.10 s of CPU: it waits "
+BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine is busy")
+
+
+@pytest.mark.parametrize(
+    "program, interactor, verdict, lines",
+    [
+        ({}, {}, "AC", []),
+        ({}, {"status": 1, "stderr": b"wrong answer: 7\n"}, "WA", ["interactor: wrong answer: 7"]),
+        ({}, {"status": 3}, "IE", [f"the interactor failed: exit status 3, {TESTLIB}"]),
+        ({}, {"timed_out": True}, "IE",
+         ["the interactor failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
+        ({"status": 1}, {"status": 1, "stderr": b"wrong answer"}, "WA",
+         ["interactor: wrong answer"]),  # it quit after a wrong answer: the interactor's word
+        ({"status": 1, "stderr": b"EOFError\n"}, {}, "RE",
+         ["exit status 1", "stderr, last lines:", "  EOFError"]),  # a crash after an AC
+        ({"status": -11}, {"status": 3}, "RE",
+         ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"]),  # and before a failure
+        ({"wall": 3.0, "timed_out": True, "status": -9}, {"status": 1}, "TLE",
+         [BACKSTOP, checkers.WAITING]),  # waiting for each other
+        ({"cpu": 1.5, "status": -9}, {"status": 1}, "TLE",
+         ["CPU time 1.50 s, over the 1 s limit"]),  # busy: no waiting said
+        ({"peak_mib": 2000.0, "status": -9}, {"status": 1}, "MLE",
+         ["peak memory 2000.0 MiB, over the 1024 MiB limit"]),
+    ],
+)  # fmt: skip
+def test_an_interactive_verdict_is_the_interactors_unless_the_program_failed_first(
+    program, interactor, verdict, lines
+):
+    judged = checkers.interactive_verdict(run(**program), run(**interactor), INTERACTIVE, 64.0)
+    assert judged == (verdict, lines)
+
+
+# ---------------------------------------------------------------- real checkers, in process
+
+
+def run_checker(root, checker, kind="checker", answer="2\n"):
+    """The Judgement of `print(2)` on one case with its answer, judged by checker (its source,
+    in root/chk.py; None: no such file)."""
+    write(root / "c.in", "1\n")
+    write(root / "c.out", answer)
+    if checker is not None:
+        write(root / "chk.py", checker)
+    mode = modes.parse_mode(f"{kind} chk.py").resolved(root)
+    profile = model.Profile("T", 2.0, 256.0, mode)
+    program = model.Program(([sys.executable, "-S", "-c", "print(2)"], None), root)
+    return judge_input(program, root / "c.in", profile, root / "c.out")
+
+
+@pytest.mark.parametrize(
+    "checker, said",
+    [
+        (None, "the Judge: line's checker chk.py: no file chk.py under"),
+        ("import sys\nsys.exit(3)\n", "the checker failed: exit status 3, not testlib's 0 AC"),
+        ("import sys\nprint('points 0.5')\nsys.exit(7)\n", "exit status 7"),
+        ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", "killed by signal 9"),
+        ("import sys\nwhile True: sys.stdout.write('x' * 65536)\n", "it passed 1 MiB of output"),
+    ],
+)
+def test_a_checker_that_fails_is_an_internal_error_never_the_programs_fault(
+    tmp_path, checker, said
+):
+    if checker and "signal" in checker and os.name != "posix":
+        pytest.skip("needs POSIX signals")
+    result = run_checker(tmp_path, checker)
+    assert result.verdict == "IE" and any(said in line for line in result.details), result.details
+
+
+def test_a_checker_that_crashes_is_judged_by_its_exit_code(tmp_path):
+    result = run_checker(tmp_path, "raise ValueError('broken checker')\n")
+    assert result.verdict == "WA" and "checker: ValueError: broken checker" in result.details
+
+
+def test_a_checker_is_given_the_input_the_output_and_the_answer(tmp_path):
+    checker = (
+        "import sys\nsys.exit([open(p).read() for p in sys.argv[1:]] != ['1\\n', '2\\n', '2\\n'])\n"
+    )
+    assert run_checker(tmp_path, checker).verdict == "AC"
+
+
+def test_a_validator_reads_the_output_on_stdin_and_writes_its_message(tmp_path):
+    assert run_checker(tmp_path, VALIDATOR, kind="validator").verdict == "AC"
+    result = run_checker(tmp_path, VALIDATOR, kind="validator", answer="3\n")
+    assert (result.verdict, result.details) == ("WA", ["validator: the team's answer differs"])
+
+
+def test_a_validator_exit_0_is_no_verdict(tmp_path):
+    result = run_checker(tmp_path, "pass\n", kind="validator")
+    assert result.verdict == "IE", result.details
+    assert "exit status 0, not the Kattis protocol's 42 AC, 43 WA" in result.details[0]
+
+
+def test_a_checker_that_hangs_is_killed(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkers, "CHECK_SECONDS", 0.3)
+    monkeypatch.setattr(checkers, "CHECK_LIMITS", watch.Limits(0.3, 4096.0, model.MIB))
+    for checker in ("import time\ntime.sleep(60)\n", "while True: pass\n"):
+        result = run_checker(tmp_path, checker)
+        assert result.verdict == "IE" and "it passed 0.3 s of CPU time" in result.details[0]
+
+
+def test_an_interactive_problem_has_no_output_to_judge_in_hand(tmp_path):
+    root = contestant_root(tmp_path)
+    case = root / "testcases" / "guess" / "judge-top.in"
+    verdict, details = judge_output(root, "guess", case, b"1000\n", b"! 1000\n")
+    assert verdict == "IE" and "runner.py NAME runs it" in details[0]
+
+
+# ---------------------------------------------------------------- through the runner
+
+
+def test_a_checker_and_a_tolerance_pass_the_right_solutions(tmp_path):
+    root = contestant_root(tmp_path)
+    status, report, err = judged(root, tle=None)
+    assert (status, err) == (0, ""), report
+    assert report["problems"]["1850A"]["compare"] == "checker checkers/1850A_checker.py"
+    assert report["problems"]["triangle_area"]["compare"] == "float 1e-6"
+    assert set(case_verdicts(report).values()) == {"AC"} and report["passed"] == 6
+    status, report, _ = judged(root, "triangle_area", "--compare", "exact", tle=None)
+    assert status == 1 and case_verdicts(report)["triangle_area/judge-sample-1"] == "WA"
+
+
+def test_a_wrong_program_gets_the_checkers_verdict_and_message(tmp_path):
+    root = contestant_root(tmp_path)
+    write(
+        tmp_path / "smallest.py",
+        "import sys\nxs = sys.stdin.read().split()[1:]\nprint(xs.index(min(xs, key=int)) + 1)\n",
+    )
+    command = f"{sys.executable} smallest.py"
+    status, report, _ = judged(root, "1850A", "--command", command, cwd=root, tle=None)
+    assert status == 1 and case_verdicts(report)["1850A/judge-two"] == "WA", report
+    reasons = case_reasons(report)["1850A/judge-two"]
+    assert reasons == ["checker: wrong answer: 2 is not the index of a maximum"]
+    write(tmp_path / "words.py", "print('first')\n")
+    command = f"{sys.executable} words.py"
+    status, report, _ = judged(root, "1850A", "--command", command, cwd=root, tle=None)
+    assert case_verdicts(report)["1850A/judge-two"] == "PE"
+    assert case_reasons(report)["1850A/judge-two"] == [
+        "checker: wrong output format: want one index"
+    ]
+
+
+def test_an_output_validator_speaks_the_kattis_protocol(tmp_path):
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "same.py", VALIDATOR)
+    status, report, _ = judged(root, "1850A", "--validator", "checkers/same.py", cwd=root)
+    assert status == 1, report
+    assert case_verdicts(report) == {"1850A/judge-sample-1": "WA", "1850A/judge-two": "AC"}
+    assert case_reasons(report)["1850A/judge-sample-1"] == ["validator: the team's answer differs"]
+    assert report["problems"]["1850A"]["compare"] == "validator checkers/same.py"
+
+
+def test_a_judge_line_naming_a_missing_checker_fails_each_case_alone(tmp_path):
+    root = contestant_root(tmp_path)
+    os.remove(root / "checkers" / "1850A_checker.py")
+    status, report, _ = judged(root, tle=None)
+    assert status == 1 and set(case_verdicts(report).values()) == {"IE", "AC"}, report
+    why = "Test judge's checker checkers/1850A_checker.py: no file checkers/1850A_checker.py"
+    assert case_reasons(report)["1850A/judge-two"][0].startswith(why)
+
+
+LINEAR = """n = int(input())
+for x in range(1, n + 1):
+    print("?", x, flush=True)
+    if input() == "=":
+        print("!", x, flush=True)
+        break
+"""
+SILENT = """import io, sys
+
+out = io.BufferedWriter(io.FileIO(1, "w", closefd=False))
+n = int(sys.stdin.readline())
+out.write(b"? 1\\n")  # never flushed: the interactor waits for it, and it for the answer
+sys.stdin.readline()
+"""
+
+
+def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
+    root = contestant_root(tmp_path)
+    status, report, err = judged(root, "guess", tle=None)
+    assert (status, err) == (0, ""), report
+    assert report["problems"]["guess"]["compare"] == "interactor checkers/guess_interactor.py"
+    write(tmp_path / "linear.py", LINEAR)  # asks 1, 2, 3...: too many queries
+    command = f"{sys.executable} linear.py"
+    status, report, _ = judged(root, "guess", "--command", command, cwd=root, tle=None)
+    assert case_verdicts(report) == {"guess/judge-sample-1": "WA", "guess/judge-top": "WA"}
+    assert case_reasons(report)["guess/judge-top"] == [
+        "interactor: wrong answer: more than 11 queries"
+    ]
+    write(tmp_path / "quits.py", "input()\n")  # exits at once: the interactor's verdict
+    command = f"{sys.executable} quits.py"
+    status, report, _ = judged(root, "guess", "-k", "top", "--command", command, cwd=root, tle=None)
+    assert case_verdicts(report) == {"guess/judge-top": "WA"}
+    assert "query 1 is not" in case_reasons(report)["guess/judge-top"][0], report
+
+
+def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
+    root = contestant_root(tmp_path)
+    write(tmp_path / "silent.py", SILENT)
+    command = f"{sys.executable} silent.py"
+    status, report, _ = judged(root, "guess", "-k", "top", "--command", command, cwd=root, tle=None)
+    assert status == 1 and case_verdicts(report) == {"guess/judge-top": "TLE"}, report
+    reasons = case_reasons(report)["guess/judge-top"]
+    assert (
+        reasons[0].startswith("wall time passed the 3 s backstop")
+        and reasons[1] == checkers.WAITING
+    )
+    assert report["cases"][0]["wall_ms"] >= 3000
+
+
+def test_an_interactor_that_fails_or_is_missing_is_an_internal_error(tmp_path):
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "broken.py", "import sys\nsys.exit(3)\n")
+    write(root / "quiet.py", "import sys\nsys.stdin.read()\n")  # ends well on the closed pipe
+    broken = ("--interactor", "checkers/broken.py", "--command", f"{sys.executable} quiet.py")
+    _, report, _ = judged(root, "guess", "-k", "top", *broken, cwd=root)
+    assert case_verdicts(report) == {"guess/judge-top": "IE"}
+    assert case_reasons(report)["guess/judge-top"][0].startswith(
+        "the interactor failed: exit status 3"
+    )
+    os.remove(root / "checkers" / "guess_interactor.py")
+    _, report, _ = judged(root, "guess", "-k", "top", tle=None)
+    assert case_verdicts(report) == {"guess/judge-top": "IE"}, report
+    why = "interactor checkers/guess_interactor.py: no file checkers/guess_interactor.py"
+    assert why in case_reasons(report)["guess/judge-top"][0]
+
+
+@LINUX_ONLY
+def test_a_program_that_cannot_start_leaves_no_interactor_waiting(tmp_path):
+    """exec fails for the program: IE at once, its interactor (which would sleep 30 s) killed."""
+    root = contestant_root(tmp_path)
+    write(root / "checkers" / "patient.py", "import time\ntime.sleep(30)\n")
+    program = runner_util.unstartable(root)
+    marker = new_marker("interactor")
+    interactor = ("--interactor", f"checkers/patient.py {marker}", "--command", program)
+    _, report, _ = judged(root, "guess", "-k", "top", *interactor, cwd=root)
+    assert case_verdicts(report) == {"guess/judge-top": "IE"}, report
+    assert case_reasons(report)["guess/judge-top"][0].startswith("could not run: [Errno 2]")
+    assert none_left(marker)  # the interactor was killed with the case, not left to sleep
