@@ -1,0 +1,238 @@
+"""judge/process/launcher.py: the program that starts, measures and kills every case on Linux.
+It is a file run as `python -S -I launcher.py FD` that needs nothing but the standard library's
+C modules; it kills every case's tree when the runner goes; its supervisors sample the tree
+while it runs, and hand a case no descriptor of theirs."""
+
+import ast
+import builtins
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import runner_util
+from process_util import (
+    case_of,
+    cleaned_up,
+    command_line,
+    descendants,
+    endless_chain_run,
+    imported_modules,
+    modules_loaded_by,
+    until,
+    written_in_c,
+)
+from runner_util import LINUX_ONLY, PYTHON, RUNNER, case_verdicts, judged, make_root, started
+
+from judge.process import launcher
+
+path = runner_util.path  # the fixture: both process paths
+leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
+LAUNCHER = Path(launcher.__file__).resolve()
+
+
+# ---------------------------------------------------------------- a program of its own
+
+
+def test_the_launcher_is_a_program_that_needs_nothing_of_the_runner():
+    """Its source compiles alone, and every name it uses is its own, imported, or built in;
+    what it imports inside a function is ctypes (prctl) or subprocess (where os has no
+    posix_spawn)."""
+    source = LAUNCHER.read_text(encoding="utf-8")
+    code = ast.parse(source)
+    compile(code, "launcher", "exec")
+    defined = set(dir(builtins))
+    for node in ast.walk(code):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+        elif isinstance(node, ast.arg):
+            defined.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            defined.add(node.name)
+    used = {n.id for n in ast.walk(code) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    assert used - defined == set()
+    allowed = {"os", "select", "_signal", "sys", "_socket", "ctypes", "subprocess", "time"}
+    assert imported_modules(code) <= allowed
+    assert not any(isinstance(node, ast.ImportFrom) for node in ast.walk(code))
+
+
+def test_the_launcher_loads_only_c_modules_as_it_starts():
+    """Imported in a fresh `python -S -I`, it loads what `import os` loads (the one module of
+    Python it needs), and besides that only modules written in C, built into the interpreter
+    or extension modules: so it starts fast."""
+    loaded = dict(modules_loaded_by(LAUNCHER.parent, "launcher"))
+    for name in ["os", *dict(modules_loaded_by(LAUNCHER.parent, "os"))]:
+        loaded.pop(name, None)
+    assert {"_socket", "select"} <= set(loaded), loaded
+    assert {name: origin for name, origin in loaded.items() if not written_in_c(origin)} == {}
+
+
+def wait_until_it_runs(tmp_path, path):
+    """A runner on a case that sleeps, once the case runs: (the runner, its root, its report's
+    path)."""
+    flag = tmp_path / "started"
+    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(1)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    report = tmp_path / "report.json"
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
+    judging = started(command, path)
+    until(flag.exists, judging, "the case never ran")
+    return judging, root, report
+
+
+@LINUX_ONLY
+def test_the_launcher_runs_as_a_file_and_no_argument_is_longer_than_a_path(tmp_path, path):
+    """While a case runs, the launcher and its supervisors (its forks) run as `python -S -I
+    .../launcher.py FD`, and no process of the run has an argument longer than the longest
+    path it names: no program is passed as text on a command line."""
+    judging, root, report = wait_until_it_runs(tmp_path, path)
+    try:
+        lines = [line for line in map(command_line, descendants(judging.pid)) if line]
+        judging.communicate(timeout=60)
+    finally:
+        cleaned_up(judging)
+    assert case_verdicts(json.loads(report.read_text())) == {"p/a": "AC"}
+    assert judging.returncode == 0
+    mine = [line for line in lines if os.fsencode(LAUNCHER) in line]
+    assert len(mine) >= 2, lines  # the launcher and the case's supervisor
+    python = os.fsencode(PYTHON)
+    for line in mine:
+        assert line[:4] == [python, b"-S", b"-I", os.fsencode(LAUNCHER)], line
+        assert len(line) == 5 and line[4].isdigit(), line
+    longest = max(len(os.fsencode(p)) for p in (PYTHON, LAUNCHER, root))
+    assert [word for line in lines for word in line if len(word) > longest] == []
+    assert [os.fsencode(PYTHON), b"solutions/p.py"] in lines  # the case, among them
+
+
+# ---------------------------------------------------------------- the runner gone
+
+
+@LINUX_ONLY
+def test_an_endless_chain_is_all_killed_when_the_runner_is_killed(tmp_path, path):
+    """The runner killed outright (SIGKILL: no time to clean up): the launcher sees it gone
+    and stops and kills every case's tree."""
+    ended, _, report = endless_chain_run(tmp_path, path, runner_killed=True)
+    assert report is None  # killed: no report
+    assert ended, "a link of the chain outlived the runner"
+
+
+# ---------------------------------------------------------------- a supervisor and its case
+
+
+@LINUX_ONLY
+def test_a_case_holds_no_descriptor_of_the_runners(tmp_path, path):
+    """Only 0, 1 and 2: a socket to its supervisor would let it write its own figures."""
+    solution = (
+        "import os\nprint([fd for fd in range(3, 64) if os.path.exists(f'/proc/self/fd/{fd}')])\n"
+    )
+    root = make_root(tmp_path, solution, {"a": ("", "[]\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+
+
+# The case ignores SIGCHLD (a common C idiom), so the kernel reaps its children itself and no
+# wait4 measures them; it forks workers two at a time, 8 in all, that burn 0.2 s each.
+IGNORER = """\
+import os, signal, time
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(4):
+    for _ in range(2):
+        if os.fork() == 0:
+            start = time.process_time()
+            while time.process_time() - start < 0.2:
+                pass
+            os._exit(0)
+    try:
+        os.wait()  # SIGCHLD ignored: it returns once both are gone, with ECHILD
+    except ChildProcessError:
+        pass
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
+    """Each worker is counted up to its last sample: 10 ms short on a quiet machine, more on a
+    busy one, whose supervisor samples less often (without the samples: 0.06 s). A limit far
+    off, so that a busy machine cannot bring the wall backstop first."""
+    root = make_root(tmp_path, IGNORER, {"a": ("", "1\n")})
+    status, report, _ = judged(root, "--tle", "5", path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
+
+
+# Four children that hold MIB MiB each at the same time, until the case ends.
+CROWD = """\
+import os, time
+ready, done = os.pipe()
+wait, release = os.pipe()
+for _ in range(4):
+    if os.fork() == 0:
+        os.close(release)
+        hoard = bytearray(MIB << 20)
+        os.write(done, b"1")
+        os.read(wait, 1)  # the end of the pipe: the case has ended
+        os._exit(0)
+for _ in range(4):
+    os.read(ready, 1)
+time.sleep(0.2)
+"""
+
+
+@LINUX_ONLY
+def test_memory_is_the_sum_of_the_processes_alive_at_once(tmp_path, path):
+    root = make_root(tmp_path, CROWD.replace("MIB", "50"), {"a": ("", "")})
+    status, report, _ = judged(root, "--mle", "128", path=path)
+    assert case_verdicts(report) == {"p/a": "MLE"} and status == 1, report
+    assert case_of(report, "p/a")["peak_mib"] > 200
+
+
+# A process that starts a child, and both sleep.
+PARENT = """\
+import subprocess, sys, time
+subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+time.sleep(60)
+"""
+
+
+@LINUX_ONLY
+def test_the_process_walks_find_every_descendant_and_only_strays():
+    """children() and descendants() read /proc's lists; strays() leaves out the trees of the
+    supervisors named, as the launcher does to kill what a killed one left."""
+    first, second = (subprocess.Popen([sys.executable, "-c", PARENT]) for _ in range(2))
+    try:
+        until(lambda: len(launcher.descendants([first.pid, second.pid])) == 4)
+        assert {first.pid, second.pid} <= set(launcher.children(os.getpid()))
+        under = launcher.descendants([first.pid])
+        assert under[0] == first.pid and len(under) == 2
+        strays = set(launcher.strays({first.pid}))
+        assert second.pid in strays and not strays & set(under)
+        assert launcher.children(2**22 + 1) == []  # no such process: nothing
+    finally:
+        for process in (first, second):
+            launcher.stop_and_kill(lambda p=process: launcher.descendants([p.pid]))
+            process.wait(timeout=10)
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("ignored", [False, True])
+def test_whether_a_process_ignores_sigchld_is_seen(ignored):
+    """Its children are reaped by the kernel, unmeasured: the supervisor counts their samples."""
+    code = "import signal, sys, time\n"
+    code += "signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n" if ignored else ""
+    code += "print(1, flush=True)\ntime.sleep(60)\n"
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout.readline() == b"1\n"
+        assert launcher.ignores_children(process.pid) is ignored
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+        process.stdout.close()
+    assert launcher.ignores_children(process.pid) is False  # gone: nothing to read

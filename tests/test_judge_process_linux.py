@@ -1,0 +1,295 @@
+"""judge/process/linux.py: the Linux tree, a case run by a supervisor of the launcher. Nothing a
+case starts outlives it, however it hides; what the whole tree uses is the case's; and a case
+that turns on its supervisor or the launcher hangs nothing and spoils no later case."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+import runner_util
+from process_util import case_of, details, endless_chain_run
+from runner_util import (
+    ESCAPER,
+    LINUX_ONLY,
+    PYTHON,
+    case_verdicts,
+    gone_soon,
+    hopper,
+    judged,
+    make_root,
+    marked,
+    new_marker,
+    none_left,
+    write,
+)
+
+from judge.process import linux, trees
+
+path = runner_util.path  # the fixture: both process paths
+leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
+
+
+# ---------------------------------------------------------------- the tree killed whole
+
+
+@LINUX_ONLY
+def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
+    marker = new_marker("escaper")
+    root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0
+    assert none_left(marker)
+
+
+@LINUX_ONLY
+def test_a_chain_that_keeps_changing_its_pid_is_all_killed(tmp_path, path):
+    marker = new_marker("hopper")
+    root = make_root(tmp_path, hopper("10**9", "0", "time.sleep(0.3)"), {})
+    for case in "abc":
+        write(root / "testcases" / "p" / (case + ".in"), marker + case)
+        write(root / "testcases" / "p" / (case + ".out"), "1\n")
+    status, report, _ = judged(root, "-j", "2", path=path)
+    assert case_verdicts(report) == {"p/a": "AC", "p/b": "AC", "p/c": "AC"}, report
+    assert marked(marker) == [] and status == 0
+
+
+@LINUX_ONLY
+def test_an_endless_chain_is_all_killed_when_its_case_ends(tmp_path, path):
+    ended, status, report = endless_chain_run(tmp_path, path, runner_killed=False)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert ended, "a link of the chain outlived its case"
+
+
+# A bounded fork storm: 100 processes that each leave the session, named by the marker.
+STORM = """\
+import os, sys, time
+marker = sys.stdin.read()
+for _ in range(100):
+    if os.fork() == 0:
+        os.setsid()
+        os.close(1)
+        os.close(2)
+        os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
+    marker = new_marker("storm")
+    root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert marked(marker) == []
+
+
+# ---------------------------------------------------------------- a case against its supervisor
+
+# A case that turns on its parent, the supervisor that measures it (same user: it may), then
+# waits; the marker is in its command line.
+PARRICIDE = """\
+import os, signal, sys, time
+print(1, flush=True)
+os.kill(os.getppid(), getattr(signal, sys.argv[1]))
+time.sleep(60)
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("how", ["SIGSTOP", "SIGKILL"])
+def test_a_case_that_stops_or_kills_its_supervisor_hangs_nothing(tmp_path, path, how):
+    """The run ends, the case is a failure (the backstop, or killed), and nothing is left."""
+    marker = new_marker("parricide")
+    root = make_root(tmp_path, PARRICIDE, {"a": ("", "1\n"), "b": ("", "1\n")})
+    command = f"{PYTHON} solutions/p.py {how} {marker}"
+    status, report, err = judged(
+        root, "p", "--command", command, "--tle", "0.3", cwd=root, path=path
+    )
+    assert status == 1 and "Traceback" not in err
+    assert (report["passed"], report["failed"]) == (0, 2), report
+    assert none_left(marker)
+
+
+@LINUX_ONLY
+def test_a_case_that_kills_its_supervisor_and_exits_is_over_at_once(tmp_path, path):
+    """With its supervisor gone the case has ended: killed (RE), not watched up to the
+    backstop (6 s) to be a TLE."""
+    solution = "import os, signal\nprint(1, flush=True)\nos.kill(os.getppid(), signal.SIGKILL)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n"), "b": ("", "1\n")})
+    status, report, err = judged(root, "--tle", "2", path=path)
+    assert status == 1 and "Traceback" not in err
+    assert case_verdicts(report) == {"p/a": "RE", "p/b": "RE"}, report
+    assert "killed by signal 9" in details(report, "p/b")
+
+
+@LINUX_ONLY
+def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch):
+    def refused():
+        raise OSError(0, linux.NO_START)
+
+    monkeypatch.setattr(linux.LinuxTree, "supervisor", staticmethod(refused))
+    before = sorted(os.listdir("/proc/self/fd"))
+    with pytest.raises(OSError) as caught:  # its traceback holds the frame: no collection
+        linux.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
+    assert sorted(os.listdir("/proc/self/fd")) == before, caught.value
+
+
+def test_a_supervisors_report_is_read_by_its_fields():
+    report = linux.Reported.parse(b"F 1.250000 12.500 -9 0.003000")
+    assert report == ("F", 1.25, 12.5, -9, 0.003)
+    assert report.code == -9 and report.queued == 0.003
+    assert linux.Reported.parse(b"R 0.000000 1.000 - 0.000000").code is None
+    for bad in (b"S 123", b"X 1 2 3 4", b"R 1 2"):
+        with pytest.raises(ValueError):
+            linux.Reported.parse(bad)
+
+
+# ---------------------------------------------------------------- a case against the launcher
+
+
+def test_a_launcher_that_cannot_start_leaves_the_posix_tree(monkeypatch):
+    monkeypatch.setattr(linux, "start_launcher", lambda: None)
+    monkeypatch.setattr(linux.LinuxTree, "launcher", None)
+    assert linux.LinuxTree.ready() is trees.PosixTree
+    assert linux.LinuxTree.ready() is trees.PosixTree  # tried once a run, not per case
+    linux.LinuxTree.end_run()
+    assert linux.LinuxTree.launcher is None
+
+
+# A case that turns on the launcher, its supervisor's parent (same user: it may), as the first
+# word on stdin says: "kill" or "stop" it, or "escape": kill it, then its own supervisor, and
+# sleep with a grandchild in a session of its own. It writes the pids it knows to the file
+# named by the second word. "echo" prints the second word.
+ATTACKER = """\
+import os, signal, subprocess, sys, time
+how, word = sys.stdin.read().split()
+if how == "echo":
+    print(word)
+    sys.exit()
+def parent(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+supervisor = os.getppid()
+launcher = parent(supervisor)
+sleep = "import os, time; os.setsid(); time.sleep(60)"
+grandchild = subprocess.Popen([sys.executable, "-c", sleep]) if how == "escape" else None
+with open(word, "w") as pids:
+    pids.write(f"{launcher} {supervisor} {os.getpid()} {grandchild and grandchild.pid}")
+os.kill(launcher, signal.SIGSTOP if how == "stop" else signal.SIGKILL)
+if how == "escape":
+    time.sleep(0.2)
+    os.kill(supervisor, signal.SIGKILL)
+    time.sleep(60)
+print(1)
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("how", ["kill", "stop"])
+def test_a_case_that_kills_or_stops_the_launcher_leaves_the_later_cases_judged(tmp_path, path, how):
+    """A new launcher takes over; the run ends, with its report."""
+    pids = tmp_path / "pids"
+    cases = {"a": (f"{how} {pids}", "1\n")}
+    cases.update({case: (f"echo {case}", f"{case}\n") for case in "bcd"})
+    root = make_root(tmp_path, ATTACKER, cases)
+    status, report, _ = judged(root, "-j", "1", path=path, timeout=60)
+    assert case_verdicts(report) == {f"p/{case}": "AC" for case in "abcd"} and status == 0
+    assert (report["passed"], report["failed"]) == (4, 0)
+    launcher = int(pids.read_text().split()[0])
+    assert gone_soon(launcher)  # the stopped one killed, not left behind
+
+
+@LINUX_ONLY
+def test_a_case_that_kills_the_launcher_then_its_supervisor_does_not_outlive_the_run(
+    tmp_path, path
+):
+    pids = tmp_path / "pids"
+    cases = {"a": (f"escape {pids}", "1\n"), "b": ("echo b", "b\n")}
+    root = make_root(tmp_path, ATTACKER, cases)
+    status, report, _ = judged(root, "-j", "1", "--tle", "0.5", path=path, timeout=60)
+    verdicts = case_verdicts(report)
+    assert verdicts["p/b"] == "AC" and verdicts["p/a"] != "AC" and status == 1, report
+    left = [int(pid) for pid in pids.read_text().split()[1:]]
+    assert [pid for pid in left if not gone_soon(pid)] == []
+
+
+# ---------------------------------------------------------------- what the tree uses
+
+
+@pytest.mark.deep
+@LINUX_ONLY
+def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
+    """300 links of 2 ms: 600 ms of CPU, all of it the case's, however loaded the machine."""
+    wait = "os.read(done, 1)  # the end of the pipe: every link has ended"
+    root = make_root(tmp_path, hopper("300", "0.002", wait), {"a": ("chain", "1\n")})
+    status, report, _ = judged(root, "--tle", "10", path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert case_of(report, "p/a")["cpu_ms"] >= 600
+    status, report, _ = judged(root, "--tle", "0.4", path=path)
+    assert case_verdicts(report) == {"p/a": "TLE"} and status == 1, report
+
+
+# The case forks two children that burn CPU time with its stdout open, and never waits.
+FORKER = """\
+import os, sys, time
+for _ in range(2):
+    if os.fork() == 0:
+        start = time.process_time()
+        while time.process_time() - start < 1.5:
+            pass
+        os._exit(0)
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_cpu_time_of_children_never_waited_for_is_counted(tmp_path, path):
+    root = make_root(tmp_path, FORKER, {"a": ("", "1\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "TLE"} and status == 1, report
+    assert re.search(r"^CPU time [\d.]+ s, over the 1 s limit$", details(report), re.M)
+
+
+def fresh_python_peak():
+    """The peak resident size in MiB of a new `python -c pass`, its own program's only."""
+    code = "import re; print(re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())[1])"
+    return int(subprocess.check_output([PYTHON, "-c", code])) / 1024
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("command", ["sleep 0.3", "true"], ids=["read-while-it-runs", "quick"])
+def test_a_small_program_shows_no_more_than_a_fresh_python(tmp_path, path, command):
+    """Its figure is its own, on a floor no higher than a new interpreter's: never the
+    runner's size, which grows with the outputs it has read (here a case's 50 MB)."""
+    big = "import sys\nsys.stdout.write('x' * (50 << 20))\n"
+    root = make_root(tmp_path, big, {"a": ("", "")})
+    (root / "testcases" / "p" / "a.out").unlink()
+    write(root / "testcases" / "p" / "b.in", "")
+    status, report, _ = judged(root, "p", "--command", command, path=path)
+    assert case_verdicts(report) == {"p/a": "--", "p/b": "--"} and status == 0
+    assert case_of(report, "p/b")["peak_mib"] <= fresh_python_peak() + 0.5, report
+
+
+C_BURST = """\
+#include <stdlib.h>
+#include <string.h>
+int main(void) { char *p = malloc(15 << 20); memset(p, 1, 15 << 20); return p[99] - 1; }
+"""
+
+
+@LINUX_ONLY
+@pytest.mark.skipif(not shutil.which("cc"), reason="needs a C compiler (cc)")
+def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, path):
+    write(tmp_path / "burst.c", C_BURST)
+    subprocess.run(
+        ["cc", "-O0", "-o", str(tmp_path / "burst"), str(tmp_path / "burst.c")], check=True
+    )
+    root = make_root(tmp_path, "", {"a": ("", "")})
+    status, report, _ = judged(
+        root, "p", "--command", "./burst", "--mle", "8", path=path, cwd=tmp_path
+    )
+    assert case_verdicts(report) == {"p/a": "MLE"} and status == 1, report
+    assert "over the 8 MiB limit" in details(report)
