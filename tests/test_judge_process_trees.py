@@ -1,0 +1,167 @@
+"""judge/process/trees.py: a case's process tree, and the seam every kind of tree shares. The
+plain tree knows the exit code alone; the POSIX tree measures the case by wait4 and kills its
+process group; a helper the case daemonizes lives as long as the case."""
+
+import inspect
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+import runner_util
+from process_util import case_of, run_without_wait4, until
+from runner_util import POSIX_ONLY, PYTHON, case_verdicts, judged, make_root
+from util import ROOT
+
+from judge.process import linux, trees, windows
+
+path = runner_util.path  # the fixture: both process paths
+TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
+
+
+# ---------------------------------------------------------------- the seam
+
+
+def test_every_tree_has_the_same_methods_with_the_same_signatures():
+    methods = [name for name, value in vars(trees.Tree).items() if callable(value)]
+    methods += ["ready", "end_run"]
+    assert {"__init__", "exited", "wait", "usage_now", "kill", "finish"} <= set(methods)
+    for tree in TREES:
+        assert issubclass(tree, trees.Tree)
+        for name in methods:
+            want = inspect.signature(getattr(trees.Tree, name))
+            assert inspect.signature(getattr(tree, name)) == want, (tree.__name__, name)
+
+
+# ---------------------------------------------------------------- the kinds, run here
+
+
+def closed(tree):
+    for pipe in filter(None, tree.pipes):
+        pipe.close()
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("kind", [trees.PlainTree, trees.PosixTree])
+def test_a_tree_gives_the_exit_code_and_what_it_measures(kind):
+    """The plain tree the code alone; the POSIX tree its CPU time and peak memory too."""
+    code = "import sys, time\nstart = time.process_time()\n"
+    code += "while time.process_time() - start < 0.2:\n    pass\nsys.exit(3)\n"
+    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
+    try:
+        until(tree.exited)
+        status, cpu, peak, judged_peak = tree.finish()
+    finally:
+        closed(tree)
+    assert status == 3 and tree.measures is (kind is trees.PosixTree)
+    if kind is trees.PlainTree:
+        assert (cpu, peak, judged_peak) == (None, None, None)
+    else:
+        assert cpu >= 0.2 and peak > 1 and judged_peak in (peak, 0.0)
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("kind", [trees.PlainTree, trees.PosixTree])
+def test_a_killed_tree_takes_its_process_group_with_it(kind):
+    """The case's child in its process group is killed with it; finish() says SIGKILL."""
+    code = "import subprocess, sys, time\n"
+    code += "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+    code += "print(child.pid, flush=True)\ntime.sleep(60)\n"
+    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
+    try:
+        child = int(tree.pipes.stdout.readline())
+        assert not tree.exited()
+        tree.kill()
+        assert tree.finish()[0] == -signal.SIGKILL
+        until(lambda: not runner_util.alive(child))
+    finally:
+        closed(tree)
+
+
+@POSIX_ONLY
+def test_a_tree_can_write_to_a_descriptor_of_its_own():
+    """stdout given: no pipe to the runner for it, only for stderr."""
+    reader, writer = os.pipe()
+    tree = trees.PosixTree(
+        ([sys.executable, "-c", "print(42)"], None), subprocess.DEVNULL, ROOT, writer
+    )
+    os.close(writer)
+    try:
+        assert tree.pipes.stdout is None and tree.pipes.stderr is not None
+        assert tree.finish()[0] == 0
+        assert os.read(reader, 100) == b"42\n"
+    finally:
+        os.close(reader)
+        closed(tree)
+
+
+# ---------------------------------------------------------------- a run with them
+
+# A helper daemonized the classic way (fork, setsid, fork) answers the case through a pipe
+# after its parent has exited; the case waits for it: no one may kill it before the case ends.
+DAEMON = """\
+import os, sys, time
+answer, tell = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork():
+        os._exit(0)
+    time.sleep(0.3)
+    os.write(tell, sys.stdin.read().encode())
+    os._exit(0)
+os.close(tell)
+print(os.read(answer, 100).decode())
+"""
+
+
+@POSIX_ONLY
+def test_a_daemonized_helper_lives_until_its_case_ends(tmp_path, path):
+    root = make_root(tmp_path, DAEMON, {case: (case, case + "\n") for case in "abcd"})
+    status, report, _ = judged(root, "-j", "2", path=path)
+    assert case_verdicts(report) == {f"p/{case}": "AC" for case in "abcd"} and status == 0
+
+
+# A burst: MIB MiB touched just before the exit, after the case a's 60 MB output.
+BURST = """\
+import sys
+if sys.stdin.read() == "big":  # one block of 1 MiB, written 60 times: small even on PyPy
+    block = b"x" * (1 << 20)
+    for _ in range(60):
+        sys.stdout.buffer.write(block)
+else:
+    hoard = bytearray(MIB << 20)
+"""
+
+
+@POSIX_ONLY
+def test_a_short_burst_is_judged_the_same_after_a_big_output(tmp_path, path):
+    """The runner grows as it reads a big output; a later case's figure is not the runner's."""
+    solution = BURST.replace("MIB", "170")
+    root = make_root(tmp_path, solution, {"a": ("big", None), "b": ("", ""), "c": ("", "")})
+    status, report, _ = judged(
+        root, "--mle", "150", "--ole", "100", "--tle", "5", "-j", "1", path=path
+    )
+    assert case_verdicts(report) == {"p/a": "--", "p/b": "MLE", "p/c": "MLE"} and status == 1
+    root = make_root(tmp_path, BURST.replace("MIB", "20"), {})
+    status, after, _ = judged(root, "--ole", "100", "--tle", "5", "-j", "1", path=path)
+    assert case_verdicts(after) == {"p/a": "--", "p/b": "AC", "p/c": "AC"}
+    status, alone, _ = judged(root, "-k", "b", "--tle", "5", path=path)
+    peaks = case_of(after, "p/b")["peak_mib"], case_of(alone, "p/b")["peak_mib"]
+    assert abs(peaks[0] - peaks[1]) <= 1.0, peaks
+
+
+@POSIX_ONLY
+def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(tmp_path):
+    """Where os has no wait4 (and there is no Job Object) the plain tree runs each case, on
+    the portable path: 200 MiB under a 100 MiB limit is AC, with no CPU time or peak."""
+    solution = "data = b'x' * (200 << 20)\nprint(len(data))\n"
+    root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
+    report = tmp_path / "report.json"
+    done = run_without_wait4(root, report, "--mle", "100", "--tle", "10", "--python", PYTHON)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert case_verdicts(data) == {"p/a": "AC"} and data["path"] == "portable"
+    assert (case_of(data, "p/a")["cpu_ms"], case_of(data, "p/a")["peak_mib"]) == (None, None)
+    assert case_of(data, "p/a")["wall_ms"] is not None
