@@ -1,0 +1,94 @@
+"""judge/process/readers.py: a case's stdout and stderr read while it runs, by poll() in the
+case's own thread (POSIX) or by a thread per pipe (every platform). Both read to the end, keep
+only the end of stderr, and leave stdout alone when it goes elsewhere."""
+
+import os
+import threading
+
+import pytest
+from process_util import until
+from runner_util import POSIX_ONLY
+
+from judge.process import readers
+from judge.process.trees import Pipes
+
+READERS = [
+    pytest.param(readers.PollReader, marks=POSIX_ONLY, id="poll"),
+    pytest.param(readers.ThreadReader, id="threads"),
+]
+
+
+def pipes(stdout=True):
+    """Pipes as a tree gives them (the reader's ends, unbuffered) and the writing ends."""
+    ends = [os.pipe() for _ in range(2)]
+    ours = [open(fd, "rb", buffering=0) for fd, _ in ends]  # noqa: SIM115 (the reader's)
+    if not stdout:
+        ours[0].close()
+        os.close(ends[0][1])
+        ours[0], ends[0] = None, (None, None)
+    return Pipes(*ours), [writer for _, writer in ends]
+
+
+def read_to_the_end(reader):
+    while reader.reading():
+        reader.read(0.05)
+
+
+def write_all(fd, data):
+    with open(fd, "wb") as end:
+        end.write(data)
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_both_pipes_are_read_to_their_end(kind):
+    given, (out, err) = pipes()
+    reader = kind(given, 1 << 30)
+    writers = [
+        threading.Thread(target=write_all, args=(out, b"o" * 300_000)),
+        threading.Thread(target=write_all, args=(err, b"e" * 1000)),
+    ]
+    for thread in writers:
+        thread.start()
+    read_to_the_end(reader)
+    for thread in writers:
+        thread.join()
+    reader.close(given)
+    assert bytes(reader.output) == b"o" * 300_000 and bytes(reader.errors) == b"e" * 1000
+    assert all(pipe.closed for pipe in given)
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_only_the_end_of_stderr_is_kept(kind):
+    given, (out, err) = pipes()
+    reader = kind(given, 1 << 30)
+    os.close(out)
+    tail = b"".join(b"%06d\n" % n for n in range(readers.STDERR_KEPT // 7))
+    writer = threading.Thread(target=write_all, args=(err, b"x" * 500_000 + tail))
+    writer.start()
+    read_to_the_end(reader)
+    writer.join()
+    reader.close(given)
+    assert bytes(reader.errors) == (b"x" * 500_000 + tail)[-readers.STDERR_KEPT :]
+
+
+@pytest.mark.parametrize("kind", READERS)
+def test_stdout_that_goes_elsewhere_is_not_read(kind):
+    given, (_, err) = pipes(stdout=False)
+    reader = kind(given, 1 << 30)
+    write_all(err, b"only stderr")
+    read_to_the_end(reader)
+    reader.close(given)
+    assert (bytes(reader.output), bytes(reader.errors)) == (b"", b"only stderr")
+
+
+def test_a_thread_stops_reading_stdout_past_the_cap():
+    """The watch sees the output past its cap and kills the case; the thread reads no more."""
+    given, (out, err) = pipes()
+    reader = readers.ThreadReader(given, 100_000)
+    os.close(err)
+    os.write(out, b"x" * 60_000)
+    os.write(out, b"x" * 60_000)
+    until(lambda: not reader.threads[0].is_alive())  # still open, and no longer read
+    assert 100_000 < len(reader.output) <= 120_000 and not reader.reading()
+    os.close(out)
+    reader.close(given)

@@ -1,0 +1,188 @@
+"""judge/process/watch.py: one case watched under its limits, and every running case of a run.
+Time the runner itself was stopped is not the case's, nor is time the case waited for a CPU;
+memory is judged while the case runs; a stopped run starts no case."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import runner_util
+from process_util import case_of, cleaned_up, details, until
+from runner_util import (
+    BUSY,
+    LINUX_ONLY,
+    POSIX_ONLY,
+    PYTHON,
+    RUNNER,
+    case_verdicts,
+    judged,
+    make_root,
+    path_env,
+    started,
+    write,
+)
+
+from judge.process import choose, watch
+
+path = runner_util.path  # the fixture: both process paths
+MIB = 1 << 20
+
+
+# ---------------------------------------------------------------- in this process
+
+
+def test_a_gap_between_two_looks_is_not_the_cases(monkeypatch):
+    """Over PAUSED s between two looks, the runner was not running (stopped, or the machine
+    asleep): the gap counts as one TICK."""
+    now = [100.0]
+    monkeypatch.setattr(watch.time, "monotonic", lambda: now[0])
+    clock = watch.CaseClock()
+    now[0] += 0.25
+    assert clock.now() == pytest.approx(0.25)
+    now[0] += 5.0
+    assert clock.now() == pytest.approx(0.25 + watch.TICK)
+    now[0] += watch.PAUSED  # not over it: counted whole
+    assert clock.now() == pytest.approx(0.25 + watch.TICK + watch.PAUSED)
+
+
+@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
+def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
+    data = tmp_path / "a.in"
+    write(data, "hello\n")
+    code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
+    running = choose.new_running(portable)
+    try:
+        limits = watch.Limits(5.0, 256.0, MIB)
+        run = watch.execute(running, ([sys.executable, "-c", code], None), data, tmp_path, limits)
+    finally:
+        running.end()
+    assert (run.output, run.stderr, run.status) == (b"hello\n", b"note", 4)
+    assert not (run.timed_out or run.overflowed or run.memory_out)
+    assert running.trees == set()
+
+
+@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
+def test_output_past_the_cap_stops_the_case(tmp_path, portable):
+    write(tmp_path / "a.in", "")
+    code = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
+    running = choose.new_running(portable)
+    try:
+        limits = watch.Limits(30.0, 256.0, MIB)
+        command = ([sys.executable, "-c", code], None)
+        run = watch.execute(running, command, tmp_path / "a.in", tmp_path, limits)
+    finally:
+        running.end()
+    assert run.overflowed and not run.timed_out and len(run.output) > MIB
+
+
+def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):
+    running = choose.new_running()
+    sleeper = ([sys.executable, "-c", "import time; time.sleep(60)"], None)
+    try:
+        with open(os.devnull, "rb") as stdin:
+            tree, reader = running.start(sleeper, stdin.fileno(), tmp_path, MIB)
+            running.kill_all()
+            with pytest.raises(KeyboardInterrupt):
+                running.start(sleeper, stdin.fileno(), tmp_path, MIB)
+        run = watch.watch(running, tree, reader, watch.Limits(30.0, 256.0, MIB))
+    finally:
+        running.end()
+    assert run.status == -signal.SIGKILL and not run.timed_out
+
+
+# ---------------------------------------------------------------- through the runner
+
+
+@POSIX_ONLY
+def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
+    """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC (with the 5 s
+    counted, the wall backstop of 3 s would make it a TLE)."""
+    flag = tmp_path / "started"
+    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(0.5)\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    report = tmp_path / "report.json"
+    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", "--json", str(report)]
+    judging = started(command, path)
+    try:
+        until(flag.exists, judging, "the case never ran")
+        judging.send_signal(signal.SIGSTOP)
+        time.sleep(5)
+        judging.send_signal(signal.SIGCONT)
+        _, err = judging.communicate(timeout=60)
+    finally:
+        cleaned_up(judging)
+    assert judging.returncode == 0, err.decode()
+    data = json.loads(report.read_text())
+    assert case_verdicts(data) == {"p/a": "AC"}, data
+    assert case_of(data, "p/a")["details"] == []
+
+
+def pinned_to_one_cpu(cpu):
+    os.sched_setaffinity(0, {cpu})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def starved_run(root, report, path):
+    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops."""
+    cpu = min(os.sched_getaffinity(0))
+    loop = [sys.executable, "-c", "while True: pass"]
+    hogs = [  # each in a session of its own: with autogroups, a session shares as one task
+        subprocess.Popen(loop, start_new_session=True, preexec_fn=lambda: pinned_to_one_cpu(cpu))
+        for _ in range(7)
+    ]
+    try:
+        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5", "--json", str(report)]
+        subprocess.run(
+            command,
+            capture_output=True,
+            env=path_env(path),
+            timeout=120,
+            preexec_fn=lambda: pinned_to_one_cpu(cpu),
+            check=False,
+        )
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    return json.loads(report.read_text())
+
+
+@pytest.mark.deep
+@LINUX_ONLY
+@pytest.mark.parametrize("seconds, verdict", [("0.2", "AC"), ("30", "TLE")], ids=["within", "over"])
+def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds, verdict):
+    """The runner and its case share one CPU with seven busy loops: the case gets an eighth of
+    it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s backstop. Time spent
+    waiting for the CPU is not the case's: it is judged by its CPU time, as on a quiet machine."""
+    root = make_root(tmp_path, BUSY, {"a": (seconds, "1\n")})
+    report = starved_run(root, tmp_path / "report.json", path)
+    assert case_verdicts(report) == {"p/a": verdict}, report
+    if verdict == "TLE":
+        assert re.search(r"^CPU time [\d.]+ s, over the 0.5 s limit$", details(report), re.M)
+    else:  # the report's own figure: the precondition, not a bound on the runner
+        assert case_of(report, "p/a")["wall_ms"] > 1500, "the case was not starved"
+
+
+GREEDY = """\
+import time
+from pathlib import Path
+hoard = []
+for _ in range(600):
+    hoard.append(bytearray(1 << 20))
+time.sleep(30)
+"""
+
+
+@LINUX_ONLY
+def test_memory_is_judged_while_the_case_runs(tmp_path, path):
+    """Killed once past twice the limit, long before its 30 s sleep ends: MLE, not TLE."""
+    root = make_root(tmp_path, GREEDY, {"a": ("", "")})
+    status, report, _ = judged(root, "--mle", "64", "--tle", "5", path=path)
+    assert case_verdicts(report) == {"p/a": "MLE"} and status == 1, report
+    shown = re.search(r"peak memory ([\d.]+) MiB, over the 64 MiB limit: stopped", details(report))
+    assert shown and 64 < float(shown.group(1)) < 620, report
