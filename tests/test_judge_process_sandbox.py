@@ -1,9 +1,11 @@
-"""runner.py --sandbox: cases under bubblewrap, and programs that attack the runner from there.
+"""judge/process/sandbox.py (runner.py --sandbox): cases under bubblewrap, and programs that
+attack the runner from there.
 
 Skipped, with the reason, where bwrap is missing or cannot start a sandbox; with
 RUNNER_SANDBOX_REQUIRED=1 in the environment (CI sets it) that is a failure instead.
 """
 
+import json
 import os
 import re
 import shutil
@@ -11,6 +13,7 @@ import signal
 import sys
 import tempfile
 import uuid
+from collections import namedtuple
 from pathlib import Path
 
 import pytest
@@ -20,17 +23,17 @@ from runner_util import PYTHON, RUNNER
 from util import ROOT, TESTCASES
 
 from judge import model
-from judge.process import sandbox
+from judge.process import sandbox as sandboxing
+from judge.process.watch import Run
 
 HEADER = "# Judge: Test judge; 1 s; 256 MiB; exact\n"  # room for PyPy, bwrap and a fork
-LINE = re.compile(r"^(\S+) +\S+/(\S+) +(?:\d+|\?) ms CPU", re.MULTILINE)  # verdict, case
 REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
 
 
 def why_no_sandbox():
     """Why bwrap cannot start a sandbox here, or None when it can."""
     try:
-        sandbox.find_sandbox()
+        sandboxing.find_sandbox()
     except model.UsageError as error:
         return str(error)
     return None
@@ -54,14 +57,25 @@ def make_root(tmp_path, solution, cases):
     return runner_util.make_root(tmp_path, HEADER + solution, cases, compare=None)
 
 
+class Judged(namedtuple("Judged", "status report stdout stderr")):
+    """What a run with --sandbox gave: its exit status, its JSON report as data (None if it
+    wrote none), and its output and errors as text."""
+
+    def verdicts(self):
+        return {case["case"]: case["verdict"] for case in self.report["cases"]}
+
+    def details(self, case):
+        return "\n".join(next(c for c in self.report["cases"] if c["case"] == case)["details"])
+
+
 def judge(root, *args, env=None, cwd=None):
-    """The runner with --sandbox on root: the completed process, its output as text."""
+    """The runner with --sandbox on root, with no --tle of its own: the Judge: line's limits."""
+    report = Path(tempfile.mkdtemp(prefix="report-")) / "report.json"
     command = [PYTHON, str(RUNNER), "--root", str(root), "--sandbox", *map(str, args)]
-    return util.run(command, cwd=cwd or root, env=env, text=True, timeout=120)
-
-
-def verdicts(stdout):
-    return {name: verdict for verdict, name in LINE.findall(stdout)}
+    done = util.run([*command, "--json", str(report)], cwd=cwd or root, env=env, text=True)
+    data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+    shutil.rmtree(report.parent)
+    return Judged(done.returncode, data, done.stdout, done.stderr)
 
 
 # Each attack is the program of every case of its problem; what it does depends on its input.
@@ -158,21 +172,21 @@ print(shown.strip() if given.startswith("attack") else int(given) * 2)
 def test_a_forged_report_cannot_make_a_slow_case_accepted(tmp_path, sandbox):
     root = make_root(tmp_path, FIND_RUNNER + FORGE, {"a": ("1\n", "done\n")})
     done = judge(root)
-    assert verdicts(done.stdout) == {"a": "TLE"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "TLE"}, done
 
 
 def test_stopping_the_runner_does_not_lift_the_limits(tmp_path, sandbox):
     root = make_root(tmp_path, FIND_RUNNER + STOP_RUNNER, {"a": ("1\n", "done\n")})
     done = judge(root)
-    assert verdicts(done.stdout)["a"] in ("TLE", "MLE"), done.stdout + done.stderr
-    assert done.stdout.endswith("0 passed, 1 failed\n")
+    assert done.verdicts()["a"] in ("TLE", "MLE"), done
+    assert (done.report["passed"], done.report["failed"]) == (0, 1)
 
 
 def test_a_case_cannot_write_into_its_neighbours_pipes(tmp_path, sandbox):
     cases = {"a": ("attack 5\n", "5\n"), "b": ("honest 7\n", "7\n")}
     root = make_root(tmp_path, FIND_RUNNER + NEIGHBOUR_PIPES, cases)
     done = judge(root, "-j", 2)
-    assert verdicts(done.stdout) == {"a": "AC", "b": "AC"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "AC", "b": "AC"}, done
     assert "FAKE" not in done.stdout + done.stderr
 
 
@@ -181,7 +195,7 @@ def test_a_case_can_neither_read_nor_rewrite_the_testcases(tmp_path, sandbox):
     root = make_root(tmp_path, "import os, sys\n" + TESTCASE_FILES, cases)
     before = {path.name: path.read_bytes() for path in (root / "testcases" / "p").iterdir()}
     done = judge(root, "-j", 1)
-    assert verdicts(done.stdout) == {"a": "WA", "b": "AC"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "WA", "b": "AC"}, done
     after = {path.name: path.read_bytes() for path in (root / "testcases" / "p").iterdir()}
     assert after == before
 
@@ -209,7 +223,7 @@ if os.fork() == 0:
 print(1)
 """
     done = judge(make_root(tmp_path, program, {"a": ("\n", "1\n")}))
-    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "AC"}, done
     assert processes_naming(marker) == []
 
 
@@ -217,8 +231,8 @@ print(1)
 def test_honest_programs_are_judged_as_without_the_sandbox(sandbox):
     judge_cases = list(TESTCASES.glob(f"*/{model.JUDGE_PREFIX}*.in"))
     done = judge(ROOT, "--judge-only")
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    assert done.stdout.endswith(f"\n{len(judge_cases)} passed, 0 failed\n")
+    assert done.status == 0, done.stderr
+    assert (done.report["passed"], done.report["failed"]) == (len(judge_cases), 0)
 
 
 @pytest.mark.parametrize(
@@ -231,14 +245,14 @@ def test_honest_programs_are_judged_as_without_the_sandbox(sandbox):
 )
 def test_a_runtime_error_is_told_as_without_the_sandbox(tmp_path, program, shown, sandbox):
     done = judge(make_root(tmp_path, program, {"a": ("\n", "\n")}))
-    assert verdicts(done.stdout) == {"a": "RE"}, done.stdout + done.stderr
-    assert shown in done.stdout
+    assert done.verdicts() == {"a": "RE"}, done
+    assert shown in done.details("a")
 
 
 def test_memory_over_the_limit_is_still_mle(tmp_path, sandbox):
     program = "held = bytearray(200 * 1024 * 1024)\nheld[::4096] = bytes(len(held[::4096]))\n"
     done = judge(make_root(tmp_path, program + "print(1)\n", {"a": ("\n", "1\n")}), "--mle", "64")
-    assert verdicts(done.stdout) == {"a": "MLE"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "MLE"}, done
 
 
 def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
@@ -252,7 +266,7 @@ except OSError as error:
     print(errno.errorcode[error.errno])
 """
     done = judge(make_root(tmp_path, program, {"a": ("\n", "ENOSPC\n")}))
-    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "AC"}, done
 
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
@@ -266,14 +280,14 @@ def test_a_compiled_command_runs_in_the_sandbox(tmp_path, sandbox):
     assert compiled.returncode == 0, compiled.stderr
     root = make_root(tmp_path, "", {"a": ("2 3\n", "5\n"), "b": ("x\n", "\n")})
     done = judge(root, "p", "--command", "./sum", cwd=tmp_path)
-    assert verdicts(done.stdout) == {"a": "AC", "b": "RE"}, done.stdout + done.stderr
-    assert f"killed by signal {int(signal.SIGSEGV)}" in done.stdout
+    assert done.verdicts() == {"a": "AC", "b": "RE"}, done
+    assert f"killed by signal {int(signal.SIGSEGV)}" in done.details("b")
 
 
 def test_without_bwrap_the_sandbox_is_one_line_and_exit_2(tmp_path):
     root = make_root(tmp_path / "root", "print(1)\n", {"a": ("\n", "1\n")})
     done = judge(root, env={**os.environ, "PATH": str(tmp_path)})  # a folder without bwrap
-    assert (done.returncode, done.stdout) == (2, "")
+    assert (done.status, done.stdout, done.report) == (2, "", None)
     assert re.fullmatch(r"runner\.py: error: --sandbox needs [^\n]*\n", done.stderr)
 
 
@@ -285,7 +299,7 @@ def test_a_bwrap_that_cannot_start_is_one_line_and_exit_2(tmp_path):
     fake.chmod(0o755)
     env = {**os.environ, "PATH": f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     done = judge(root, env=env)
-    assert (done.returncode, done.stdout) == (2, "")
+    assert (done.status, done.stdout, done.report) == (2, "", None)
     if sys.platform.startswith("linux"):
         assert (
             "cannot start a sandbox here: bwrap: setting up uid map: Permission denied"
@@ -315,4 +329,36 @@ print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
         done = judge(make_root(tmp_path, program, {"a": ("\n", expected)}))
     finally:
         probe.unlink()
-    assert verdicts(done.stdout) == {"a": "AC"}, done.stdout + done.stderr
+    assert done.verdicts() == {"a": "AC"}, done
+
+
+def test_without_bwrap_a_command_is_left_as_it_is(tmp_path):
+    command = ([sys.executable, "solutions/p.py"], None)
+    assert sandboxing.sandboxed(None, command, tmp_path, 256.0) is command
+
+
+def test_a_sandboxed_command_sees_its_program_and_the_files_it_names(tmp_path):
+    """bwrap runs the program from the case's folder, with the files its arguments name bound
+    read-only, and a /tmp as big as the memory limit."""
+    (tmp_path / "solutions").mkdir()
+    program = tmp_path / "solutions" / "p.py"
+    program.write_text("print(1)\n")
+    command = ([str(program), "solutions/p.py", "--flag"], None)
+    args, executable = sandboxing.sandboxed("/usr/bin/bwrap", command, tmp_path, 2.0)
+    assert executable is None and args[0] == "/usr/bin/bwrap"
+    assert args[-4:] == ["--", str(program), "solutions/p.py", "--flag"]
+    text = " ".join(args)
+    assert f"--ro-bind {program} {program}" in text
+    assert f"--chdir {tmp_path} --remount-ro / --" in text
+    assert f"--size {2 << 20} --tmpfs /tmp" in text
+    assert "--unshare-all" in args and "--die-with-parent" in args
+
+
+@pytest.mark.parametrize(
+    "bwrap, status, shown",
+    [("/usr/bin/bwrap", 128 + 11, -11), ("/usr/bin/bwrap", 3, 3), (None, 128 + 11, 128 + 11)],
+)
+def test_bwraps_exit_for_a_signal_is_the_signal(bwrap, status, shown):
+    """bwrap exits with 128 + N when its program is killed by signal N."""
+    run = Run(b"", b"", status, 0.1, 0.1, 1.0, False, False, False)
+    assert sandboxing.unsandboxed(bwrap, run).status == shown

@@ -1,16 +1,15 @@
-"""The Windows tree (a Job Object) and a tree that measures nothing, checked anywhere."""
+"""judge/process/windows.py: the Windows tree, a case in a Job Object that measures it, and
+taskkill where Windows refuses one; checked anywhere, with winnt.h's layouts."""
 
 import ctypes
-import re
 import signal
 import subprocess
 import sys
 
 import pytest
-from runner_util import POSIX_ONLY, PYTHON, make_root, verdicts
+from runner_util import POSIX_ONLY
 from util import ROOT
 
-from judge import cli
 from judge.process import windows
 
 # winnt.h's layouts for 64-bit Windows (the x64 ABI: 8-byte LARGE_INTEGER, SIZE_T, ULONG_PTR
@@ -79,24 +78,50 @@ def test_without_a_job_object_taskkill_is_used_and_nothing_is_measured(monkeypat
         tree.child.stderr.close()
 
 
+class FakeKernel32:
+    """The calls of kernel32 the Windows tree makes on a job, answered as Windows would for a
+    case that used 1.5 s of user and 0.25 s of kernel time and 48 MiB at its peak."""
+
+    def __init__(self):
+        self.calls = []
+
+    def QueryInformationJobObject(self, job, kind, where, size, returned):
+        data = where._obj
+        if kind == windows.ACCOUNTING:
+            data.TotalUserTime, data.TotalKernelTime = 15_000_000, 2_500_000  # 100 ns units
+        else:
+            data.PeakProcessMemoryUsed = 48 << 20
+        return 1
+
+    def TerminateJobObject(self, job, code):
+        self.calls.append(("terminate", job, code))
+
+    def CloseHandle(self, job):
+        self.calls.append(("close", job))
+
+
 @POSIX_ONLY
-def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(
-    tmp_path, monkeypatch, capsys
-):
-    solution = "data = b'x' * (200 << 20)\nprint(len(data))\n"
-    root = make_root(tmp_path, solution, {"a": ("", f"{200 << 20}\n")})
-    monkeypatch.setattr(runner, "PORTABLE", True)
-    monkeypatch.setattr(runner, "WAIT4", None)  # a platform with neither wait4 nor a Job Object
-    handler = signal.getsignal(signal.SIGTERM)
+def test_a_job_object_measures_the_case_and_kills_it(monkeypatch):
+    """What the job says is the case's CPU time (in 100 ns units) and peak (in bytes); kill
+    terminates the job, and finish closes it."""
+    api = FakeKernel32()
+
+    def make_job(tree):
+        tree.ctypes, tree.structures, tree.api = ctypes, windows.job_structures(ctypes), api
+        return "job"
+
+    monkeypatch.setattr(windows.WindowsTree, "make_job", make_job)
+    sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
+    tree = windows.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
     try:
-        status = cli.main(
-            ["--root", str(root), "--mle", "100", "--tle", "10", "--python", PYTHON]
-        )
+        assert tree.measures and tree.usage_now() == (1.75, 48.0)
+        tree.kill()
+        assert api.calls == [("terminate", "job", 1)]
+        tree.child.kill()  # what TerminateJobObject does on Windows
+        assert tree.finish() == (-signal.SIGKILL, 1.75, 48.0, 48.0)
+        assert api.calls[-1] == ("close", "job")
     finally:
-        signal.signal(signal.SIGTERM, handler)
-    out = capsys.readouterr().out
-    assert verdicts(out) == {"p/a": "AC"}
-    assert re.search(r"^AC  p/a +\? ms CPU +\d+ ms wall +\? MiB$", out, re.MULTILINE)
-    assert "; CPU time not measured here: TLE judged by wall time" in out
-    assert "; memory not measured here: MLE not judged" in out
-    assert status == 0
+        tree.child.kill()
+        tree.child.wait()
+        tree.child.stdout.close()
+        tree.child.stderr.close()
