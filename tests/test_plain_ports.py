@@ -2,10 +2,9 @@
 writes from the statement alone, and tests/NAME/grid.py, written as the statement's own
 solution works (vertical_four's: a W x H grid rescanned after every move): judged through the
 runner's --command, they pass every judge case, and every case they fail is an extended one,
-labelled so in the report."""
+labelled so in the report. What the runner says is read from its JSON report."""
 
 import json
-import re
 import shlex
 import shutil
 import sys
@@ -13,7 +12,8 @@ import sys
 import pytest
 from util import ROOT, TESTCASES, problems, python, run
 
-EXTENDED = "extended case: the judge never sends this input"
+from judge.model import EXTENDED_NOTE, PASSING
+
 PORTS = [
     (name, port)
     for name in problems()
@@ -49,38 +49,38 @@ def command(name, port, compiled):
 
 
 def runner(name, cmd, *flags, tmp_path):
+    """The runner on one problem with --command cmd: (exit status, the JSON report as data)."""
     report = tmp_path / "report.json"
     done = python(
         ROOT / "runner.py", name, "--command", cmd, "--json", report, *flags, text=True, timeout=900
     )
-    cases = json.loads(report.read_text())["cases"] if report.is_file() else []
-    return done, cases
+    assert report.is_file(), done.stderr
+    return done.returncode, json.loads(report.read_text(encoding="utf-8"))
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_judge_case_passes(name, port, tmp_path, request):
     compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
-    done, cases = runner(name, command(name, port, compiled), "--judge-only", tmp_path=tmp_path)
+    status, report = runner(name, command(name, port, compiled), "--judge-only", tmp_path=tmp_path)
     judge_cases = count_judge_cases(name)
-    last = done.stdout.splitlines()[-1]
-    assert done.returncode == 0 and last == f"{judge_cases} passed, 0 failed", done.stdout[-3000:]
-    assert len(cases) == judge_cases
+    failed = [case for case in report["cases"] if case["verdict"] not in PASSING]
+    assert status == 0 and failed == [], failed[:3]
+    assert (report["passed"], report["failed"]) == (judge_cases, 0)
+    assert len(report["cases"]) == judge_cases
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_failure_is_an_extended_case_and_says_so(name, port, tmp_path, request):
     compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
-    done, cases = runner(name, command(name, port, compiled), tmp_path=tmp_path)
-    failed = [case["case"] for case in cases if case["verdict"] not in ("AC", "--")]
-    assert failed, f"the plain {port} of {name} passes even the extended cases"
-    assert not [case for case in failed if case.startswith("judge-")], failed
-    # Each failing case's line is followed by the note that the judge never sends it.
-    lines = done.stdout.splitlines()
-    for case in failed:
-        at = next(i for i, line in enumerate(lines) if re.search(rf"/{re.escape(case)}\s", line))
-        assert lines[at + 1].strip().startswith(EXTENDED), lines[at : at + 2]
-    summary = next(line for line in lines if line.startswith(f"== {name} "))
-    judge_cases = count_judge_cases(name)
-    assert f"judge cases {judge_cases} of {judge_cases} passed" in summary, summary
+    status, report = runner(name, command(name, port, compiled), tmp_path=tmp_path)
+    failed = [case for case in report["cases"] if case["verdict"] not in PASSING]
+    assert failed and status == 1, f"the plain {port} of {name} passes even the extended cases"
+    assert [case["case"] for case in failed if case["judge_case"]] == []
+    assert not [case["case"] for case in failed if case["case"].startswith("judge-")]
+    # Each failing case's details open with the note that the judge never sends it.
+    assert [case["case"] for case in failed if case["details"][:1] != [EXTENDED_NOTE]] == []
+    judged = [case for case in report["cases"] if case["judge_case"]]
+    assert len(judged) == count_judge_cases(name)
+    assert [case["case"] for case in judged if case["verdict"] not in PASSING] == []
