@@ -7,6 +7,7 @@ import ast
 import builtins
 import json
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -162,6 +163,28 @@ def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
     busy one, whose supervisor samples less often (without the samples: 0.06 s). A limit far
     off, so that a busy machine cannot bring the wall backstop first."""
     root = make_root(tmp_path, IGNORER, {"a": ("", "1\n")})
+    status, report, _ = judged(root, "--tle", "5", path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
+
+
+# The same with SIGCHLD left at SIG_DFL but SA_NOCLDWAIT set (sigaction through ctypes,
+# struct sigaction as glibc lays it out on 64-bit Linux): the kernel reaps the workers all the
+# same, and the SigIgn mask of /proc/PID/status says nothing of it.
+NO_WAIT = IGNORER.replace(
+    "signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n",
+    """import ctypes, sys
+action = ctypes.create_string_buffer(152)
+action[136:140] = (2).to_bytes(4, sys.byteorder)  # sa_flags: SA_NOCLDWAIT
+assert ctypes.CDLL(None).sigaction(signal.SIGCHLD, action, None) == 0
+""",
+)
+
+
+@LINUX_ONLY
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="struct sigaction laid out for x86-64")
+def test_cpu_time_of_children_reaped_under_sa_nocldwait_is_counted(tmp_path, path):
+    root = make_root(tmp_path, NO_WAIT, {"a": ("", "1\n")})
     status, report, _ = judged(root, "--tle", "5", path=path)
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
     assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
