@@ -174,10 +174,14 @@ def test_a_relative_python_is_found_from_another_folder(tmp_path):
     assert report["python"] == str(wrapper)
 
 
-@pytest.mark.parametrize("where", ["no/such/folder/r.json", "."])
+@pytest.mark.parametrize("where", ["no/such/folder/r.json", ".", "fifo"])
 def test_an_unwritable_json_is_a_usage_error_before_anything_runs(tmp_path, where):
     solution = "open(__file__ + '.ran', 'w').close()\nprint(1)\n"
     root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    if where == "fifo":
+        if os.name != "posix":
+            pytest.skip("needs a FIFO")
+        os.mkfifo(tmp_path / "fifo")  # would hang a runner that opened it
     status, out, err, _ = judge(root, "--json", str(tmp_path / where))
     assert status == 2 and out == ""
     assert re.fullmatch(r"runner.py: error: --json \S+: cannot write it: .+\n", err)
