@@ -241,3 +241,13 @@ def test_make_tests_shared_tests_judge_by_the_judge_line(tmp_path):
     solution.write_text(solution.read_text().replace("float 1e-6", "exact"))
     status, out = shared_tests(root, "-k", "triangle_area and (every_out or oj_all_ac)")
     assert status == 1 and "2 failed" in out, out[-3000:]
+
+
+def test_one_comparator_table_serves_the_tests_too():
+    """The tests' own exact comparison (tests/util.py) is the registry's exact mode."""
+    import inspect
+
+    import util
+
+    assert "EXACT.verdict(" in inspect.getsource(util.same_output)
+    assert "same_output(" in inspect.getsource(util.catching_case)
