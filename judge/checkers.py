@@ -9,6 +9,7 @@ import tempfile
 import threading
 from collections import namedtuple
 from pathlib import Path
+from signal import SIGPIPE
 
 from judge.explain import exit_description, last_lines
 from judge.files import open_regular
@@ -148,10 +149,11 @@ def interactive_verdict(outcome, judged, profile, output_mib):
     """The interactor's verdict, unless the program passed a limit or failed after an AC."""
     verdict, details = checker_verdict(profile.mode, judged, judged.stderr.strip())
     program = verdict_of(outcome, b"", profile) or "AC"
-    if program == "AC" or program == "IE" or (verdict not in ("AC", "IE") and program == "RE"):
+    broken = verdict == "IE" and judged.status == -SIGPIPE  # the program's end broke its pipe
+    if program == "AC" or (program == "RE" and verdict != "AC" and not broken):
         return verdict, details
-    # The program passed a limit or crashed: its verdict, even over an interactor that then
-    # failed (a program killed at its limit breaks the pipe the interactor writes to).
+    # The program passed a limit, or crashed while the interactor judged it well or died of the
+    # pipe the crash broke: the program's verdict.
     details = explain_limit(program, outcome, profile, output_mib)
     if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
         details.append(WAITING)

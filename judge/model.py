@@ -30,13 +30,14 @@ Program.__new__.__defaults__ = (None,)
 
 # How one input was judged. wall and cpu in seconds, cpu and peak_mib None where not measured;
 # slow: a pass that took over half the limit; details: the lines that explain the verdict;
-# input_lines: the input, when it is short and the verdict a failure.
-JUDGEMENT_FIELDS = "verdict wall cpu peak_mib slow details input_lines"
+# input_lines: the input, when it is short and the verdict a failure; ran: False for an input
+# that could not be judged at all (its .out unreadable, its program not started).
+JUDGEMENT_FIELDS = "verdict wall cpu peak_mib slow details input_lines ran"
 Judgement = namedtuple("Judgement", JUDGEMENT_FIELDS)
-Judgement.__new__.__defaults__ = ((),)
+Judgement.__new__.__defaults__ = ((), True)
 # One judged case: the case, then its Judgement's fields.
 Result = namedtuple("Result", "case " + JUDGEMENT_FIELDS)
-Result.__new__.__defaults__ = ((),)
+Result.__new__.__defaults__ = ((), True)
 
 
 class UsageError(Exception):
@@ -55,4 +56,4 @@ def problem_name_error(name):
 
 def not_judged(reason):
     """The IE of an input that could not be judged, and why."""
-    return Judgement("IE", 0.0, None, None, False, [reason])
+    return Judgement("IE", 0.0, None, None, False, [reason], (), False)

@@ -34,11 +34,12 @@ def ms(seconds):
 
 
 def result_lines(result):
-    """The lines under a case's line: the extended note, the details, the short input."""
+    """The lines under a case's line: the extended note (on a case that ran), the details, the
+    short input."""
     lines = list(result.details)
     if result.input_lines:
         lines += ["input:", *result.input_lines]
-    if lines and not result.case.judge:
+    if lines and result.ran and not result.case.judge:
         lines.insert(0, EXTENDED_NOTE)
     return lines
 

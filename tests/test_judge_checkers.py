@@ -94,8 +94,12 @@ BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine 
          ["interactor: wrong answer"]),  # it quit after a wrong answer: the interactor's word
         ({"status": 1, "stderr": b"EOFError\n"}, {}, "RE",
          ["exit status 1", "stderr, last lines:", "  EOFError"]),  # a crash after an AC
-        ({"status": -11}, {"status": 3}, "RE",
-         ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"]),  # and before a failure
+        ({"status": -11}, {"status": 3}, "IE",
+         ["the interactor failed: exit status 3, not " + checkers.TESTLIB_MEANING]),  # its own
+        ({"status": -11}, {"status": -13}, "RE",
+         ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"]),  # the crash broke its pipe
+        ({"wall": 3.0, "timed_out": True, "status": -9}, {"status": 3}, "TLE",
+         [BACKSTOP, checkers.WAITING]),  # killed at its limit: the interactor failed after
         ({"wall": 3.0, "timed_out": True, "status": -9}, {"status": 1}, "TLE",
          [BACKSTOP, checkers.WAITING]),  # waiting for each other
         ({"cpu": 1.5, "status": -9}, {"status": 1}, "TLE",

@@ -83,7 +83,7 @@ def test_an_answer_or_input_that_cannot_be_read_is_an_internal_error(tmp_path):
     ]:
         expected = tmp_path / answer if answer else None
         judged = judging.judge_input(program, tmp_path / given, PROFILE, expected)
-        assert judged == model.Judgement("IE", 0.0, None, None, False, [why])
+        assert judged == model.Judgement("IE", 0.0, None, None, False, [why], (), False)
 
 
 @POSIX_ONLY

@@ -47,14 +47,14 @@ def test_the_records_default_what_is_often_absent():
     assert model.Profile("J", 1.0, 64.0, None).other_limit is None
     assert model.Program((["x"], None), "/").sandbox is None
     judged = model.Judgement("AC", 0.1, 0.05, 12.0, False, [])
-    assert judged.input_lines == ()
+    assert judged.input_lines == () and judged.ran
     case = model.Case("p", "judge-a", "a.in", "a.out", True)
-    assert model.Result(case, *judged) == (case, "AC", 0.1, 0.05, 12.0, False, [], ())
+    assert model.Result(case, *judged) == (case, "AC", 0.1, 0.05, 12.0, False, [], (), True)
 
 
 def test_an_input_not_judged_is_an_internal_error_with_its_reason():
     judged = model.not_judged("could not read the .out: Is a directory")
     assert judged == model.Judgement(
-        "IE", 0.0, None, None, False, ["could not read the .out: Is a directory"]
+        "IE", 0.0, None, None, False, ["could not read the .out: Is a directory"], (), False
     )
     assert "IE" not in model.PASSING and set(model.PASSING) == {"AC", "--"}

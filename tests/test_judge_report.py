@@ -68,6 +68,12 @@ def test_the_lines_under_a_case(case, details, shown, lines):
     assert report.result_lines(result(case, "RE", details=details, shown=shown)) == lines
 
 
+def test_a_case_that_never_ran_gets_no_extended_note():
+    """Its .out unreadable or its program not started: the reason alone."""
+    never = Result(CASE, "IE", 0.0, None, None, False, ["could not run: gone"], (), False)
+    assert report.result_lines(never) == ["could not run: gone"]
+
+
 FIGURES = "slowest 10 ms CPU, 12 ms wall, peak 12.3 MiB"
 
 
