@@ -68,7 +68,7 @@ def current_folder():
 JUDGES = "(default: the Judge: line's)"
 HELP = {
     "problems": "problems to run (default: all)",
-    "keep": "only the cases whose name has TEXT",
+    "keep": "only the cases whose name has TEXT (given again: has any of them)",
     "python": "interpreter (default: this one)",
     "command": "judge this program instead of PYTHON solutions/NAME.py; one problem, run from"
     " this folder, split as a shell would",
@@ -93,7 +93,7 @@ def make_parser():
     )
     add = parser.add_argument
     add("problems", nargs="*", metavar="NAME", help=HELP["problems"])
-    add("-k", dest="keep", default="", metavar="TEXT", help=HELP["keep"])
+    add("-k", dest="keep", action="append", metavar="TEXT", help=HELP["keep"])
     add("--python", default=sys.executable, metavar="EXE", help=HELP["python"])
     add("--command", metavar="CMD", help=HELP["command"])
     add("--judge-only", action="store_true", help=HELP["judge_only"])
@@ -182,7 +182,8 @@ def plan_from(argv):
         raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
     if not cases:
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
-        raise UsageError(f"no {judge} name contains '{args.keep}'")
+        wanted = " or ".join(f"'{word}'" for word in args.keep or [""])
+        raise UsageError(f"no {judge} name contains {wanted}")
     keep_everything(args.keep_env)
     sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
@@ -234,5 +235,6 @@ def judge_command_line(argv):
             write_json(plan.json, report_data(plan.info, report.results, passed, failed))
         except (OSError, ValueError) as error:
             status = usage_error(f"--json {plan.json}: could not write it: {error}")
-    say(f"{passed} passed, {failed} failed")
+    words = sys.argv[1:] if argv is None else list(argv)
+    say("\n".join([*report.failures(words), f"{passed} passed, {failed} failed"]))
     return status

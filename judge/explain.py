@@ -7,7 +7,7 @@ import re
 import signal
 
 from judge.compare import SPACE, float_difference, tokens
-from judge.text import printable, shorten
+from judge.text import SHOWN_CHARS, printable, shorten
 
 NEWLINE = b"\n"
 STDERR_LINES = 10  # lines of stderr shown
@@ -28,6 +28,16 @@ def exit_description(code):
 def last_lines(data):
     """The last STDERR_LINES lines of a program's stderr (or message), as text."""
     return data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
+
+
+def stderr_tail(data):
+    """A program's stderr under its verdict: its last lines, or nothing when it wrote none."""
+    lines = last_lines(data)
+    return (
+        ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
+        if lines
+        else []
+    )
 
 
 def float_mismatch(got, expected, eps_text):
@@ -57,8 +67,7 @@ def mismatch(verdict, got, expected, comparator):
         where = f"token {want_tokens.count(b' ', 0, same) + 1 + ends}"
         shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
     else:
-        where = f"line {want.count(NEWLINE, 0, start) + 1}"
-        shown = [visible(lines_from(data, start, 1)) for data in (want, have)]
+        where, shown = line_difference(want, have, start)
     details += ["first difference at " + where, *difference(shown)]
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
@@ -95,25 +104,52 @@ def lines_from(data, start, count):
     return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
 
 
-def visible(lines):
-    """The first of lines of output, its whitespace made visible and its newline said in words."""
+def visible(lines, skip=0):
+    """The first of lines of output, its whitespace made visible and its newline said in words;
+    from its byte `skip` on, "..." before it, when the line is too long to show whole."""
     if not lines:
         return "(end of output)"
-    text = lines[0].rstrip(b"\n").decode("utf-8", "backslashreplace")
+    text = lines[0][skip:].rstrip(b"\n").decode("utf-8", "backslashreplace")
     shown = printable(shorten(text.replace(" ", "·").replace("\t", "→")))
-    return shown + ("" if lines[0].endswith(b"\n") else "  (no final newline)")
+    return (
+        ("..." if skip else "")
+        + shown
+        + ("" if lines[0].endswith(b"\n") else "  (no final newline)")
+    )
+
+
+def line_difference(want, have, start):
+    """Where two outputs first differ within the line at start, and both sides shown there: the
+    line and, on a line too long to show whole, its column and token, and a window around it."""
+    where = f"line {want.count(NEWLINE, 0, start) + 1}"
+    sides = [lines_from(data, start, 1) for data in (want, have)]
+    if max(len(side[0]) if side else 0 for side in sides) <= SHOWN_CHARS:
+        return where, [visible(side) for side in sides]
+    offset = common_prefix(want, have)
+    before = want[start:offset]
+    token = len(before.split()) + (not before or before[-1:].isspace())
+    skip = max(0, offset - start - SHOWN_CHARS // 3)
+    where += f", column {offset - start + 1} (token {token})"
+    return where, [visible(side, skip) for side in sides]
 
 
 def unified_diff(want, have, start):
-    """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree."""
+    """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree.
+    The two sides are aligned on twice as many lines, so that a line inserted or missing shows
+    as one line, not as another line cut off at the window's end."""
     before = want.count(NEWLINE, 0, start)
-    old, new = lines_from(want, start, DIFF_WINDOW), lines_from(have, start, DIFF_WINDOW)
+    old, new = (lines_from(data, start, 2 * DIFF_WINDOW) for data in (want, have))
     shown = [visible([line]) for line in old], [visible([line]) for line in new]
-    diff = difflib.unified_diff(*shown, "expected", "got", n=2, lineterm="")
-    lines = [shift_hunk(line, before) if line.startswith("@@") else line for line in diff]
-    if start + len(b"".join(old)) < len(want) or start + len(b"".join(new)) < len(have):
-        lines.append(f"... (cut after line {before + DIFF_WINDOW})")
-    return ["diff:"] + ["  " + line for line in lines]
+    lines = []
+    for line in difflib.unified_diff(*shown, "expected", "got", n=2, lineterm=""):
+        if line.startswith("@@") and int(re.search(r"-(\d+)", line).group(1)) > DIFF_WINDOW:
+            break  # a hunk past the window: what it shows may only be the window's end
+        lines.append(shift_hunk(line, before) if line.startswith("@@") else line)
+    body = lines[: 2 + 2 * DIFF_WINDOW + 1]  # the two file lines, a hunk, its lines
+    seen = start + len(b"".join(old[:DIFF_WINDOW]))
+    if body != lines or seen < len(want) or start + len(b"".join(new[:DIFF_WINDOW])) < len(have):
+        body.append(f"... (cut after line {before + DIFF_WINDOW})")
+    return ["diff:"] + ["  " + line for line in body]
 
 
 def shift_hunk(header, offset):

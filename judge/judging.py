@@ -7,6 +7,7 @@ give a verdict (judge.verdicts), and otherwise the mode judges the output (judge
 import contextlib
 
 from judge.checkers import interact, interactive_verdict
+from judge.explain import stderr_tail
 from judge.files import read_regular
 from judge.model import MIB, PASSING, Judgement, Result, not_judged
 from judge.process.choose import new_running
@@ -63,6 +64,8 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
                 verdict, details = judged_output(mode, input_path, run, expected, running, workdir)
             else:
                 details = explain_limit(verdict, run, profile, output_mib)
+        if verdict not in (*PASSING, "RE"):  # what the program said on stderr (RE says it already)
+            details = [*details, *stderr_tail(run.stderr)]
         half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
         over = run.wall > (half if run.cpu is None else half * BACKSTOP)
         slow = verdict in PASSING and (over or (run.cpu or 0) > half)

@@ -64,7 +64,9 @@ def find_problems(root, names, command=False):
 
 
 def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases of cases/NAME/ whose name has `keep`, in natural order; a warning per lone .out."""
+    """The cases of cases/NAME/ whose name has `keep` (a text, or a list: any of them), in
+    natural order; a warning per lone .out. Judge cases are told from ours only in a problem
+    that names some judge-*: elsewhere a case's `judge` is None."""
     folder = root / cases / problem
     names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
     there = {os.path.normcase(name): name for name in names}  # Windows: names match in any case
@@ -72,12 +74,15 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
     lone = sorted(n for key, n in there.items() if key.endswith(".out") and n[:-4] not in inputs)
     where = f"{cases}/{problem}/"
     stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
+    keeps = [keep] if isinstance(keep, str) else (keep or [""])
+    told_apart = any(name.startswith(JUDGE_PREFIX) for name in inputs)
     found = []
     for name in sorted(inputs, key=natural_key):
         judge, out = name.startswith(JUDGE_PREFIX), inputs[name][:-3] + ".out"
-        if keep in name and (judge or not judge_only):
+        if any(word in name for word in keeps) and (judge or not judge_only):
             expected = folder / out if os.path.normcase(out) in there else None  # a link too
-            found.append(Case(problem, name, folder / inputs[name], expected, judge))
+            kind = judge if told_apart else None
+            found.append(Case(problem, name, folder / inputs[name], expected, kind))
     return found, stray
 
 

@@ -5,6 +5,7 @@ import contextlib
 import json
 import math
 import os
+import shlex
 import stat
 from collections import Counter, namedtuple
 
@@ -16,6 +17,7 @@ from judge.text import as_text, printable
 
 REPORT_VERSION = 1  # of the JSON report; it changes when a field changes meaning or goes
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
+FAILED_SHOWN = 10  # failed cases named at the end of a run, then how many more
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "peak_mib", "slow")
 
@@ -23,6 +25,20 @@ JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "p
 # --command), the command as given, --judge-only, the process path, the output limit in MiB,
 # and each problem's profile by name.
 RunInfo = namedtuple("RunInfo", "python command judge_only path ole_mib profiles")
+
+
+def rerun(argv, failed):
+    """The runner's command line with its -k words replaced by the failed cases' names."""
+    kept, skip = [], False
+    for word in argv:
+        if skip or word == "-k":
+            skip = not skip
+            continue
+        if not word.startswith("-k"):
+            kept.append(word)
+    names = dict.fromkeys(result.case.name for result in failed)
+    words = ["python3", "runner.py", *kept] + [w for name in names for w in ("-k", name)]
+    return " ".join(shlex.quote(printable(word)) for word in words)
 
 
 def label(case):
@@ -39,7 +55,7 @@ def result_lines(result):
     lines = list(result.details)
     if result.input_lines:
         lines += ["input:", *result.input_lines]
-    if lines and result.ran and not result.case.judge:
+    if lines and result.ran and result.case.judge is False:
         lines.insert(0, EXTENDED_NOTE)
     return lines
 
@@ -73,6 +89,16 @@ class Report:
         say("\n".join(lines))
         self.progress.step(result.verdict not in PASSING)
 
+    def failures(self, argv, shown=FAILED_SHOWN):
+        """The lines that close a run with failures: the first failed cases by name, then how
+        many more, and the command that judges only them (argv: the runner's own words)."""
+        failed = [result for result in self.results if result.verdict not in PASSING]
+        if not failed:
+            return []
+        names = ", ".join(f"{label(r.case)} ({r.verdict})" for r in failed[:shown])
+        more = f", and {len(failed) - shown} more" if len(failed) > shown else ""
+        return [f"failed: {names}{more}", "again, only those: " + rerun(argv, failed)]
+
     def counts(self):
         """(passed, failed): AC, and every verdict but AC and --."""
         passed = sum(result.verdict == "AC" for result in self.results)
@@ -92,20 +118,31 @@ def summary(problem, profile, results):
         text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
     if counts["--"]:
         text += f", {counts['--']} not checked (no .out)"
-    for kind, judge in (("judge cases", True), ("extended", False)):
-        ran = [result for result in results if result.case.judge == judge]
-        passed = sum(result.verdict in PASSING for result in ran)
-        text += "; " if judge else ", "
-        text += f"{kind} {passed} of {len(ran)} passed" if ran else f"no {kind}"
+    if any(result.case.judge is not None for result in results):  # it names judge cases
+        for kind, judge in (("judge cases", True), ("extended", False)):
+            ran = [result for result in results if result.case.judge == judge]
+            text += "; " if judge else ", "
+            text += f"{kind} {counted(ran)}" if ran else f"no {kind}"
     return text + figures(results)
+
+
+def counted(results):
+    """How many passed of how many: a case with no .out is not checked, never passed."""
+    passed = sum(result.verdict == "AC" for result in results)
+    unchecked = sum(result.verdict == "--" for result in results)
+    return f"{passed} of {len(results)} passed" + (
+        f", {unchecked} not checked" if unchecked else ""
+    )
 
 
 def figures(results):
     """The slowest case's times and the highest peak, and what is not measured here."""
     ran = [result for result in results if result.verdict != "IE"]
+    if not ran:  # nothing ran: no figures to give
+        return ""
     cpus = [result.cpu for result in ran if result.cpu is not None]
     peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
-    slowest = ms(max(result.wall for result in results))
+    slowest = ms(max(result.wall for result in ran))
     text = f"; slowest {ms(max(cpus, default=None))} ms CPU, {slowest} ms wall"
     if peaks:
         text += f", peak {max(peaks):.1f} MiB"

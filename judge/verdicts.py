@@ -1,10 +1,9 @@
 """The verdicts a run earns by its limits and its exit, before its output is judged, and their
 explanations."""
 
-from judge.explain import exit_description, last_lines
+from judge.explain import exit_description, stderr_tail
 from judge.platform import LINUX
 from judge.process.watch import BACKSTOP, MEMORY_BACKSTOP
-from judge.text import printable, shorten
 
 
 def verdict_of(run, expected, profile):
@@ -40,7 +39,5 @@ def explain_limit(verdict, run, profile, output_mib):
         stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
         return [text + " limit" + (stopped if run.memory_out else "")]
     if verdict == "RE":
-        lines = last_lines(run.stderr)
-        tail = ["stderr, last lines:"] + ["  " + shorten(printable(line)) for line in lines]
-        return [exit_description(run.status), *(tail if lines else ["(nothing on stderr)"])]
+        return [exit_description(run.status), *(stderr_tail(run.stderr) or ["(nothing on stderr)"])]
     return []
