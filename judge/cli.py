@@ -22,7 +22,7 @@ from judge.judging import judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
 from judge.modes import add_flags, make_mode
 from judge.platform import PORTABLE
-from judge.problems import find_cases, find_problems, read_profile
+from judge.problems import DEFAULT_PROFILE, case_folder, find_cases, find_problems, read_profile
 from judge.process.environment import keep_everything
 from judge.process.sandbox import find_sandbox
 from judge.progress import Progress
@@ -133,15 +133,18 @@ def main(argv=None):
                 let_go(stream)
 
 
-def profiles_for(root, problems, args):
-    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings."""
+def profiles_for(root, problems, args, folders=()):
+    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings.
+    A problem that is a folder of cases has no Judge: line: the defaults, under the flags."""
     profiles, warnings, flag_mode = {}, [], None
     if args.compare:
         flag_mode = make_mode(args.compare)
         if flag_mode.judged_by_program:  # found from here, where the user typed it
             flag_mode = flag_mode.resolved(current_folder(), "--" + flag_mode.kind, strict=True)
     for problem in problems:
-        profile, warning = read_profile(root, problem)
+        profile, warning = (
+            (DEFAULT_PROFILE, None) if problem in folders else read_profile(root, problem)
+        )
         warnings += [warning] if warning else []
         mode = flag_mode or profile.mode
         mode = mode.resolved(root, f"{profile.judge_name or 'the Judge: line'}'s {mode.kind}")
@@ -159,6 +162,29 @@ def profiles_for(root, problems, args):
     return profiles, warnings
 
 
+def chosen_cases(root, args, command):
+    """The problems the command line names (each under root, or a folder of cases), their
+    cases, the warnings, and the folders by the problem name they get."""
+    folders = {text: case_folder(root, text) for text in args.problems}
+    folders = {text: folder for text, folder in folders.items() if folder}
+    if folders and command is None:
+        raise UsageError(f"{next(iter(folders))} is a folder of cases: judge it with --command CMD")
+    for text, folder in folders.items():
+        if not any(name.endswith(".in") for name in os.listdir(folder)):
+            raise UsageError(f"{text} holds no cases: want NAME.in with NAME.out or NAME.ans")
+    named = [text for text in args.problems if text not in folders]
+    problems, warnings = [], []
+    if named or not folders:
+        problems, warnings = find_problems(root, named, command is not None)
+    own = {folder.name or "cases": folder for folder in folders.values()}  # a name each
+    cases, kind = [], "hacks" if args.hacks else "testcases"
+    for problem in problems + list(own):
+        found, stray = find_cases(root, problem, args.keep, args.judge_only, kind, own.get(problem))
+        cases, warnings = cases + found, warnings + stray
+    problems += list(own)
+    return problems, cases, warnings, own
+
+
 def plan_from(argv):
     """The Plan of the command line argv, and the warnings to print; a UsageError if none."""
     parser = make_parser()
@@ -173,11 +199,7 @@ def plan_from(argv):
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
         command = split_command(args.command, current_folder())
-    problems, warnings = find_problems(root, args.problems, command is not None)
-    cases, folder = [], "hacks" if args.hacks else "testcases"
-    for problem in problems:
-        found_cases, stray = find_cases(root, problem, args.keep, args.judge_only, folder)
-        cases, warnings = cases + found_cases, warnings + stray
+    problems, cases, warnings, own = chosen_cases(root, args, command)
     if not cases and args.hacks and not args.keep:
         raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
     if not cases:
@@ -188,7 +210,7 @@ def plan_from(argv):
     sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)
-    profiles, unread = profiles_for(root, problems, args)
+    profiles, unread = profiles_for(root, problems, args, own)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")

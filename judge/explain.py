@@ -135,23 +135,46 @@ def line_difference(want, have, start):
 
 def unified_diff(want, have, start):
     """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree.
-    The two sides are aligned on twice as many lines, so that a line inserted or missing shows
-    as one line, not as another line cut off at the window's end."""
+    The sides are aligned on twice as many lines, then cut to the window, so that a line
+    inserted or missing shows as one line, not as another line cut off at the window's end."""
     before = want.count(NEWLINE, 0, start)
     old, new = (lines_from(data, start, 2 * DIFF_WINDOW) for data in (want, have))
     shown = [visible([line]) for line in old], [visible([line]) for line in new]
-    lines = []
-    for line in difflib.unified_diff(*shown, "expected", "got", n=2, lineterm=""):
-        if line.startswith("@@") and int(re.search(r"-(\d+)", line).group(1)) > DIFF_WINDOW:
-            break  # a hunk past the window: what it shows may only be the window's end
-        lines.append(shift_hunk(line, before) if line.startswith("@@") else line)
-    body = lines[: 2 + 2 * DIFF_WINDOW + 1]  # the two file lines, a hunk, its lines
-    seen = start + len(b"".join(old[:DIFF_WINDOW]))
-    if body != lines or seen < len(want) or start + len(b"".join(new[:DIFF_WINDOW])) < len(have):
-        body.append(f"... (cut after line {before + DIFF_WINDOW})")
-    return ["diff:"] + ["  " + line for line in body]
+    matcher = difflib.SequenceMatcher(None, *shown, autojunk=False)
+    matcher.opcodes = clipped(matcher.get_opcodes(), DIFF_WINDOW)
+    lines = ["--- expected", "+++ got"]
+    for group in matcher.get_grouped_opcodes(2):
+        first, last = group[0], group[-1]
+        old_range = hunk_range(before + first[1], last[2] - first[1])
+        lines.append(f"@@ -{old_range} +{hunk_range(before + first[3], last[4] - first[3])} @@")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                lines += [" " + line for line in shown[0][i1:i2]]
+                continue
+            lines += ["-" + line for line in shown[0][i1:i2]]
+            lines += ["+" + line for line in shown[1][j1:j2]]
+    seen = [start + len(b"".join(side[:DIFF_WINDOW])) for side in (old, new)]
+    if seen[0] < len(want) or seen[1] < len(have):
+        lines.append(f"... (cut after line {before + DIFF_WINDOW})")
+    return ["diff:"] + ["  " + line for line in lines]
 
 
-def shift_hunk(header, offset):
-    """Renumber a hunk header made from a window that starts after `offset` lines."""
-    return re.sub(r"([-+])(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + offset), header)
+def clipped(opcodes, window):
+    """difflib's opcodes cut to the first `window` lines of each side."""
+    kept = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if i1 >= window and j1 >= window:
+            break
+        i2, j2 = min(i2, window), min(j2, window)
+        if tag == "equal":
+            same = min(i2 - i1, j2 - j1)
+            i2, j2 = i1 + same, j1 + same
+        kept.append((tag, i1, i2, j1, j2))
+    return kept
+
+
+def hunk_range(start, length):
+    """A side's range in a hunk header, as diff -u writes it (start counts lines before it)."""
+    if length == 1:
+        return f"{start + 1}"
+    return f"{start + 1 if length else start},{length}"

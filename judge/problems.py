@@ -4,7 +4,7 @@
 import math
 import os
 import re
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from judge.model import JUDGE_PREFIX, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
@@ -63,24 +63,43 @@ def find_problems(root, names, command=False):
     return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
 
 
-def find_cases(root, problem, keep, judge_only=False, cases="testcases"):
-    """The cases of cases/NAME/ whose name has `keep` (a text, or a list: any of them), in
-    natural order; a warning per lone .out. Judge cases are told from ours only in a problem
-    that names some judge-*: elsewhere a case's `judge` is None."""
-    folder = root / cases / problem
+def case_folder(root, text):
+    """The folder of cases that text names when it names no problem under root (oj's -d, a
+    Kattis data folder), resolved; else None."""
+    path = PurePath(text)
+    name = path.stem if path.suffix == ".py" else path.name
+    if path.parent.name in ("", "solutions", "testcases") and (root / "testcases" / name).is_dir():
+        return None
+    folder = Path(text).expanduser()
+    return folder.resolve() if folder.is_dir() else None
+
+
+def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=None):
+    """The cases of cases/NAME/ (or of folder) whose name has `keep` (a text, or a list: any of
+    them), in natural order, each answered by its .out or its .ans; a warning per lone answer.
+    Judge cases are told from ours only in a problem that names some judge-*: elsewhere a
+    case's `judge` is None. A case with both a .out and an .ans is a UsageError."""
+    folder = root / cases / problem if folder is None else folder
     names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
     there = {os.path.normcase(name): name for name in names}  # Windows: names match in any case
     inputs = {n[:-3]: n for key, n in there.items() if key.endswith(".in")}  # ".in": case ""
-    lone = sorted(n for key, n in there.items() if key.endswith(".out") and n[:-4] not in inputs)
-    where = f"{cases}/{problem}/"
-    stray = [f"{where}{printable(n)} has no {printable(n[:-4])}.in beside it" for n in lone]
+    answers = {}  # case: its answer's file name
+    for key, name in sorted(there.items()):
+        stem, dot, _ = name.rpartition(".")
+        if dot and key.rpartition(".")[2] in ("out", "ans"):
+            if stem in answers:
+                raise UsageError(f"{printable(stem)} has both a .out and an .ans in {folder}")
+            answers[stem] = name
+    where = f"{cases}/{problem}/" if folder == root / cases / problem else f"{folder}{os.sep}"
+    stray = [f"{where}{printable(a)} has no {printable(s)}.in beside it"
+             for s, a in sorted(answers.items()) if s not in inputs]  # fmt: skip
     keeps = [keep] if isinstance(keep, str) else (keep or [""])
     told_apart = any(name.startswith(JUDGE_PREFIX) for name in inputs)
     found = []
     for name in sorted(inputs, key=natural_key):
-        judge, out = name.startswith(JUDGE_PREFIX), inputs[name][:-3] + ".out"
+        judge = name.startswith(JUDGE_PREFIX)
         if any(word in name for word in keeps) and (judge or not judge_only):
-            expected = folder / out if os.path.normcase(out) in there else None  # a link too
+            expected = folder / answers[name] if name in answers else None  # a link too
             kind = judge if told_apart else None
             found.append(Case(problem, name, folder / inputs[name], expected, kind))
     return found, stray

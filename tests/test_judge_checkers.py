@@ -267,9 +267,9 @@ def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
     command = f"{sys.executable} linear.py"
     status, report, _ = judged(root, "guess", "--command", command, cwd=root, tle=None)
     assert case_verdicts(report) == {"guess/judge-sample-1": "WA", "guess/judge-top": "WA"}
-    assert case_reasons(report)["guess/judge-top"] == [
+    assert case_reasons(report)["guess/judge-top"][0] == (
         "interactor: wrong answer: more than 11 queries"
-    ]
+    )
     write(tmp_path / "quits.py", "input()\n")  # exits at once: the interactor's verdict
     command = f"{sys.executable} quits.py"
     status, report, _ = judged(root, "guess", "-k", "top", "--command", command, cwd=root, tle=None)

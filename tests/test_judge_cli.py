@@ -287,3 +287,55 @@ def test_other_languages_get_their_limit_and_it_judges_them(tmp_path):
     assert report["problems"]["1850A"]["time_limit_s"] == 0.5
     reasons = case_reasons(report)["1850A/judge-two"]
     assert re.fullmatch(r"CPU time [\d.]+ s, over the 0.5 s limit", reasons[0]), reasons
+
+
+ROOT_UNUSED = "."  # a folder of cases needs no root of problems
+ADDS = "a, b = map(int, input().split())\nprint(a + b)\n"
+
+
+def oj_folder(tmp_path):
+    """An oj-style folder of cases: sample-1.in/.out, 2.in/.ans, 3.in with no answer."""
+    folder = tmp_path / "1850A"
+    write(folder / "sample-1.in", "1 2\n")
+    write(folder / "sample-1.out", "3\n")
+    write(folder / "2.in", "2 2\n")
+    write(folder / "2.ans", "4\n")
+    write(folder / "3.in", "5 5\n")
+    write(tmp_path / "add.py", ADDS)
+    return folder
+
+
+def test_a_folder_of_cases_is_a_problem_judged_with_command(tmp_path):
+    oj_folder(tmp_path)
+    command = f"{sys.executable} add.py"
+    status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
+    assert (status, err) == (0, ""), err
+    assert case_verdicts(report) == {"1850A/2": "AC", "1850A/3": "--", "1850A/sample-1": "AC"}
+    assert all(case["judge_case"] is None for case in report["cases"])  # no extended note
+    assert not any(case["details"] for case in report["cases"])
+
+
+@pytest.mark.parametrize(
+    "setup, error",
+    [
+        (lambda folder: None, "1850A is a folder of cases: judge it with --command CMD"),
+        (lambda folder: write(folder / "2.out", "4\n"), "2 has both a .out and an .ans"),
+    ],
+)
+def test_a_folder_of_cases_wants_a_command_and_one_answer_a_case(tmp_path, setup, error):
+    setup(oj_folder(tmp_path))
+    args = ("1850A", "--command", f"{sys.executable} add.py") if "both" in error else ("1850A",)
+    status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
+    assert status == 2 and report is None and error in err and err.count("\n") == 1, err
+
+
+def test_an_empty_folder_is_one_clear_line(tmp_path):
+    (tmp_path / "nothing").mkdir()
+    status, _, err = judged(ROOT_UNUSED, "nothing", "--command", "true", cwd=tmp_path)
+    assert status == 2 and "nothing holds no cases" in err and err.count("\n") == 1
+
+
+def test_k_given_twice_keeps_the_cases_of_either(tmp_path):
+    root = make_root(tmp_path, ECHO, {n: ("1\n", "1\n") for n in ("aa", "bb", "cc")})
+    status, report, _ = judged(root, "-k", "aa", "-k", "cc")
+    assert status == 0 and case_verdicts(report) == {"p/aa": "AC", "p/cc": "AC"}

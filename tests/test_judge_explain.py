@@ -138,8 +138,7 @@ def test_last_lines_are_the_last_ten_as_text(data, lines):
 
 
 def test_hunk_headers_count_from_line_one():
-    assert explain.shift_hunk("@@ -1,4 +1,5 @@", 99) == "@@ -100,4 +100,5 @@"
-    assert explain.shift_hunk("@@ -3 +3,0 @@", 10) == "@@ -13 +13,0 @@"
+    assert [explain.hunk_range(99, n) for n in (0, 1, 4)] == ["99,0", "100", "100,4"]
 
 
 def slow_common_prefix(a, b):
@@ -167,3 +166,37 @@ def test_common_prefix(a, b):
 )
 def test_a_line_is_shown_with_its_whitespace_visible(lines, shown):
     assert explain.visible(lines) == shown
+
+
+def test_one_inserted_line_shows_as_one_added_line():
+    want = b"".join(b"%d\n" % n for n in range(1, 21))
+    have = want.replace(b"4\n", b"4\nextra\n", 1)
+    diff = modes.parse_mode("exact").explain("WA", have, want)
+    changed = [line for line in diff if line.startswith(("  +", "  -")) and line[3:4] != "-"]
+    changed = [line for line in changed if not line.startswith(("  ---", "  +++"))]
+    assert changed == ["  +extra"], diff
+
+
+def test_a_missing_line_shows_as_one_removed_line():
+    want = b"".join(b"%d\n" % n for n in range(1, 21))
+    have = want.replace(b"4\n", b"", 1)
+    diff = modes.parse_mode("exact").explain("WA", have, want)
+    changed = [
+        line for line in diff if line[:3] in ("  +", "  -") and line[:5] not in ("  ---", "  +++")
+    ]
+    assert changed == ["  -4"], diff
+
+
+@pytest.mark.parametrize("mode", ["exact", "loose", "jutge"])
+def test_a_wrong_token_far_along_one_long_line_is_named_with_its_column(mode):
+    words = [str(n) for n in range(3000)]
+    want = (" ".join(words) + "\n").encode()
+    words[2500] = "x"
+    have = (" ".join(words) + "\n").encode()
+    details = modes.parse_mode(mode).explain("WA", have, want)
+    column = len(" ".join(words[:2500])) + 2
+    assert f"first difference at line 1, column {column} (token 2501)" in details, details
+    at = details.index(f"first difference at line 1, column {column} (token 2501)")
+    expected, got = details[at + 1], details[at + 2]
+    assert expected.startswith("  expected: ...") and "2499·2500·2501" in expected
+    assert got.startswith("  got:      ...") and "2499·x·2501" in got

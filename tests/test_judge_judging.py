@@ -263,7 +263,8 @@ def test_the_input_is_shown_under_every_failure(tmp_path, path, solution, verdic
         pytest.skip("this platform does not measure memory")
     assert case_verdicts(report) == {"p/a": verdict} and status == 1, report
     details = case_details(report)["p/a"]
-    assert details[-2:] == ["input:", "  the input"] and details[0] == model.EXTENDED_NOTE
+    assert details[-2:] == ["input:", "  the input"]
+    assert model.EXTENDED_NOTE not in details  # no case of p is named judge-*: none is told apart
 
 
 def test_parallel_runs_report_in_case_order(tmp_path):
@@ -280,3 +281,13 @@ def test_parallel_runs_report_in_case_order(tmp_path):
     assert list(case_verdicts(report)) == ["p/" + case for case in delays] and status == 0
     log = (root / "log").read_text().splitlines()
     assert log.index("start case-2") < log.index("end case-1"), log  # at once, not in a row
+
+
+@pytest.mark.parametrize("solution, verdict", [("print(2)\n", "WA"), ("while True: pass\n", "TLE")])
+def test_the_programs_stderr_shows_under_every_failure(tmp_path, solution, verdict):
+    program = "import sys\nprint('debug: 42', file=sys.stderr, flush=True)\n" + solution
+    root = make_root(tmp_path, program, {"a": ("1\n", "1\n")})
+    status, report, _ = judged(root, "--tle", "0.5")
+    assert status == 1 and case_verdicts(report) == {"p/a": verdict}
+    details = case_details(report)["p/a"]
+    assert details[details.index("stderr, last lines:") + 1] == "  debug: 42", details

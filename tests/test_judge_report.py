@@ -77,6 +77,20 @@ def test_a_case_that_never_ran_gets_no_extended_note():
 FIGURES = "slowest 10 ms CPU, 12 ms wall, peak 12.3 MiB"
 
 
+def test_a_problem_whose_cases_never_ran_has_no_figures():
+    results = [result(verdict="IE", wall=0.0, cpu=None, peak=None)]
+    line = report.summary("p", PROFILE, results)
+    assert line.endswith("0 passed, 1 failed (1 IE); no judge cases, extended 0 of 1 passed")
+
+
+def test_a_problem_that_names_no_judge_case_is_not_split():
+    unnamed = CASE._replace(judge=None)
+    line = report.summary("p", PROFILE, [result(unnamed), result(unnamed, "--")])
+    head = "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed"
+    assert line == f"{head}, 1 not checked (no .out); {FIGURES}"
+    assert report.result_lines(result(unnamed, "WA", details=["x"])) == ["x"]
+
+
 @pytest.mark.parametrize(
     "problem, profile, results, line",
     [
@@ -86,7 +100,8 @@ FIGURES = "slowest 10 ms CPU, 12 ms wall, peak 12.3 MiB"
         ("p", PROFILE, [result(JUDGE_CASE), result(verdict="WA"),
                         result(CASE._replace(name="c"), "--")],
          "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 WA), 1 not "
-         f"checked (no .out); judge cases 1 of 1 passed, extended 1 of 2 passed; {FIGURES}"),
+         "checked (no .out); judge cases 1 of 1 passed, extended 0 of 2 passed, 1 not checked; "
+         f"{FIGURES}"),
         ("p", PROFILE, [result(verdict="WA"), result(verdict="TLE"), result(verdict="WA")],
          "== p (Test judge: 1 s CPU, 1024 MiB, exact): 0 passed, 3 failed (1 TLE, 2 WA); no "
          f"judge cases, extended 0 of 3 passed; {FIGURES}"),
@@ -280,16 +295,37 @@ def test_each_case_has_its_line_and_each_problem_its_summary(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n"), "b": ("1\n", "2\n"), "c": ("1\n", None)})
     status, out, _, _ = judge(root)
     assert verdicts(out) == {"p/a": "AC", "p/b": "WA", "p/c": "--"} and status == 1
-    assert re.search(
+    assert re.search(  # no case is named judge-*: none is told apart, so no split and no note
         r"^== p \(Test judge: 1 s CPU, 1024 MiB, exact\): 1 passed, 1 failed \(1 WA\), "
-        r"1 not checked \(no .out\); no judge cases, extended 2 of 3 passed; "
-        r"slowest \d+ ms CPU, \d+ ms wall, peak [\d.]+ MiB$",
+        r"1 not checked \(no .out\); slowest \d+ ms CPU, \d+ ms wall, peak [\d.]+ MiB$",
         out,
         re.MULTILINE,
     )
-    shown = "\n    " + EXTENDED_NOTE + "\n    first difference at line 1\n      expected: 2\n"
-    assert shown in out and "\n    input:\n      1\n--  p/c " in out
-    assert last_line(out) == "1 passed, 1 failed"
+    shown = "\n    first difference at line 1\n      expected: 2\n"
+    assert shown in out and "\n    input:\n      1\n--  p/c " in out and EXTENDED_NOTE not in out
+    assert out.endswith(
+        f"failed: p/b (WA)\nagain, only those: python3 runner.py --root {root} --tle 1 -k b\n"
+        "1 passed, 1 failed\n"
+    )
+
+
+def test_a_run_names_its_failed_cases_at_the_end(tmp_path):
+    """300 cases, one of them wrong: the last lines name it and rerun it alone."""
+    cases = {f"c{n}": ("1\n", "1\n") for n in range(300)}
+    cases["c150"] = ("1\n", "2\n")
+    root = make_root(tmp_path, ECHO, cases)
+    status, out, _, _ = judge(root)
+    lines = out.splitlines()
+    assert status == 1 and lines[-3] == "failed: p/c150 (WA)", lines[-3:]
+    assert lines[-2].endswith(" -k c150") and lines[-1] == "299 passed, 1 failed"
+    status, out, _, _ = judge(root, "-k", "c150")
+    assert verdicts(out) == {"p/c150": "WA"}
+
+
+def test_more_than_ten_failures_are_counted_not_named(tmp_path):
+    root = make_root(tmp_path, ECHO, {f"c{n}": ("1\n", "2\n") for n in range(12)})
+    _, out, _, _ = judge(root)
+    assert out.splitlines()[-3].endswith("p/c9 (WA), and 2 more")
 
 
 def test_json_file_has_every_case(tmp_path):
