@@ -54,6 +54,12 @@ class Mode:
         """The mode with its judging program found from root (a mode with none: itself)."""
         return self
 
+    @property
+    def bytes_count(self):
+        """Whether every byte of an answer counts: then a .out must be clean text. Elsewhere
+        (tokens, a tolerance, a judging program) the judge reads past spaces and newlines."""
+        return REGISTRY[self.kind].bytes_count
+
     def oj_flags(self, python):
         """The flags of `oj test` that judge as this mode does, or None where oj has none. A
         .py program is run by python."""
@@ -133,12 +139,13 @@ class Interactive(Judged):
 
 
 # kind: the class, what follows the kind on a Judge: line, its protocol, the flag's help, and
-# the flags of `oj test` that judge as it does ("{}": the argument; None: oj has none).
-Entry = namedtuple("Entry", "make takes protocol help oj")
-Entry.__new__.__defaults__ = ((),)
+# the flags of `oj test` that judge as it does ("{}": the argument; None: oj has none), and
+# whether every byte of an answer counts (so a clean .out matters: no trailing space, say).
+Entry = namedtuple("Entry", "make takes protocol help oj bytes_count")
+Entry.__new__.__defaults__ = ((), False)
 REGISTRY = {
-    "exact": Entry(Comparison, None, None, "the bytes, CRLF read as LF, as oj test"),
-    "jutge": Entry(Comparison, None, None, "as Jutge.org: AC, PE, IC or WA"),
+    "exact": Entry(Comparison, None, None, "the bytes, CRLF read as LF, as oj test", (), True),
+    "jutge": Entry(Comparison, None, None, "as Jutge.org: AC, PE, IC or WA", (), True),
     "tokens": Entry(Comparison, None, None, "compare whitespace-separated tokens only", ("-N",)),
     "loose": Entry(
         Comparison,

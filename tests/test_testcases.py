@@ -3,7 +3,7 @@
 import hashlib
 
 import pytest
-from util import TESTCASES, complete, problems, tooling
+from util import TESTCASES, complete, mode, problems, tooling
 
 PROBLEMS = problems()  # a testcases/NAME/ of no problem fails test_meets_the_contract[NAME]
 COMPLETE = complete()  # the problems whose tooling (gen.BIG_CASES) meets the contract
@@ -14,14 +14,18 @@ def problem_files(problem, suffix):
     return sorted((TESTCASES / problem).glob("*" + suffix))
 
 
-def flaws(data):
-    """What is wrong with an expected output: it must be UTF-8 text, LF line ends only,
-    exactly one final newline, and no line ending in a space or a tab."""
+def flaws(data, bytes_count=True):
+    """What is wrong with an expected output: it must be UTF-8 text and, where its problem's
+    mode counts every byte, have LF line ends only, exactly one final newline, and no line
+    ending in a space or a tab. Elsewhere (tokens, a tolerance, a checker, an interactor's
+    answer, empty as it may be) the judge reads past them."""
     found = []
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
         found.append(f"not UTF-8 ({error.reason} at byte {error.start})")
+    if not bytes_count:
+        return found
     if b"\r" in data:
         found.append("has a carriage return")
     if not data.endswith(b"\n"):
@@ -37,7 +41,8 @@ def flaws(data):
 
 @pytest.mark.parametrize("problem", PROBLEMS)
 def test_every_out_is_clean(problem):
-    bad = {out.name: flaws(out.read_bytes()) for out in problem_files(problem, ".out")}
+    strict = mode(problem).bytes_count
+    bad = {out.name: flaws(out.read_bytes(), strict) for out in problem_files(problem, ".out")}
     assert {name: found for name, found in bad.items() if found} == {}
 
 
@@ -100,3 +105,18 @@ def test_no_two_inputs_are_identical(problem):
 )
 def test_the_check_itself(data, found):
     assert flaws(data) == found
+
+
+@pytest.mark.parametrize(
+    "data, bytes_count, found",
+    [
+        (b"1 2\n", True, []),
+        (b"1 2 \n", True, ["trailing space or tab on line 1 (1 lines)"]),
+        (b"", True, ["no final newline"]),
+        (b"", False, []),  # an interactive problem's answer file
+        (b"1 2 \r\n\n", False, []),  # tokens: a sample as the judge gave it
+        (b"\xff", False, ["not UTF-8 (invalid start byte at byte 0)"]),
+    ],
+)
+def test_an_out_is_clean_as_its_mode_reads_it(data, bytes_count, found):
+    assert flaws(data, bytes_count) == found
