@@ -17,6 +17,7 @@ JUDGE ?=
 H ?=
 # The case name of keep-hack. Not AS: GNU make owns AS (the assembler), so AS ?= does nothing.
 CASE ?=
+CMD ?=
 
 # The venv belongs to one interpreter. Its stamp carries python3's version. So
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -28,8 +29,10 @@ SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_
 
 .PHONY: run new test test-on lint stress keep-hack mutants bench bench-pypy clean
 
+# CMD= judges your program instead of solutions/NAME.py (runner.py's --command).
+run: export RUN_COMMAND = $(CMD)
 run:
-	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY))
+	$(PYTHON) runner.py $(P) $(if $(PY),--python $(PY)) $(if $(CMD),--command "$$RUN_COMMAND")
 
 # A new problem, judged from the start: solutions/NAME.py with its header to fill, and
 # testcases/NAME/judge-sample-1.in and .out (see docs/adding-a-problem.md). LISTEN=1 waits
@@ -71,7 +74,7 @@ test-on:
 # One line for each target. tests/test_readme.py checks that every .PHONY target is here.
 .PHONY: help test-deep
 help:
-	@echo 'make run [P=NAME] [PY=pypy3]     judge every solution (or NAME) on its testcases'
+	@echo 'make run [P=NAME] [PY=] [CMD=]    judge every solution (or NAME, or your CMD) on its testcases'
 	@echo 'make new P=NAME [LISTEN=1]       start a new problem (LISTEN=1: from Competitive Companion)'
 	@echo 'make test                        the tests, in a few minutes (the deep part left out)'
 	@echo 'make test-deep                   the deep part: full stress counts and slow checks'

@@ -36,6 +36,7 @@ from util import ROOT, SOLUTIONS, TESTCASES, accepted, catching_case, mode, prob
 from util import wrong_programs as corpus
 
 from judge import read_profile
+from judge.modes import parse_mode
 
 PROBLEMS = problems()
 WRONG = corpus()
@@ -332,3 +333,42 @@ def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     judge_cases = len(list((TESTCASES / name).glob("judge-*.in")))
     tail = "\n".join((res.stdout + res.stderr).splitlines()[-20:])
     assert res.returncode == 0 and f"test success: {judge_cases} cases" in res.stdout, tail
+
+
+# (mode, answer, printed): one case each, where the runner and oj with the mode's flags must
+# give the same verdict. The README's table of oj flags per mode is Mode.oj_flags().
+MODE_CASES = {
+    "exact": [("1 2\n", "1 2\n"), ("1 2\n", "1 2"), ("1 2\n", "1  2\n"), ("1 2\n", "1 2\r\n")],
+    "tokens": [("1 2\n", "1 2"), ("1 2\n", "1\n2\n"), ("1 2\n", "1 3\n"), ("1 2\n", " 1 2 \n")],
+    "float 1e-6": [("1.0\n", "1.0000001\n"), ("1.0\n", "1.1\n"), ("2 3.5\n", "2 3.5000004\n")],
+}
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("text", sorted(MODE_CASES))
+def test_the_oj_flags_of_a_mode_give_the_runners_verdicts(text, oj_env, tmp_path):
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for number, (answer, printed) in enumerate(MODE_CASES[text]):
+        (folder / f"{number}.in").write_bytes(printed.encode())
+        (folder / f"{number}.out").write_bytes(answer.encode())
+    (tmp_path / "echo.py").write_text("import sys\nsys.stdout.write(sys.stdin.read())\n")
+    command = f"{shlex.quote(sys.executable)} echo.py"
+    kind, _, argument = text.partition(" ")
+    flag = ["--float", argument] if argument else ["--compare", kind]
+    report = tmp_path / "report.json"
+    argv = [sys.executable, ROOT / "runner.py", "cases", "--command", command, *flag]
+    run([*argv, "--json", report], cwd=tmp_path)
+    ours = {case["case"]: case["verdict"] for case in json.loads(report.read_text())["cases"]}
+    flags = parse_mode(text).oj_flags(sys.executable)
+    argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-d", "cases"]
+    done = run([*argv, "-c", command, *flags], cwd=tmp_path, env=oj_env, text=True)
+    theirs, current = {}, None
+    for line in (done.stdout + done.stderr).splitlines():
+        if line.startswith("[INFO] ") and line[7:] in ours:
+            current = line[7:]
+        found = re.match(r"\[(?:SUCCESS|FAILURE)\] (AC|WA)\b", line)
+        if found and current is not None:
+            theirs[current], current = found.group(1), None
+    assert theirs == ours, f"{text} with oj {flags}:\n{done.stdout}{done.stderr}"
+    assert set(ours.values()) == {"AC", "WA"}  # the cases tell the two apart

@@ -49,7 +49,7 @@ def test_the_sample_report_is_the_runners(tmp_path):
     shown = re.search(r"\$ python3 runner.py --root demo\n(.*?)```", page("runner.md"), re.DOTALL)
     assert shown, "no sample report in docs/runner.md"
     demo.build(tmp_path / "demo")
-    done = python(ROOT / "runner.py", "--root", tmp_path / "demo", text=True)
+    done = python(ROOT / "runner.py", "--root", "demo", text=True, cwd=tmp_path)
     assert done.stderr == ""
     assert masked(done.stdout) == masked(shown.group(1))
 
@@ -168,3 +168,23 @@ def test_the_design_pages_layers_are_the_imports():
     for at, name in enumerate(order):
         later = imports(modules[name]) - set(order[:at])
         assert not later, f"{name} imports {sorted(later)}, not listed before it in docs/design.md"
+
+
+def test_the_readmes_oj_flags_are_the_modes_own():
+    """Each judging mode has a row, and its flags are what Mode.oj_flags() gives: the flags a
+    test in tests/test_compat.py runs oj with."""
+    from judge.modes import REGISTRY, make_mode
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = text[text.index("| mode | `oj test` flags |") :]
+    rows = re.findall(r"^\| `(\w+)[^`]*` \| (.+) \|$", text.split("\n\n")[0], re.M)
+    table = dict(rows)
+    assert set(table) == set(REGISTRY), table
+    for kind, cell in table.items():
+        entry = REGISTRY[kind]
+        flags = make_mode(f"{kind} {entry.takes}" if entry.takes else kind).oj_flags("python3")
+        if flags:
+            assert cell == "`" + " ".join(flags) + "`", (kind, cell)
+        else:
+            assert cell.startswith("none") or "test-reactive" in cell, (kind, cell)
+            assert (flags == []) == (cell == "none" or cell.startswith("none (")), (kind, cell)
