@@ -320,3 +320,33 @@ def test_a_program_that_cannot_start_leaves_no_interactor_waiting(tmp_path):
     assert case_verdicts(report) == {"guess/judge-top": "IE"}, report
     assert case_reasons(report)["guess/judge-top"][0].startswith("could not run: [Errno 2]")
     assert none_left(marker)  # the interactor was killed with the case, not left to sleep
+
+
+# An interactor that writes 256 KiB to stderr before it asks: a pipe holds 64 KiB, so its
+# stderr must be read while the program runs, or both wait for ever.
+TALKATIVE = """import sys
+sys.stderr.write("x" * (256 << 10))
+sys.stderr.flush()
+print(7, flush=True)
+sys.exit(0 if sys.stdin.readline().strip() == "7" else 1)
+"""
+ECHO_ONCE = "print(input(), flush=True)\n"
+
+
+def test_an_interactor_that_writes_much_to_stderr_is_read_as_it_runs(tmp_path):
+    root = runner_util.make_root(
+        tmp_path, ECHO_ONCE, {"judge-a": ("", "")}, compare="interactor talk.py"
+    )
+    write(root / "talk.py", TALKATIVE)
+    status, report, err = judged(root, "--tle", "2")
+    assert case_verdicts(report) == {"p/judge-a": "AC"} and status == 0, (report, err)
+
+
+def test_checker_files_that_cannot_be_written_are_that_cases_internal_error(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(checkers.tempfile, "TemporaryDirectory", full)
+    judged_ = run_checker(tmp_path, "import sys\nsys.exit(0)\n")
+    assert judged_.verdict == "IE"
+    assert judged_.details == ["could not write the checker's files: No space left on device"]

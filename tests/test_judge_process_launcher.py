@@ -10,6 +10,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -259,3 +260,30 @@ def test_whether_a_process_ignores_sigchld_is_seen(ignored):
         process.wait(timeout=10)
         process.stdout.close()
     assert launcher.ignores_children(process.pid) is False  # gone: nothing to read
+
+
+@LINUX_ONLY
+def test_the_wait_for_a_cpu_is_the_longest_of_any_thread():
+    """Busy worker threads, more than the CPUs, wait for one while the main thread sleeps in
+    join(): their wait counts (schedstat's second field, of every task of the process)."""
+    import hashlib
+    import threading
+
+    stop, data = time.monotonic() + 0.4, bytes(1 << 24)
+
+    def busy():  # hashing a large buffer lets go of the GIL: the threads run at once
+        while time.monotonic() < stop:
+            hashlib.sha256(data)
+
+    workers = [threading.Thread(target=busy) for _ in range(2 * (os.cpu_count() or 1) + 1)]
+    for worker in workers:
+        worker.start()
+    time.sleep(0.3)
+    waits = {}
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/schedstat") as schedstat:
+            waits[int(task)] = int(schedstat.read().split()[1]) / 1e9
+    found = launcher.waited_for_a_cpu(os.getpid())
+    for worker in workers:
+        worker.join()
+    assert len(waits) > 1 and found >= max(waits.values()), waits  # read after: never less

@@ -488,3 +488,11 @@ def test_names_that_are_not_utf8_are_text_in_the_json(tmp_path):
     status, data, _ = judged(root)
     assert status == 0 and [case["case"] for case in data["cases"]] == ["a", "bad\\xff"]
     assert case_verdicts(data) == {"p/a": "AC", "p/bad\\xff": "AC"}
+
+
+def test_escape_sequences_of_a_judge_line_never_reach_the_terminal(tmp_path):
+    """Its name, its mode in the summary, and a missing checker's error, each escaped."""
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, compare="checker c\x1b[31m.py")
+    status, out, err, _ = judge(root)
+    assert status == 1 and "\x1b" not in out + err, out + err
+    assert "checker c\\x1b[31m.py" in out
