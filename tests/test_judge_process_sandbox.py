@@ -200,6 +200,42 @@ def test_a_case_can_neither_read_nor_rewrite_the_testcases(tmp_path, sandbox):
     assert after == before
 
 
+# What a case that owns its .in tries through its stdin: each change would outlive the run.
+THROUGH_STDIN = """import os
+def tried(action, *args):
+    try:
+        action(*args)
+    except (OSError, AttributeError):
+        pass
+for mine in (0, "/proc/self/fd/0", "/dev/stdin", PLACE):
+    tried(os.chmod, mine, 0o777)
+    tried(os.utime, mine, (1, 1))
+    tried(os.setxattr, mine, "user.x", b"1")
+print(int(os.read(0, os.fstat(0).st_size)) * 2)  # a file still, of its size: not a pipe
+"""
+
+
+def attributes(path):
+    """What a program could change of a file it owns but not write: its mode, its mtime, its
+    xattrs, and its ctime, which any change of them moves."""
+    try:
+        names = sorted(os.listxattr(path))
+    except OSError:  # a file system without them
+        names = []
+    status = path.stat()
+    return status.st_mode, status.st_mtime_ns, status.st_ctime_ns, names
+
+
+def test_a_case_cannot_change_its_input_through_its_stdin(tmp_path, sandbox):
+    place = sandboxing.STDIN  # where the sandbox shows the input
+    root = make_root(tmp_path, f"PLACE = {place!r}\n" + THROUGH_STDIN, {"a": ("21\n", "42\n")})
+    given = root / "testcases" / "p" / "a.in"
+    before = attributes(given)
+    done = judge(root)
+    assert done.verdicts() == {"a": "AC"}, done
+    assert attributes(given) == before
+
+
 def processes_naming(word):
     """The processes whose command line has this word."""
     found = []
@@ -334,24 +370,34 @@ print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
 
 def test_without_bwrap_a_command_is_left_as_it_is(tmp_path):
     command = ([sys.executable, "solutions/p.py"], None)
-    assert sandboxing.sandboxed(None, command, tmp_path, 256.0) is command
+    assert sandboxing.sandboxed(None, command, tmp_path, 256.0, "a.in") == (command, "a.in")
+    assert sandboxing.sandboxed(None, command, tmp_path, 256.0)[0] is command
 
 
 def test_a_sandboxed_command_sees_its_program_and_the_files_it_names(tmp_path):
     """bwrap runs the program from the case's folder, with the files its arguments name bound
-    read-only, and a /tmp as big as the memory limit."""
+    read-only, and a /tmp as big as the memory limit; sh opens the input bound read only as
+    its stdin. An interactive program's stdin is a pipe: it is left as it is."""
     (tmp_path / "solutions").mkdir()
     program = tmp_path / "solutions" / "p.py"
     program.write_text("print(1)\n")
+    (tmp_path / "a.in").write_text("1\n")
     command = ([str(program), "solutions/p.py", "--flag"], None)
-    args, executable = sandboxing.sandboxed("/usr/bin/bwrap", command, tmp_path, 2.0)
+    (args, executable), stdin = sandboxing.sandboxed(
+        "/usr/bin/bwrap", command, tmp_path, 2.0, tmp_path / "a.in"
+    )
     assert executable is None and args[0] == "/usr/bin/bwrap"
-    assert args[-4:] == ["--", str(program), "solutions/p.py", "--flag"]
+    run = ["/bin/sh", "-c", 'exec "$@" </run/stdin', "sh", str(program), "solutions/p.py"]
+    assert args[-8:] == ["--", *run, "--flag"]
     text = " ".join(args)
     assert f"--ro-bind {program} {program}" in text
-    assert f"--chdir {tmp_path} --remount-ro / --" in text
+    assert f"--ro-bind {tmp_path / 'a.in'} /run/stdin" in text
+    assert f"--chdir {tmp_path} " in text and " --remount-ro / --" in text
     assert f"--size {2 << 20} --tmpfs /tmp" in text
     assert "--unshare-all" in args and "--die-with-parent" in args
+    assert stdin == tmp_path / "a.in"
+    (args, _), stdin = sandboxing.sandboxed("/usr/bin/bwrap", command, tmp_path, 2.0)
+    assert stdin is None and args[-4:] == ["--", str(program), "solutions/p.py", "--flag"]
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import signal
 import subprocess
 
 from judge.commands import PYTHON_PROGRAM
+from judge.files import open_regular
 from judge.model import MIB, UsageError
 from judge.platform import LINUX
 from judge.process.environment import judged_environment
@@ -25,6 +26,8 @@ SYSTEM_FILES = (
 )
 NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
 LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
+STDIN = "/run/stdin"  # the case's input, bound read only: its stdin is opened from there
+OPEN_STDIN = 'exec "$@" <' + STDIN  # by sh, which then becomes the program
 
 
 def sandbox_options(memory_limit):
@@ -65,10 +68,13 @@ def find_sandbox():
     return bwrap
 
 
-def sandboxed(bwrap, command, cwd, memory_limit):
-    """The command under bwrap (unless None): it sees its program, its Python, the files named."""
+def sandboxed(bwrap, command, cwd, memory_limit, input_path=None):
+    """(command, stdin): the command under bwrap (unless None), which sees its program, its
+    Python and the files named, and the file to start it on. With input_path, the case's stdin
+    is that file opened inside from a read-only bind, so that nothing done through its fd 0
+    reaches the file. Without, the stdin is a pipe (from an interactor)."""
     if bwrap is None:
-        return command
+        return command, input_path
     args, executable = command
     program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
     real = os.path.realpath(program)
@@ -84,7 +90,13 @@ def sandboxed(bwrap, command, cwd, memory_limit):
     files = [(real, seen) for real, seen in files if not seen.startswith(seen_whole)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
     options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
-    return [bwrap, *options, "--remount-ro", "/", "--", program, *args[1:]], None
+    run = [program, *args[1:]]
+    if input_path is None:
+        return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), None
+    open_regular(input_path).close()  # an OSError for a FIFO, which would hang the case
+    options += ["--ro-bind", os.path.abspath(input_path), STDIN]
+    run = ["/bin/sh", "-c", OPEN_STDIN, "sh", *run]
+    return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), input_path
 
 
 def unsandboxed(bwrap, outcome):
