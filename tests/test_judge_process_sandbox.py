@@ -393,6 +393,12 @@ def test_memory_over_the_limit_is_still_mle(tmp_path, sandbox):
     assert done.verdicts() == {"a": "MLE"}, done
 
 
+def test_a_memory_limit_past_any_tmpfs_still_runs(tmp_path, sandbox):
+    """/tmp's size is the memory limit, capped: bwrap refuses a size of 2**64 bytes or more."""
+    done = judge(make_root(tmp_path, "print(1)\n", {"a": ("\n", "1\n")}), "--mle", "1e30")
+    assert done.verdicts() == {"a": "AC"}, done
+
+
 def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
     program = """import errno, os
 try:
