@@ -399,6 +399,14 @@ def test_a_memory_limit_past_any_tmpfs_still_runs(tmp_path, sandbox):
     assert done.verdicts() == {"a": "AC"}, done
 
 
+@pytest.mark.parametrize("limit, size", [(2.0, 2 << 20), (1e30, 2**62), (1e-9, 1)])
+def test_tmps_size_is_the_memory_limit_within_what_bwrap_and_tmpfs_take(limit, size):
+    """At most 2**62 bytes, as bwrap's --size is 64-bit; at least 1, as tmpfs takes a size of 0
+    for no limit."""
+    options = sandboxing.sandbox_options(limit)
+    assert options[options.index("--size") + 1] == str(size)
+
+
 def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
     program = """import errno, os
 try:

@@ -100,7 +100,7 @@ def sandbox_options(memory_limit):
             options += ["--ro-bind", folder, folder]
     for path in SYSTEM_FILES:
         options += ["--ro-bind-try", path, path]
-    size = str(min(int(memory_limit * MIB), LARGEST_TMPFS))  # a limit of 2**64 bytes is no size
+    size = str(max(1, min(int(memory_limit * MIB), LARGEST_TMPFS)))  # tmpfs: 0 is no limit
     return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
 
 
