@@ -44,15 +44,18 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
         except OSError as error:
             return not_judged("could not read the .out: " + (error.strerror or str(error)))
         limits = Limits(profile.time_limit, profile.memory_limit, output_mib * MIB)
-        command = sandboxed(program.sandbox, program.command, program.workdir, limits.memory)
         mode, workdir = profile.mode, program.workdir
-        try:
+        try:  # the sandbox opens a file input inside, and may want another stdin for bwrap
+            given = None if mode.interactive else input_path  # interactive: a pipe
+            command, stdin = sandboxed(
+                program.sandbox, program.command, workdir, limits.memory, given
+            )
             if mode.interactive:
                 run, judged = interact(
                     input_path, command, expected, mode, limits, running, workdir
                 )
             else:
-                run = execute(running, command, input_path, workdir, limits)
+                run = execute(running, command, stdin, workdir, limits)
             run = unsandboxed(program.sandbox, run)
         except OSError as error:
             return not_judged(f"could not run: {error}")

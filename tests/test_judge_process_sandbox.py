@@ -5,13 +5,17 @@ Skipped, with the reason, where bwrap is missing or cannot start a sandbox; with
 RUNNER_SANDBOX_REQUIRED=1 in the environment (CI sets it) that is a failure instead.
 """
 
+import contextlib
+import ctypes
 import json
 import os
 import re
 import shutil
 import signal
+import struct
 import sys
 import tempfile
+import threading
 import uuid
 from collections import namedtuple
 from pathlib import Path
@@ -200,6 +204,140 @@ def test_a_case_can_neither_read_nor_rewrite_the_testcases(tmp_path, sandbox):
     assert after == before
 
 
+# What a case that owns its .in tries through its stdin: each change would outlive the run.
+THROUGH_STDIN = """import os
+def tried(action, *args):
+    try:
+        action(*args)
+    except (OSError, AttributeError):
+        pass
+for mine in (0, "/proc/self/fd/0", "/dev/stdin", PLACE):
+    tried(os.chmod, mine, 0o777)
+    tried(os.utime, mine, (1, 1))
+    tried(os.setxattr, mine, "user.x", b"1")
+print(int(os.read(0, os.fstat(0).st_size)) * 2)  # a file still, of its size: not a pipe
+"""
+
+
+def attributes(path):
+    """What a program could change of a file it owns but not write: its mode, its mtime, its
+    xattrs, and its ctime, which any change of them moves."""
+    try:
+        names = sorted(os.listxattr(path))
+    except OSError:  # a file system without them
+        names = []
+    status = path.stat()
+    return status.st_mode, status.st_mtime_ns, status.st_ctime_ns, names
+
+
+def test_a_case_cannot_change_its_input_through_its_stdin(tmp_path, sandbox):
+    place = sandboxing.STDIN  # where the sandbox shows the input
+    root = make_root(tmp_path, f"PLACE = {place!r}\n" + THROUGH_STDIN, {"a": ("21\n", "42\n")})
+    given = root / "testcases" / "p" / "a.in"
+    before = attributes(given)
+    done = judge(root)
+    assert done.verdicts() == {"a": "AC"}, done
+    assert attributes(given) == before
+
+
+# add_key and keyctl per machine, for a program that calls them through ctypes.
+KEY_CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}
+SESSION, JOIN, READ, SEARCH, UNLINK = -3, 1, 11, 10, 9  # @s, and keyctl's operations
+KEYRINGS = """import ctypes, errno, os
+ADD_KEY, KEYCTL = CALLS[os.uname().machine]
+syscall = ctypes.CDLL(None, use_errno=True).syscall
+syscall.restype = ctypes.c_long
+def tried(number, *args):
+    done = syscall(ctypes.c_long(number), *args)
+    return "done" if done >= 0 else errno.errorcode.get(ctypes.get_errno(), "?")
+word, room = ctypes.c_long, ctypes.create_string_buffer(4096)
+added = tried(ADD_KEY, b"user", NAME, b"x", word(1), word(-3))  # into @s
+mine = tried(KEYCTL, word(11), word(-3), room, word(4096))  # @s read
+runners = tried(KEYCTL, word(11), word(RING), room, word(4096))  # the runner's @s by its id
+print(added, mine, runners)
+"""
+
+
+def keyctl(operation, *args):
+    """keyctl(2) on this machine through ctypes: its result, or an OSError."""
+    syscall = ctypes.CDLL(None, use_errno=True).syscall
+    syscall.restype = ctypes.c_long
+    words = [arg if isinstance(arg, (bytes, ctypes.Array)) else ctypes.c_long(arg) for arg in args]
+    done = syscall(
+        ctypes.c_long(KEY_CALLS[os.uname().machine][1]), ctypes.c_long(operation), *words
+    )
+    if done < 0:
+        number = ctypes.get_errno()
+        raise OSError(number, os.strerror(number))
+    return done
+
+
+def session_keys():
+    """The serial numbers of the keys in this thread's session keyring."""
+    room = ctypes.create_string_buffer(4096)
+    size = keyctl(READ, SESSION, room, 4096)
+    return struct.unpack(f"{size // 4}i", room.raw[:size])
+
+
+def in_a_session_keyring_of_its_own(work):
+    """work() on a thread that joined a new session keyring first: what it started has it."""
+    done = {}
+
+    def run():
+        try:
+            keyctl(JOIN, 0)
+            done["result"] = work()
+        except BaseException as error:  # raised again on the test's thread
+            done["error"] = error
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in done:
+        raise done["error"]
+    return done["result"]
+
+
+def test_a_case_can_neither_read_nor_add_to_the_runners_keyring(tmp_path, sandbox):
+    machine = os.uname().machine
+    if machine not in sandboxing.FILTERED or machine not in KEY_CALLS:
+        pytest.skip(f"the seccomp filter, or this test, does not know this machine: {machine}")
+    try:
+        keyctl(READ, SESSION, 0, 0)
+    except OSError as error:
+        pytest.skip(f"the kernel's keyrings cannot be used here: {error}")
+    name = f"runner-test-{uuid.uuid4().hex}".encode()
+
+    def attack():
+        ring = keyctl(0, SESSION, 0)  # KEYCTL_GET_KEYRING_ID: the runner's @s will be this one
+        program = f"CALLS = {KEY_CALLS!r}\nNAME, RING = {name!r}, {ring}\n" + KEYRINGS
+        before = session_keys()
+        done = judge(make_root(tmp_path, program, {"a": ("\n", "EPERM EPERM EPERM\n")}))
+        after = session_keys()
+        with contextlib.suppress(OSError):  # the old sandbox let the key in: take it out
+            keyctl(UNLINK, keyctl(SEARCH, SESSION, b"user", name, 0), SESSION)
+        return before, done, after
+
+    before, done, after = in_a_session_keyring_of_its_own(attack)
+    assert after == before
+    assert done.verdicts() == {"a": "AC"}, done
+
+
+def test_an_interactive_case_runs_and_cannot_reach_the_keyrings_either(tmp_path, sandbox):
+    """Its stdin is the interactor's pipe: bwrap gets the filter from sh instead."""
+    root = runner_util.contestant_root(tmp_path)
+    probe, machine = "", os.uname().machine
+    if machine in KEY_CALLS and machine in sandboxing.FILTERED:  # keyctl(GET_KEYRING_ID, @s)
+        probe = f"""import ctypes
+syscall, word = ctypes.CDLL(None).syscall, ctypes.c_long
+if syscall(word({KEY_CALLS[os.uname().machine][1]}), word(0), word(-3), word(0)) >= 0:
+    raise SystemExit("the session keyring is in reach")
+"""
+    runner_util.write(tmp_path / "guess.py", probe + runner_util.GUESS)
+    done = judge(root, "guess", "--command", f"{PYTHON} guess.py")
+    assert set(done.verdicts().values()) == {"AC"}, done
+
+
 def processes_naming(word):
     """The processes whose command line has this word."""
     found = []
@@ -253,6 +391,20 @@ def test_memory_over_the_limit_is_still_mle(tmp_path, sandbox):
     program = "held = bytearray(200 * 1024 * 1024)\nheld[::4096] = bytes(len(held[::4096]))\n"
     done = judge(make_root(tmp_path, program + "print(1)\n", {"a": ("\n", "1\n")}), "--mle", "64")
     assert done.verdicts() == {"a": "MLE"}, done
+
+
+def test_a_memory_limit_past_any_tmpfs_still_runs(tmp_path, sandbox):
+    """/tmp's size is the memory limit, capped: bwrap refuses a size of 2**64 bytes or more."""
+    done = judge(make_root(tmp_path, "print(1)\n", {"a": ("\n", "1\n")}), "--mle", "1e30")
+    assert done.verdicts() == {"a": "AC"}, done
+
+
+@pytest.mark.parametrize("limit, size", [(2.0, 2 << 20), (1e30, 2**62), (1e-9, 1)])
+def test_tmps_size_is_the_memory_limit_within_what_bwrap_and_tmpfs_take(limit, size):
+    """At most 2**62 bytes, as bwrap's --size is 64-bit; at least 1, as tmpfs takes a size of 0
+    for no limit."""
+    options = sandboxing.sandbox_options(limit)
+    assert options[options.index("--size") + 1] == str(size)
 
 
 def test_the_private_tmp_holds_at_most_the_memory_limit(tmp_path, sandbox):
@@ -334,24 +486,86 @@ print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
 
 def test_without_bwrap_a_command_is_left_as_it_is(tmp_path):
     command = ([sys.executable, "solutions/p.py"], None)
-    assert sandboxing.sandboxed(None, command, tmp_path, 256.0) is command
+    assert sandboxing.sandboxed(None, command, tmp_path, 256.0, "a.in") == (command, "a.in")
+    assert sandboxing.sandboxed(None, command, tmp_path, 256.0)[0] is command
 
 
 def test_a_sandboxed_command_sees_its_program_and_the_files_it_names(tmp_path):
     """bwrap runs the program from the case's folder, with the files its arguments name bound
-    read-only, and a /tmp as big as the memory limit."""
+    read-only, and a /tmp as big as the memory limit; sh opens the input bound read only as
+    its stdin, and bwrap reads the keyring filter from its own."""
     (tmp_path / "solutions").mkdir()
     program = tmp_path / "solutions" / "p.py"
     program.write_text("print(1)\n")
+    (tmp_path / "a.in").write_text("1\n")
     command = ([str(program), "solutions/p.py", "--flag"], None)
-    args, executable = sandboxing.sandboxed("/usr/bin/bwrap", command, tmp_path, 2.0)
+    (args, executable), stdin = sandboxing.sandboxed(
+        "/usr/bin/bwrap", command, tmp_path, 2.0, tmp_path / "a.in"
+    )
     assert executable is None and args[0] == "/usr/bin/bwrap"
-    assert args[-4:] == ["--", str(program), "solutions/p.py", "--flag"]
+    run = ["/bin/sh", "-c", 'exec "$@" </run/stdin', "sh", str(program), "solutions/p.py"]
+    assert args[-8:] == ["--", *run, "--flag"]
     text = " ".join(args)
     assert f"--ro-bind {program} {program}" in text
-    assert f"--chdir {tmp_path} --remount-ro / --" in text
+    assert f"--ro-bind {tmp_path / 'a.in'} /run/stdin" in text
+    assert f"--chdir {tmp_path} " in text and " --remount-ro / --" in text
     assert f"--size {2 << 20} --tmpfs /tmp" in text
     assert "--unshare-all" in args and "--die-with-parent" in args
+    assert stdin == sandboxing.filter_path() and "--seccomp 0" in text
+    (args, _), stdin = sandboxing.sandboxed("/usr/bin/bwrap", command, tmp_path, 2.0)
+    assert stdin is None and args[-4:] == ["--", str(program), "solutions/p.py", "--flag"]
+    outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', sandboxing.filter_path()]
+    assert args[:5] == [*outer, "/usr/bin/bwrap"] and "--seccomp 3" in " ".join(args)
+
+
+def run_filter(program, arch, number):
+    """What a seccomp program (classic BPF, bwrap's format) returns for a system call."""
+    data, at, value = struct.pack("=iI", number, arch), 0, 0
+    while True:
+        code, true, false, k = struct.unpack_from("=HBBI", program, 8 * at)
+        at += 1
+        if code == 0x20:  # load a word of seccomp_data
+            value = struct.unpack_from("=I", data, k)[0]
+        elif code == 0x54:  # and
+            value &= k
+        elif code == 0x15:  # jump if equal
+            at += true if value == k else false
+        else:
+            assert code == 0x06, code  # return
+            return k
+
+
+KEYS = [
+    ("x86-64 keyctl", 0xC000003E, 250, "EPERM"),
+    ("x86-64 add_key", 0xC000003E, 248, "EPERM"),
+    ("x86-64 request_key", 0xC000003E, 249, "EPERM"),
+    ("x32 keyctl", 0xC000003E, 0x40000000 + 250, "EPERM"),
+    ("x86-64 read", 0xC000003E, 0, "allow"),
+    ("x86-64 288", 0xC000003E, 288, "allow"),
+    ("i386 keyctl", 0x40000003, 288, "EPERM"),
+    ("i386 250", 0x40000003, 250, "allow"),
+    ("aarch64 keyctl", 0xC00000B7, 219, "EPERM"),
+    ("aarch64 add_key", 0xC00000B7, 217, "EPERM"),
+    ("aarch64 250", 0xC00000B7, 250, "allow"),
+    ("arm keyctl", 0x40000028, 311, "EPERM"),
+    ("s390x, an arch it does not know", 0x80000016, 0, "ENOSYS"),
+]
+
+
+@pytest.mark.parametrize(
+    "arch, number, result", [pytest.param(*key[1:], id=key[0]) for key in KEYS]
+)
+def test_the_seccomp_filter_fails_the_keyring_calls_alone(arch, number, result):
+    program = sandboxing.seccomp_filter("x86_64")  # the same on every machine it knows
+    assert program == sandboxing.seccomp_filter("aarch64")
+    expected = {"allow": 0x7FFF0000, "EPERM": 0x50000 | 1, "ENOSYS": 0x50000 | 38}[result]
+    assert len(program) % 8 == 0 and len(program) // 8 < 256
+    assert run_filter(program, arch, number) == expected
+
+
+def test_on_a_machine_it_does_not_know_the_filter_lets_all_through():
+    program = sandboxing.seccomp_filter("ppc64le")
+    assert [run_filter(program, 0xC0000015, number) for number in (0, 271)] == [0x7FFF0000] * 2
 
 
 @pytest.mark.parametrize(

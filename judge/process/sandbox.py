@@ -2,13 +2,19 @@
 system's files read-only, its own program and the files it is given, and nothing else of the
 machine. docs/platforms.md says what it stops."""
 
+import atexit
+import errno
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
+import tempfile
+import threading
 
 from judge.commands import PYTHON_PROGRAM
+from judge.files import open_regular
 from judge.model import MIB, UsageError
 from judge.platform import LINUX
 from judge.process.environment import judged_environment
@@ -25,6 +31,60 @@ SYSTEM_FILES = (
 )
 NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
 LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
+STDIN = "/run/stdin"  # the case's input, bound read only: its stdin is opened from there
+OPEN_STDIN = 'exec "$@" <' + STDIN  # by sh, which then becomes the program
+
+# Kernel keyrings have no namespace: a case could read the runner's and leave keys behind. A
+# seccomp filter fails add_key, request_key and keyctl with EPERM, as Flatpak's does. Their
+# numbers by the audit arch of the call (ELF machine, 0x80000000 if 64-bit, 0x40000000 LE):
+KEY_CALLS = {
+    0xC000003E: (248, 249, 250),  # x86-64; x32 too, as these plus 0x40000000
+    0x40000003: (286, 287, 288),  # i386, also from a 64-bit process
+    0xC00000B7: (217, 218, 219),  # aarch64
+    0x40000028: (309, 310, 311),  # arm, also under aarch64
+    0xC00000F3: (217, 218, 219),  # riscv64
+    0x400000F3: (217, 218, 219),  # riscv32
+}
+X32_BIT = 0x40000000
+# The machines whose every calling convention is above. Elsewhere the filter lets all through,
+# keys too; where it runs, a call of an audit arch it does not know fails with ENOSYS.
+FILTERED = ("x86_64", "i386", "i586", "i686", "aarch64", "riscv64")
+FILTER_FILE = {}  # "path": the filter's file, once written
+FILTER_LOCK = threading.Lock()
+
+
+def seccomp_filter(machine):
+    """The seccomp program for machine (os.uname()'s), classic BPF as bwrap's --seccomp reads
+    it: each instruction is (code, jump if true, jump if false, k) in the machine's order."""
+    load, mask, equal, give = 0x20, 0x54, 0x15, 0x06  # BPF_LD|W|ABS, ALU|AND|K, JMP|JEQ|K, RET|K
+    allow, fail = 0x7FFF0000, 0x00050000  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | errno
+    program = [(give, 0, 0, allow)]  # on a machine not in FILTERED
+    if machine in FILTERED:
+        program = [(load, 0, 0, 4)]  # seccomp_data.arch
+        for arch, numbers in KEY_CALLS.items():
+            block = [(load, 0, 0, 0)] + [(mask, 0, 0, ~X32_BIT & 0xFFFFFFFF)] * (arch == 0xC000003E)
+            block += [(equal, None, 0, number) for number in numbers]  # None: to the EPERM
+            program += [(equal, 0, len(block) + 1, arch), *block, (give, 0, 0, allow)]
+        program += [(give, 0, 0, fail | errno.ENOSYS), (give, 0, 0, fail | errno.EPERM)]
+    last = len(program) - 1
+    return b"".join(
+        struct.pack("=HBBI", code, last - at - 1 if true is None else true, false, k)
+        for at, (code, true, false, k) in enumerate(program)
+    )
+
+
+def filter_path():
+    """The file that holds this machine's seccomp_filter(): written once (again if it went),
+    removed at exit."""
+    with FILTER_LOCK:
+        path = FILTER_FILE.get("path")
+        if path is None or not os.path.isfile(path):
+            folder = tempfile.mkdtemp(prefix="runner-seccomp-")
+            atexit.register(shutil.rmtree, folder, True)
+            path = FILTER_FILE["path"] = os.path.join(folder, "keyrings.bpf")
+            with open(path, "wb") as file:
+                file.write(seccomp_filter(os.uname().machine if LINUX else ""))
+        return path
 
 
 def sandbox_options(memory_limit):
@@ -40,7 +100,7 @@ def sandbox_options(memory_limit):
             options += ["--ro-bind", folder, folder]
     for path in SYSTEM_FILES:
         options += ["--ro-bind-try", path, path]
-    size = str(min(int(memory_limit * MIB), LARGEST_TMPFS))  # a limit of 2**64 bytes is no size
+    size = str(max(1, min(int(memory_limit * MIB), LARGEST_TMPFS)))  # tmpfs: 0 is no limit
     return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
 
 
@@ -51,9 +111,14 @@ def find_sandbox():
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise UsageError("--sandbox needs bubblewrap: no bwrap on PATH (apt install bubblewrap)")
-    command = [bwrap, *sandbox_options(1.0), "--remount-ro", "/", "--", "true"]
-    try:
-        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    try:  # a sandbox as a case's: the filter on bwrap's stdin, a file opened as sh's
+        seccomp = filter_path()
+        options = [*sandbox_options(1.0), "--seccomp", "0", "--ro-bind", seccomp, STDIN]
+        command = [bwrap, *options, "--remount-ro", "/", "--", "/bin/sh", "-c", OPEN_STDIN]
+        with open(seccomp, "rb") as stdin:
+            done = subprocess.run(
+                [*command, "sh", "true"], stdin=stdin, capture_output=True, timeout=10
+            )
         words = done.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
         reason = None if done.returncode == 0 else f"{words[0]} (exit status {done.returncode})"
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -65,10 +130,14 @@ def find_sandbox():
     return bwrap
 
 
-def sandboxed(bwrap, command, cwd, memory_limit):
-    """The command under bwrap (unless None): it sees its program, its Python, the files named."""
+def sandboxed(bwrap, command, cwd, memory_limit, input_path=None):
+    """(command, stdin): the command under bwrap (unless None), which sees its program, its
+    Python and the files named, and the file to start it on. With input_path, the case's stdin
+    is that file opened inside from a read-only bind, so that nothing done through its fd 0
+    reaches the file; bwrap's own is the seccomp filter. Without, the stdin is a pipe (from an
+    interactor), and sh gives bwrap the filter as fd 3."""
     if bwrap is None:
-        return command
+        return command, input_path
     args, executable = command
     program = os.path.abspath(executable or args[0])  # bwrap runs this file, not a PATH's
     real = os.path.realpath(program)
@@ -84,7 +153,14 @@ def sandboxed(bwrap, command, cwd, memory_limit):
     files = [(real, seen) for real, seen in files if not seen.startswith(seen_whole)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
     options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
-    return [bwrap, *options, "--remount-ro", "/", "--", program, *args[1:]], None
+    run, seccomp = [program, *args[1:]], filter_path()
+    if input_path is None:
+        outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', seccomp, bwrap, *options, "--seccomp", "3"]
+        return ([*outer, "--remount-ro", "/", "--", *run], None), None
+    open_regular(input_path).close()  # an OSError for a FIFO, which would hang the case
+    options += ["--ro-bind", os.path.abspath(input_path), STDIN, "--seccomp", "0"]
+    run = ["/bin/sh", "-c", OPEN_STDIN, "sh", *run]
+    return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), seccomp
 
 
 def unsandboxed(bwrap, outcome):
