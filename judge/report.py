@@ -102,7 +102,7 @@ def summary(problem, profile, results):
 
 def figures(results):
     """The slowest case's times and the highest peak, and what is not measured here."""
-    ran = [result for result in results if result.verdict != "IE"]
+    ran = [result for result in results if result.ran and result.verdict != "IE"]
     cpus = [result.cpu for result in ran if result.cpu is not None]
     peaks = [result.peak_mib for result in ran if result.peak_mib is not None]
     slowest = ms(max(result.wall for result in results))

@@ -1,16 +1,85 @@
 """judge/build.py: solutions, checkers and interactors in any language, each built once into
-the build folder. The table and the build's key are read in process."""
+the build folder. The table and the build's key are read in process; then the runner judges
+tiny roots whose solution is a C++, C, Java, Rust or JavaScript file (its --json report), and
+a test skips a language whose compiler is not here."""
 
+import json
+import os
+import re
 import shutil
 import sys
 import time
 
+import jsonschema
 import pytest
-from runner_util import POSIX_ONLY, write
+from runner_util import (
+    POSIX_ONLY,
+    case_details,
+    case_verdicts,
+    judged,
+    write,
+)
+from util import ROOT
 
 from judge import build
 from judge.model import MIB, UsageError
 from judge.process.watch import Limits
+
+SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+JUDGE_LINE = "// Judge: T; 1 s; 256 MiB; exact\n"
+SUM_CPP = (
+    JUDGE_LINE
+    + """#include <cstdio>
+int main() { long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }
+"""
+)
+CASES = {"judge-sample-1": ("1 2\n", "3\n"), "big": ("1000000000000 5\n", "1000000000005\n")}
+SOURCES = {
+    ".c": SUM_CPP.replace("cstdio", "stdio.h"),
+    ".cc": SUM_CPP,
+    ".java": JUDGE_LINE
+    + """import java.util.*;
+// class Comment {}
+public final class Sum {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        System.out.println(in.nextLong() + in.nextLong());
+    }
+}
+""",
+    ".rs": JUDGE_LINE
+    + """use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    println!("{}", v[0] + v[1]);
+}
+""",
+    ".js": JUDGE_LINE
+    + """const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(BigInt);
+console.log(String(a + b));
+""",
+}
+
+
+def needs(*programs):
+    missing = [name for name in programs if shutil.which(name) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"no {', '.join(missing)} on PATH")
+
+
+def cpp_root(root, source=SUM_CPP, name="p.cpp", cases=CASES):
+    write(root / "solutions" / name, source)
+    for case, (given, answer) in cases.items():
+        write(root / "testcases" / name.split(".")[0] / (case + ".in"), given)
+        write(root / "testcases" / name.split(".")[0] / (case + ".out"), answer)
+    return root
+
+
+def binaries(root, name="p.cpp"):
+    stem = name.split(".")[0]
+    return sorted(root.glob(f"build/{name}-*/*/{stem}*"))
+
 
 # ---------------------------------------------------------------- the table, in process
 
@@ -30,6 +99,18 @@ def test_each_extension_has_its_language():
     assert build.language_of("p.txt") is None and build.language_of("P.CPP").name == "C++"
     gpp = build.LANGUAGES[".cpp"].build[0]
     assert gpp[:5] == ("g++", "-std=gnu++17", "-O2", "-pipe", "-DONLINE_JUDGE")
+
+
+def test_the_runners_page_shows_each_languages_commands():
+    page = (ROOT / "docs" / "runner.md").read_text(encoding="utf-8")
+    names = {"binary": "BIN", "out": "DIR", "main": "CLASS", "python": "PYTHON"}
+    for ext, language in build.LANGUAGES.items():
+        names["source"] = "DIR/" + language.copy.format(**names) if language.copy else "SRC"
+        shown = [" ".join(word.format(**names) for word in words) for words in language.build]
+        shown.append(" ".join(word.format(**names) for word in language.run))
+        row = re.search(rf"^\| (`[.\w]+` )*`\{ext}`( `[.\w]+`)* \|(.*)$", page, re.M)
+        assert row, f"docs/runner.md has no row for {ext}"
+        assert re.findall(r"`([^`]+)`", row.group(3)) == shown
 
 
 @pytest.mark.parametrize(
@@ -79,3 +160,64 @@ def test_a_build_that_hangs_is_killed_at_its_limit(tmp_path):
     assert time.monotonic() - start < 10
     assert failed.value.lines == ["sleep passed 0.2 s of CPU time (0.6 s of wall time) building"
                                   " p.cpp, and was killed"]  # fmt: skip
+
+
+# ---------------------------------------------------------------- solutions through the runner
+
+
+@needs("g++")
+def test_a_cpp_solution_alone_is_built_once_judged_and_built_again_when_changed(tmp_path):
+    root = cpp_root(tmp_path)
+    status, report, err = judged(root, tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "AC", "p/big": "AC"} and status == 0
+    assert report["problems"]["p"]["judge"] == "T" and report["problems"]["p"]["time_limit_s"] == 1
+    assert report["problems"]["p"]["memory_limit_mib"] == 256 and err == ""
+    [binary] = binaries(root)
+    built_at = binary.stat().st_mtime_ns
+    status, report, _ = judged(root, "p", tle=None)
+    assert binaries(root) == [binary] and binary.stat().st_mtime_ns == built_at  # not built again
+    assert status == 0
+    write(root / "solutions" / "p.cpp", SUM_CPP.replace("a + b", "a - b"))
+    status, report, _ = judged(root, "solutions/p.cpp", tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "WA", "p/big": "WA"} and status == 1
+    [rebuilt] = binaries(root)  # the old build is gone
+    assert rebuilt != binary
+
+
+@needs("g++")
+def test_a_solution_that_does_not_compile_is_ce_on_every_case(tmp_path):
+    root = cpp_root(tmp_path, SUM_CPP.replace("long long a, b;", "long long a, b"))
+    status, report, _ = judged(root, tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "CE", "p/big": "CE"} and status == 1
+    assert (report["passed"], report["failed"]) == (0, 2)
+    jsonschema.validate(report, SCHEMA)
+    for lines in case_details(report).values():  # no extended note, no input: nothing ran
+        assert lines[0] == "g++ could not build p.cpp: exit status 1"
+        assert any("p.cpp:3:" in line and "error" in line for line in lines[1:])
+        assert len(lines) <= 1 + build.ERROR_LINES
+    assert binaries(root) == []
+
+
+@needs("g++")
+def test_no_compiler_on_path_is_ce_saying_so(tmp_path):
+    root = cpp_root(tmp_path)
+    (tmp_path / "empty").mkdir()
+    env = {**os.environ, "PATH": str(tmp_path / "empty")}
+    status, report, _ = judged(root, env=env, tle=None)
+    assert status == 1
+    assert set(map(tuple, case_details(report).values())) == {
+        ("no g++ on PATH: C++ cannot be built here",)
+    }
+
+
+@pytest.mark.parametrize("ext", sorted(SOURCES))
+def test_each_language_is_built_and_judged(tmp_path, ext):
+    language = build.LANGUAGES[ext]
+    tools = [words[0] for words in (*language.build, language.run) if words[0][0] != "{"]
+    missing = [tool for tool in tools if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    root = cpp_root(tmp_path, SOURCES[ext], name="s" + ext, cases=CASES)
+    status, report, err = judged(root, tle="5")  # a JVM's start, on a busy machine
+    assert case_verdicts(report) == {"s/judge-sample-1": "AC", "s/big": "AC"}, report["cases"]
+    assert status == 0 and err == ""
