@@ -141,7 +141,8 @@ def profiles_for(root, problems, args):
     if args.compare:
         flag_mode = make_mode(args.compare)
         if flag_mode.judged_by_program:  # found from here, where the user typed it
-            flag_mode = flag_mode.resolved(current_folder(), "--" + flag_mode.kind, strict=True)
+            what, builds = "--" + flag_mode.kind, root / BUILD_FOLDER
+            flag_mode = flag_mode.resolved(current_folder(), what, strict=True, builds=builds)
     for problem in problems:
         profile, warning = read_profile(root, problem)
         warnings += [warning] if warning else []

@@ -13,8 +13,11 @@ import time
 import jsonschema
 import pytest
 from runner_util import (
+    ECHO,
+    HEADER,
     POSIX_ONLY,
     case_details,
+    case_reasons,
     case_verdicts,
     judged,
     write,
@@ -61,6 +64,18 @@ fn main() {
 console.log(String(a + b));
 """,
 }
+# A testlib-style checker: CHECKER INPUT OUTPUT ANSWER, exit 0 AC, 1 WA; its header beside it.
+CHECKER_CPP = """#include <cstdio>
+#include "same.h"
+int main(int argc, char **argv) {
+    long long got = 0, want = 0;
+    FILE *output = fopen(argv[2], "r"), *answer = fopen(argv[3], "r");
+    if (fscanf(output, "%lld", &got) != 1 || fscanf(answer, "%lld", &want) != 1) return 1;
+    if (!same(got, want)) { fprintf(stderr, "wrong: %lld\\n", got); return 1; }
+    return 0;
+}
+"""
+SAME_H = "inline bool same(long long a, long long b) { return a == b; }\n"
 
 
 def needs(*programs):
@@ -221,3 +236,41 @@ def test_each_language_is_built_and_judged(tmp_path, ext):
     status, report, err = judged(root, tle="5")  # a JVM's start, on a busy machine
     assert case_verdicts(report) == {"s/judge-sample-1": "AC", "s/big": "AC"}, report["cases"]
     assert status == 0 and err == ""
+
+
+# ---------------------------------------------------------------- checkers as sources
+
+
+@needs("g++")
+def test_a_checker_given_as_a_cpp_source_is_built_beside_its_header_and_used(tmp_path):
+    root = tmp_path / "repo"
+    write(root / "solutions" / "p.py", HEADER.format("checker checkers/chk.cpp") + ECHO)
+    write(root / "checkers" / "chk.cpp", CHECKER_CPP)
+    write(root / "checkers" / "same.h", SAME_H)
+    for case, answer in (("right", "7\n"), ("wrong", "8\n")):
+        write(root / "testcases" / "p" / (case + ".in"), "7\n")
+        write(root / "testcases" / "p" / (case + ".out"), answer)
+    status, report, err = judged(root)
+    assert case_verdicts(report) == {"p/right": "AC", "p/wrong": "WA"} and err == ""
+    assert status == 1
+    assert case_reasons(report)["p/wrong"] == ["checker: wrong: 7"]
+    [binary] = binaries(root, "chk.cpp")
+    flag = judged(root, "p", "--checker", "chk.cpp", cwd=root / "checkers")
+    assert case_verdicts(flag[1]) == {"p/right": "AC", "p/wrong": "WA"}
+    assert binaries(root, "chk.cpp") == [binary] and not (root / "checkers" / "build").exists()
+
+
+@needs("g++")
+def test_a_checker_that_does_not_compile_is_ie_or_for_a_flag_a_usage_error(tmp_path):
+    write(tmp_path / "solutions" / "p.py", HEADER.format("checker chk.cpp") + ECHO)
+    write(tmp_path / "chk.cpp", "int main( {}\n")
+    write(tmp_path / "testcases" / "p" / "a.in", "1\n")
+    write(tmp_path / "testcases" / "p" / "a.out", "1\n")
+    status, report, _ = judged(tmp_path)
+    assert case_verdicts(report) == {"p/a": "IE"} and status == 1
+    [why] = case_reasons(report)["p/a"]
+    assert why.startswith("Test judge's checker chk.cpp: g++ could not build chk.cpp: exit ")
+    assert "chk.cpp:1:" in why and "error" in why
+    status, report, err = judged(tmp_path, "p", "--checker", "chk.cpp", cwd=tmp_path)
+    assert status == 2 and report is None
+    assert err.startswith("runner.py: error: --checker chk.cpp: g++ could not build chk.cpp")
