@@ -1,9 +1,10 @@
 """A judge on your laptop: run every solution on its testcases and give judge verdicts.
 
-Verdicts: TLE, OLE, MLE, RE, IC, PE, WA, AC; "--" when a case has no .out; IE when it cannot be
-run. The last line is `N passed, M failed`, where M counts every verdict but AC and --. Exit
-status: 0 if M is 0, 1 otherwise, 2 for a usage error, 130 when interrupted, 141 when the
-report's reader goes away (`| head`). docs/runner.md says how cases are run and judged.
+Verdicts: TLE, OLE, MLE, RE, IC, PE, WA, AC; "--" when a case has no .out; CE when the solution
+cannot be built; IE when it cannot be run. The last line is `N passed, M failed`, where M
+counts every verdict but AC and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage
+error, 130 when interrupted, 141 when the report's reader goes away (`| head`).
+docs/runner.md says how cases are run and judged.
 """
 
 import argparse
@@ -16,13 +17,21 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
+from judge.build import BUILD_FOLDER, program_for
 from judge.commands import PYTHON_PROGRAM, split_command
 from judge.console import let_go, note, say, usage_error
 from judge.judging import judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
 from judge.modes import add_flags, make_mode
 from judge.platform import PORTABLE
-from judge.problems import DEFAULT_PROFILE, case_folder, find_cases, find_problems, read_profile
+from judge.problems import (
+    DEFAULT_PROFILE,
+    case_folder,
+    find_cases,
+    find_problems,
+    find_solution,
+    read_profile,
+)
 from judge.process.environment import keep_everything
 from judge.process.sandbox import find_sandbox
 from judge.progress import Progress
@@ -70,8 +79,8 @@ HELP = {
     "problems": "problems to run (default: all)",
     "keep": "only the cases whose name has TEXT (given again: has any of them)",
     "python": "interpreter (default: this one)",
-    "command": "judge this program instead of PYTHON solutions/NAME.py; one problem, run from"
-    " this folder, split as a shell would",
+    "command": "judge this program instead of solutions/NAME.py (or .cpp, .java ...); one"
+    " problem, run from this folder, split as a shell would",
     "judge_only": "only the judge cases (named judge-*)",
     "hacks": "the hacks `make stress` saved in hacks/NAME/, not the testcases",
     "tle": "CPU time limit " + JUDGES,
@@ -140,7 +149,8 @@ def profiles_for(root, problems, args, folders=()):
     if args.compare:
         flag_mode = make_mode(args.compare)
         if flag_mode.judged_by_program:  # found from here, where the user typed it
-            flag_mode = flag_mode.resolved(current_folder(), "--" + flag_mode.kind, strict=True)
+            what, builds = "--" + flag_mode.kind, root / BUILD_FOLDER
+            flag_mode = flag_mode.resolved(current_folder(), what, strict=True, builds=builds)
     for problem in problems:
         profile, warning = (
             (DEFAULT_PROFILE, None) if problem in folders else read_profile(root, problem)
@@ -214,10 +224,8 @@ def plan_from(argv):
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
-    workdir = current_folder() if command else root
     programs = {
-        problem: Program(command or ([python, f"solutions/{problem}.py"], None), workdir, sandbox)
-        for problem in problems
+        problem: program_of(root, problem, command, python, sandbox) for problem in problems
     }
     path = "portable" if PORTABLE else "posix"
     info = RunInfo(
@@ -225,6 +233,15 @@ def plan_from(argv):
     )
     plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
     return plan, warnings + unread
+
+
+def program_of(root, problem, command, python, sandbox):
+    """The Program that solves problem: --command, run from here, else its solution file (built
+    first if its language compiles), run from the root."""
+    if command:
+        return Program(command, current_folder(), sandbox)
+    built = program_for(root, find_solution(root, problem), root / BUILD_FOLDER, python)
+    return Program(built.command, root, sandbox, built.failure)
 
 
 def judge_command_line(argv):

@@ -36,14 +36,20 @@ def find_program(program, root, what):
     return os.path.abspath(found)
 
 
-def tool_command(text, root, what):
-    """A checker's CMD as (args, executable), a .py file run by this Python; else UsageError."""
+def tool_words(text, what):
+    """A checker's CMD split as a shell would; else UsageError."""
     try:
         words = [word.strip('"') for word in shlex.split(text, posix=not WINDOWS)]
     except ValueError as error:
         raise UsageError(f"{what} {text}: {error}") from None
     if not words:
         raise UsageError(f"{what} needs a command")
+    return words
+
+
+def tool_command(text, root, what):
+    """A checker's CMD as (args, executable), a .py file run by this Python; else UsageError."""
+    words = tool_words(text, what)
     if words[0].endswith(".py"):
         path = Path(root, words[0])
         if not path.is_file():

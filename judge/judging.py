@@ -38,6 +38,8 @@ def judge_input(program, input_path, profile, expected_path=None, running=None, 
 
 def judge_one(program, input_path, expected_path, profile, running, output_mib):
     """judge_input() in a run: a file too large for memory (ulimit -v) is that input's IE."""
+    if program.failure is not None:  # not built: the compiler's lines, and nothing runs
+        return Judgement("CE", 0.0, None, None, False, list(program.failure), (), False)
     try:
         try:  # the .out first: read before the case runs, whatever the case writes
             expected = read_regular(expected_path) if expected_path else None

@@ -23,10 +23,11 @@ Case = namedtuple("Case", "problem name input expected judge")
 Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit")
 Profile.__new__.__defaults__ = (None,)
 
-# What runs: the command as (args, executable), the folder it runs in, and bwrap's path when
-# each run is sandboxed (else None).
-Program = namedtuple("Program", "command workdir sandbox")
-Program.__new__.__defaults__ = (None,)
+# What runs: the command as (args, executable), the folder it runs in, bwrap's path when each
+# run is sandboxed (else None), and the lines that say why it could not be built (else None:
+# with them, each input is a CE and nothing runs).
+Program = namedtuple("Program", "command workdir sandbox failure")
+Program.__new__.__defaults__ = (None, None)
 
 # How one input was judged. wall and cpu in seconds, cpu and peak_mib None where not measured;
 # slow: a pass that took over half the limit; details: the lines that explain the verdict;

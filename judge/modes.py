@@ -19,7 +19,7 @@ import shlex
 from collections import namedtuple
 
 from judge import checkers
-from judge.commands import tool_command
+from judge.build import tool_command
 from judge.compare import COMPARATORS, INVALID_CHARACTER, eps_error, float_difference
 from judge.explain import NEWLINE, float_mismatch, mismatch
 from judge.model import UsageError
@@ -50,8 +50,9 @@ class Mode:
     def __repr__(self):
         return f"Mode({self.text!r})"
 
-    def resolved(self, root, what=None, strict=False):
-        """The mode with its judging program found from root (a mode with none: itself)."""
+    def resolved(self, root, what=None, strict=False, builds=None):
+        """The mode with its judging program found from root, a source built into builds
+        (judge.build.tool_command); a mode with none: itself."""
         return self
 
     @property
@@ -115,13 +116,14 @@ class Judged(Mode):
         super().__init__(kind, argument)
         self.protocol, self.command = protocol, command
 
-    def resolved(self, root, what=None, strict=False):
+    def resolved(self, root, what=None, strict=False, builds=None):
         """The mode with its command found from root; with strict, a UsageError if it is not
-        there, else the reason kept, an IE for each case."""
+        there (or not built), else the reason kept, an IE for each case."""
         if self.command is not None:
             return self
         try:
-            command = tool_command(self.argument, root, what or f"the Judge: line's {self.kind}")
+            what = what or f"the Judge: line's {self.kind}"
+            command = tool_command(self.argument, root, what, builds)
         except UsageError as error:
             if strict:
                 raise

@@ -1,11 +1,12 @@
-"""Finding problems and their cases, and reading a solution's `Judge:` line, its profile:
-`Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s]`."""
+"""Finding problems, their solution files and cases, and reading a solution's `Judge:` line,
+its profile: `Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s]`, in the language's comment."""
 
 import math
 import os
 import re
 from pathlib import Path, PurePath
 
+from judge.build import LANGUAGES
 from judge.model import JUDGE_PREFIX, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
@@ -26,10 +27,25 @@ def natural_key(name):
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
 
 
+def find_solution(root, name):
+    """The problem's one solution file, solutions/NAME.EXT for an EXT of judge.build's
+    languages, as a path from root; None if it has none, a UsageError if it has several."""
+    found = [f"solutions/{name}{ext}" for ext in LANGUAGES]
+    found = [path for path in found if (root / path).is_file()]
+    if len(found) > 1:
+        raise UsageError(
+            f"problem '{name}' has {len(found)} solutions, {', '.join(found)}: keep one"
+        )
+    return found[0] if found else None
+
+
 def unrunnable(root, name, command=False):
     """Why the problem cannot be judged, or None."""
-    if not command and not (root / "solutions" / (name + ".py")).is_file():
-        return f"problem '{name}' has no solutions/{name}.py"
+    try:
+        if not command and find_solution(root, name) is None:
+            return f"problem '{name}' has no solutions/{name}.py"
+    except UsageError as error:
+        return str(error)
     folder = root / "testcases" / name
     if not folder.is_dir():
         return f"problem '{name}' has no testcases/{name}/ folder"
@@ -40,12 +56,13 @@ def unrunnable(root, name, command=False):
 
 def find_problems(root, names, command=False):
     """The problems to judge (those named, else every runnable one), a warning for each skipped."""
-    known = {path.stem for path in (root / "solutions").glob("[!_]*.py")}  # half added too
+    solutions = (root / "solutions").glob("[!_]*")  # half added too
+    known = {path.stem for path in solutions if path.suffix in LANGUAGES}
     known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
     chosen = []
-    for text in names:  # NAME, NAME.py, solutions/NAME.py or testcases/NAME/
+    for text in names:  # NAME, NAME.py, solutions/NAME.cpp or testcases/NAME/
         path = PurePath(text)
-        name = path.stem if path.suffix == ".py" else path.name
+        name = path.stem if path.suffix in LANGUAGES else path.name
         name = name if path.parent.name in ("", "solutions", "testcases") else text
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
@@ -107,9 +124,12 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=
 
 def read_profile(root, problem):
     """(profile, None) from the solution's `Judge:` line, else (the defaults, a warning)."""
-    path = f"solutions/{problem}.py"
     default = DEFAULT_PROFILE
     using = f"using {default.time_limit:g} s, {default.memory_limit:g} MiB, {default.mode.text}"
+    try:
+        path = find_solution(root, problem) or f"solutions/{problem}.py"
+    except UsageError as error:
+        return default, f"{error}: {using}"
     try:
         with open(str(root / path), encoding="utf-8-sig", errors="replace") as file:  # a BOM
             line = JUDGE_LINE.search(file.read(HEADER_CHARS))

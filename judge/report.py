@@ -137,7 +137,7 @@ def counted(results):
 
 def figures(results):
     """The slowest case's times and the highest peak, and what is not measured here."""
-    ran = [result for result in results if result.verdict != "IE"]
+    ran = [result for result in results if result.ran and result.verdict != "IE"]
     if not ran:  # nothing ran: no figures to give
         return ""
     cpus = [result.cpu for result in ran if result.cpu is not None]

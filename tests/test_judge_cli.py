@@ -25,7 +25,7 @@ from runner_util import (
     write,
 )
 
-from judge import cli
+from judge import cli, model
 from judge.model import UsageError
 
 
@@ -100,7 +100,8 @@ def test_the_plan_runs_a_solution_from_the_root_and_a_command_from_here(tmp_path
     monkeypatch.chdir(tmp_path)
     plan, warnings = cli.plan_from(["--root", str(root), "-j", "1", "--ole", "2"])
     python = os.path.abspath(sys.executable)
-    assert plan.programs["p"] == (([python, "solutions/p.py"], None), root.resolve(), None)
+    program = model.Program(([python, "solutions/p.py"], None), root.resolve())
+    assert plan.programs["p"] == program and program.failure is None and program.sandbox is None
     assert [case.name for case in plan.cases] == ["a", "b"] and plan.jobs == 1
     assert (plan.ole, plan.json, plan.info.python, plan.info.command) == (2.0, None, python, None)
     assert warnings == []

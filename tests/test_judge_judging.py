@@ -96,6 +96,13 @@ def test_a_program_that_cannot_start_is_an_internal_error(tmp_path):
     assert judged.details == ["could not run: [Errno 2] No such file or directory"]
 
 
+def test_a_program_that_could_not_be_built_is_a_ce_and_nothing_runs(tmp_path):
+    lines = ["g++ could not build p.cpp: exit status 1", "  p.cpp:1:1: error: x"]
+    program = model.Program(None, tmp_path, None, lines)
+    judged = judging.judge_input(program, tmp_path / "no.in", PROFILE, tmp_path / "no.out")
+    assert judged == model.Judgement("CE", 0.0, None, None, False, lines, (), False)
+
+
 def test_a_judging_programs_files_that_cannot_be_written_are_an_internal_error():
     class Full:
         kind = "checker"

@@ -203,6 +203,43 @@ def test_a_problem_is_named_by_its_files_once(tmp_path, names, found):
     assert problems.find_problems(tmp_path, names) == (found, [])
 
 
+def test_a_solution_in_another_language_is_a_problem_and_two_are_refused(tmp_path):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="c")
+    (root / "solutions" / "c.py").rename(root / "solutions" / "c.cpp")
+    write(root / "solutions" / "notes.txt", "")  # no language's: no problem
+    assert problems.find_solution(root, "c") == "solutions/c.cpp"
+    assert problems.find_solution(root, "nope") is None
+    assert problems.find_problems(root, []) == (["c", "p"], [])
+    assert problems.find_problems(root, ["solutions/c.cpp", "c.cpp"]) == (["c"], [])
+    write(root / "solutions" / "p.java", "class Main {}\n")
+    two = "problem 'p' has 2 solutions, solutions/p.py, solutions/p.java: keep one"
+    assert problems.find_problems(root, []) == (["c"], [two + ": skipped"])
+    with pytest.raises(UsageError, match=f"^{two}$"):
+        problems.find_problems(root, ["p"])
+    assert problems.find_problems(root, ["p"], command=True) == (["p"], [])
+    assert problems.read_profile(root, "p") == (problems.DEFAULT_PROFILE, two + USING)
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("p.cpp", "// Judge: T; 1 s; 256 MiB; exact\n#include <cstdio>\n"),
+        ("p.java", "import java.util.*;\n/* Judge: T; 1 s; 256 MiB; exact\n */\n"),
+        ("p.rs", "/*\n * Judge: T; 1 s; 256 MiB; exact\n */\n"),
+        ("p.js", "#!/usr/bin/env node\n// Judge:T;1 s;256 MiB;exact\n"),
+    ],
+)
+def test_the_judge_line_is_read_from_the_solutions_comment_in_any_language(tmp_path, name, text):
+    write(tmp_path / "solutions" / name, text)
+    exact = modes.parse_mode("exact")
+    assert problems.read_profile(tmp_path, "p") == (model.Profile("T", 1, 256, exact), None)
+    (tmp_path / "solutions" / name).write_text("int main() {}\n")
+    assert problems.read_profile(tmp_path, "p")[1] == f"solutions/{name} has no '" + (
+        f"{modes.JUDGE_FORMAT}' line{USING}"
+    )
+
+
 def test_cases_are_found_in_natural_order_filtered_with_a_warning_per_lone_out(tmp_path):
     names = ["sample-10", "sample-2", "judge-sample-1", "big", "sample-1b", ""]
     root = make_root(tmp_path, ECHO, {name: ("1\n", "1\n") for name in names})

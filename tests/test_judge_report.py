@@ -37,7 +37,7 @@ from judge.problems import DEFAULT_PROFILE
 
 path = runner_util.path  # the fixture: both process paths
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
-VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "IE", "--"]
+VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "CE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)
 JUDGE_CASE = CASE._replace(name="judge-b", judge=True)
 PROFILE = DEFAULT_PROFILE._replace(judge_name="Test judge", time_limit=1.0)
@@ -118,6 +118,16 @@ def test_a_problem_that_names_no_judge_case_is_not_split():
 )  # fmt: skip
 def test_a_problems_summary(problem, profile, results, line):
     assert report.summary(problem, profile, results) == line
+
+
+def test_a_problem_not_built_is_all_ce_and_claims_no_platform_gap():
+    """Its cases never ran: no figure, and no 'not measured here' either."""
+    never = Result(CASE, "CE", 0.0, None, None, False, ["g++ could not build p.cpp"], (), False)
+    assert report.result_lines(never) == ["g++ could not build p.cpp"]
+    assert report.summary("p", PROFILE, [never, never._replace(case=JUDGE_CASE)]) == (
+        "== p (Test judge: 1 s CPU, 1024 MiB, exact): 0 passed, 2 failed (2 CE); judge cases 0 "
+        "of 1 passed, extended 0 of 1 passed; slowest ? ms CPU, 0 ms wall"
+    )
 
 
 def test_each_result_is_a_line_and_the_last_of_a_problem_its_summary(capsys):

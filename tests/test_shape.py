@@ -35,7 +35,7 @@ RUNNER_LINES = 60
 MODULE_LINES = 400
 TEST_LINES = 800
 FUNCTION_LINES = 60
-IGNORED = {"hacks", "demo"}  # git-ignored folders of the repo's root, made by the tools
+IGNORED = {"hacks", "demo", "build"}  # git-ignored folders of the root, made by the tools or runner
 
 
 def python_files(root=ROOT):

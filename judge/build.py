@@ -1,0 +1,249 @@
+"""Programs in any language: the table of languages, and a source built once, under limits,
+into the build folder before it runs. SRC is the source's name, compiled in its own folder
+(so `#include "testlib.h"` finds the testlib.h beside it); BIN and DIR are in the build.
+
+| extension     | language   | built by                                               | run as   |
+|---------------|------------|--------------------------------------------------------|----------|
+| .py           | Python     |                                                        | PY SRC   |
+| .c            | C          | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE -o BIN SRC -lm | BIN      |
+| .cpp .cc .cxx | C++        | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE -o BIN SRC   | BIN      |
+| .java         | Java       | javac -encoding UTF-8 -d DIR DIR/CLASS.java            | JAVA     |
+| .rs           | Rust       | rustc -O --edition 2021 -o BIN SRC                     | BIN      |
+| .js           | JavaScript |                                                        | node SRC |
+
+PY is --python for a solution, the runner's Python for a checker. JAVA is `java -Xss64m
+-XX:+UseSerialGC -cp DIR CLASS`; CLASS is the source's public class (else its first, else
+Main), and the source is copied to DIR/CLASS.java, as javac wants.
+
+A build is BUILD/SRC-PLACE/KEY/, PLACE a hash of the source's path and KEY one of the source,
+the headers beside it, the commands and each compiler's path, size and time. So a changed
+source, header, flag or compiler builds again, and nothing else does. It is built in a folder
+of its own renamed into place: a build that is there is whole. Older builds of the same
+source are removed. A build that fails, or passes BUILD_LIMITS, gives the lines that say why:
+a solution's CE on every case, a checker's IE. So does a compiler not on PATH. (Java does not
+start under --sandbox, which has no /proc.)
+"""
+
+import contextlib
+import hashlib
+import os
+import re
+import shutil
+import sys
+import tempfile
+from collections import namedtuple
+from pathlib import Path, PurePath
+
+from judge import commands
+from judge.explain import exit_description
+from judge.model import MIB, UsageError
+from judge.platform import WINDOWS
+from judge.process.choose import new_running
+from judge.process.readers import STDERR_KEPT
+from judge.process.watch import BACKSTOP, MEMORY_BACKSTOP, Limits, watch
+from judge.stop import STOPPED
+from judge.text import printable, shorten
+
+BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
+BUILD_LIMITS = Limits(60.0, 4096.0, MIB)  # CPU seconds, MiB and bytes of stdout of one command
+ERROR_LINES = 10  # of the compiler's output, shown with its failure
+HEADERS = (".h", ".hh", ".hpp", ".hxx", ".inc")  # beside the source: in its build's key
+
+# name: the language; build: its commands, each a tuple of words; run: its command;
+# copy: the name the compiler must read the source by, or None: its own. In a word, {source}
+# is the source (as named in the folder it is built or run from), {binary} the program built,
+# {out} the build's folder, {main} Java's class and {python} the Python.
+Language = namedtuple("Language", "name build run copy")
+FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", "-o", "{binary}", "{source}")
+CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None)
+PYTHON = Language("Python", (), ("{python}", "{source}"), None)
+LANGUAGES = {
+    ".py": PYTHON,
+    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), None),
+    ".cpp": CPP,
+    ".cc": CPP,
+    ".cxx": CPP,
+    ".java": Language(
+        "Java",
+        (("javac", "-encoding", "UTF-8", "-d", "{out}", "{source}"),),
+        ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{out}", "{main}"),
+        "{main}.java",
+    ),
+    ".rs": Language(
+        "Rust",
+        (("rustc", "-O", "--edition", "2021", "-o", "{binary}", "{source}"),),
+        ("{binary}",),
+        None,
+    ),
+    ".js": Language("JavaScript", (), ("node", "{source}"), None),
+}
+# Java's text without its comments and literals, and its public class, else its first.
+JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
+JAVA_CLASS = re.compile(r"\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*class\s+(\w+)")
+ANY_CLASS = re.compile(r"\bclass\s+(\w+)")
+
+# How to run a program: its command, (args, executable), or None and the lines that say why
+# it could not be built (the program's CE; a checker's IE).
+Built = namedtuple("Built", "command failure")
+
+
+def language_of(path):
+    """The Language of a file by its extension, or None."""
+    return LANGUAGES.get(PurePath(path).suffix.lower())
+
+
+def java_class(text):
+    text = JAVA_NOISE.sub(" ", text)
+    found = JAVA_CLASS.search(text) or ANY_CLASS.search(text)
+    return found.group(1) if found else "Main"
+
+
+def program_for(root, source, builds=None, python=None):
+    """The Built of the source (a path from root, which the program runs from): built first
+    into builds (default ROOT/build) when its language compiles."""
+    language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
+    tools = {}
+    for words in (*language.build, language.run):
+        if not words[0].startswith("{"):
+            found = shutil.which(words[0])
+            if found is None:
+                doing = "run" if words is language.run else "built"
+                why = f"no {words[0]} on PATH: {language.name} cannot be {doing} here"
+                return Built(None, [why])
+            tools[words[0]] = os.path.abspath(found)
+    fields = {"python": python or sys.executable, "source": str(source)}
+    if language.build:
+        builds = Path(builds or Path(root, BUILD_FOLDER))
+        try:
+            fields["out"], fields["main"] = built(language, path, builds, tools)
+        except BuildFailed as failed:
+            return Built(None, failed.lines)
+        fields["binary"] = str(Path(fields["out"], binary_name(path)))
+    return Built((expand(language.run, fields, tools), None), None)
+
+
+class BuildFailed(Exception):
+    """A build that could not be made; lines: why."""
+
+    def __init__(self, lines):
+        super().__init__(lines[0])
+        self.lines = lines
+
+
+def binary_name(path):
+    return path.stem + (".exe" if WINDOWS else "")
+
+
+def expand(words, fields, tools):
+    return [tools.get(word, word.format(**fields)) for word in words]
+
+
+def build_key(language, path, data, tools):
+    """A hash of all a build is made of: the source, the headers beside it, the commands and
+    the compilers."""
+    digest = hashlib.sha256(data)
+    with contextlib.suppress(OSError):
+        for header in sorted(path.parent.iterdir()):
+            if header.suffix.lower() in HEADERS and header.is_file():
+                digest.update(header.name.encode() + b"\0" + header.read_bytes())
+    digest.update(repr((language.build, language.run, language.copy)).encode())
+    for tool in sorted(tools.values()):
+        found = os.stat(tool)
+        digest.update(f"{tool}\0{found.st_size}\0{found.st_mtime_ns}".encode())
+    return digest.hexdigest()[:16]
+
+
+def built(language, path, builds, tools):
+    """(the build's folder, Java's class): built now unless it is there; else BuildFailed."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
+    main = java_class(data.decode("utf-8", "replace"))
+    place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
+    home = builds / f"{path.name}-{place}"
+    out = home / build_key(language, path, data, tools)
+    if not out.is_dir():
+        build_into(home, out, language, path, main, tools)
+    return str(out), main
+
+
+def build_into(home, out, language, path, main, tools):
+    """Build the source in a new folder of home, then rename it to out; remove the others."""
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=".new-", dir=str(home)))
+    except OSError as error:
+        why = f"cannot make a build folder in {home}: {error.strerror or error}"
+        raise BuildFailed([why]) from None
+    try:
+        fields = {"out": str(folder), "main": main, "source": path.name}
+        fields["binary"] = str(folder / binary_name(path))
+        if language.copy:
+            fields["source"] = str(folder / language.copy.format(**fields))
+            shutil.copyfile(str(path), fields["source"])
+        for words in language.build:
+            command = expand(words, fields, tools)
+            run_build(command, path.parent, fields["source"], path.name)
+        try:
+            os.rename(str(folder), str(out))
+        except OSError:
+            if not out.is_dir():  # else another runner built it first
+                raise
+    except OSError as error:
+        raise BuildFailed([f"cannot build {path.name}: {error.strerror or error}"]) from None
+    finally:
+        shutil.rmtree(str(folder), ignore_errors=True)
+    for older in home.iterdir():  # the builds of the source's earlier versions
+        if older != out and not older.name.startswith("."):
+            shutil.rmtree(str(older), ignore_errors=True)
+
+
+def run_build(command, cwd, source, shown, limits=None):
+    """Run one build command under limits (BUILD_LIMITS); BuildFailed unless it succeeds."""
+    limits = limits or BUILD_LIMITS
+    running = new_running()
+    try:
+        with open(os.devnull, "rb") as stdin:
+            started = running.start((command, command[0]), stdin.fileno(), cwd, limits.output)
+        run = watch(running, *started, limits)
+    finally:
+        running.end()
+    if STOPPED:
+        raise KeyboardInterrupt
+    tool = os.path.basename(command[0])
+    if run.timed_out or run.memory_out or run.overflowed:
+        what = f"{limits.time:g} s of CPU time ({limits.time * BACKSTOP:g} s of wall time)"
+        if not run.timed_out:
+            memory = f"{limits.memory * MEMORY_BACKSTOP:g} MiB"
+            what = memory if run.memory_out else f"{limits.output // 1024} KiB of output"
+        raise BuildFailed([f"{tool} passed {what} building {shown}, and was killed"])
+    if run.status != 0:
+        cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
+        text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)
+        lines = [line for line in text.splitlines() if line.strip()][cut : ERROR_LINES + cut]
+        lines = ["  " + shorten(printable(line)) for line in lines]
+        lines.insert(0, f"{tool} could not build {shown}: {exit_description(run.status)}")
+        if cut:
+            lines.insert(
+                1, f"  (its first lines are lost: it wrote over {STDERR_KEPT // 1024} KiB)"
+            )
+        raise BuildFailed(lines)
+
+
+def tool_command(text, root, what, builds=None):
+    """A checker's CMD as (args, executable), as judge.commands.tool_command gives it; a source
+    of a language of LANGUAGES but Python is built (into builds) and run its language's way."""
+    words = commands.tool_words(text, what)
+    language = language_of(words[0])
+    if language is None or language is PYTHON:
+        return commands.tool_command(text, root, what)
+    path = Path(root, words[0])
+    if not path.is_file():
+        raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
+    made = program_for(root, str(path.resolve()), builds or Path(root, BUILD_FOLDER))
+    if made.failure:
+        errors = [line.strip() for line in made.failure if "error" in line.lower()]
+        raise UsageError(f"{what} {text}: {' '.join([made.failure[0], *errors[:1]])}")
+    args, executable = made.command
+    return [*args, *words[1:]], executable

@@ -1,0 +1,276 @@
+"""judge/build.py: solutions, checkers and interactors in any language, each built once into
+the build folder. The table and the build's key are read in process; then the runner judges
+tiny roots whose solution is a C++, C, Java, Rust or JavaScript file (its --json report), and
+a test skips a language whose compiler is not here."""
+
+import json
+import os
+import re
+import shutil
+import sys
+import time
+
+import jsonschema
+import pytest
+from runner_util import (
+    ECHO,
+    HEADER,
+    POSIX_ONLY,
+    case_details,
+    case_reasons,
+    case_verdicts,
+    judged,
+    write,
+)
+from util import ROOT
+
+from judge import build
+from judge.model import MIB, UsageError
+from judge.process.watch import Limits
+
+SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+JUDGE_LINE = "// Judge: T; 1 s; 256 MiB; exact\n"
+SUM_CPP = (
+    JUDGE_LINE
+    + """#include <cstdio>
+int main() { long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }
+"""
+)
+CASES = {"judge-sample-1": ("1 2\n", "3\n"), "big": ("1000000000000 5\n", "1000000000005\n")}
+SOURCES = {
+    ".c": SUM_CPP.replace("cstdio", "stdio.h"),
+    ".cc": SUM_CPP,
+    ".java": JUDGE_LINE
+    + """import java.util.*;
+// class Comment {}
+public final class Sum {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        System.out.println(in.nextLong() + in.nextLong());
+    }
+}
+""",
+    ".rs": JUDGE_LINE
+    + """use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    println!("{}", v[0] + v[1]);
+}
+""",
+    ".js": JUDGE_LINE
+    + """const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(BigInt);
+console.log(String(a + b));
+""",
+}
+# A testlib-style checker: CHECKER INPUT OUTPUT ANSWER, exit 0 AC, 1 WA; its header beside it.
+CHECKER_CPP = """#include <cstdio>
+#include "same.h"
+int main(int argc, char **argv) {
+    long long got = 0, want = 0;
+    FILE *output = fopen(argv[2], "r"), *answer = fopen(argv[3], "r");
+    if (fscanf(output, "%lld", &got) != 1 || fscanf(answer, "%lld", &want) != 1) return 1;
+    if (!same(got, want)) { fprintf(stderr, "wrong: %lld\\n", got); return 1; }
+    return 0;
+}
+"""
+SAME_H = "inline bool same(long long a, long long b) { return a == b; }\n"
+
+
+def needs(*programs):
+    missing = [name for name in programs if shutil.which(name) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"no {', '.join(missing)} on PATH")
+
+
+def cpp_root(root, source=SUM_CPP, name="p.cpp", cases=CASES):
+    write(root / "solutions" / name, source)
+    for case, (given, answer) in cases.items():
+        write(root / "testcases" / name.split(".")[0] / (case + ".in"), given)
+        write(root / "testcases" / name.split(".")[0] / (case + ".out"), answer)
+    return root
+
+
+def binaries(root, name="p.cpp"):
+    stem = name.split(".")[0]
+    return sorted(root.glob(f"build/{name}-*/*/{stem}*"))
+
+
+# ---------------------------------------------------------------- the table, in process
+
+
+def test_each_extension_has_its_language():
+    names = {ext: build.language_of(f"x/p{ext}").name for ext in build.LANGUAGES}
+    assert names == {
+        ".py": "Python",
+        ".c": "C",
+        ".cpp": "C++",
+        ".cc": "C++",
+        ".cxx": "C++",
+        ".java": "Java",
+        ".rs": "Rust",
+        ".js": "JavaScript",
+    }
+    assert build.language_of("p.txt") is None and build.language_of("P.CPP").name == "C++"
+    gpp = build.LANGUAGES[".cpp"].build[0]
+    assert gpp[:5] == ("g++", "-std=gnu++17", "-O2", "-pipe", "-DONLINE_JUDGE")
+
+
+def test_the_runners_page_shows_each_languages_commands():
+    page = (ROOT / "docs" / "runner.md").read_text(encoding="utf-8")
+    names = {"binary": "BIN", "out": "DIR", "main": "CLASS", "python": "PYTHON"}
+    for ext, language in build.LANGUAGES.items():
+        names["source"] = "DIR/" + language.copy.format(**names) if language.copy else "SRC"
+        shown = [" ".join(word.format(**names) for word in words) for words in language.build]
+        shown.append(" ".join(word.format(**names) for word in language.run))
+        row = re.search(rf"^\| (`[.\w]+` )*`\{ext}`( `[.\w]+`)* \|(.*)$", page, re.M)
+        assert row, f"docs/runner.md has no row for {ext}"
+        assert re.findall(r"`([^`]+)`", row.group(3)) == shown
+
+
+@pytest.mark.parametrize(
+    "text, main",
+    [
+        ("public class Solution { }", "Solution"),
+        ("class Helper {}\npublic final class Sol {}", "Sol"),
+        ("// public class Nope\nclass Main {}", "Main"),
+        ('class A { String s = "public class B"; }', "A"),
+        ("char c = '\"'; public class Q {}", "Q"),
+        ("interface I {}", "Main"),
+    ],
+)
+def test_javas_class_is_the_public_one_else_the_first(text, main):
+    assert build.java_class(text) == main
+
+
+def test_a_python_tool_is_run_as_before_and_a_missing_source_is_a_usage_error(tmp_path):
+    write(tmp_path / "chk.py", "pass\n")
+    script = str((tmp_path / "chk.py").resolve())
+    command = ([sys.executable, script, "-x"], sys.executable)
+    assert build.tool_command("chk.py -x", tmp_path, "--checker") == command
+    with pytest.raises(UsageError, match=r"^--checker chk\.cpp: no file chk\.cpp under "):
+        build.tool_command("chk.cpp", tmp_path, "--checker")
+
+
+def test_the_key_changes_with_the_source_a_header_beside_it_and_the_compiler(tmp_path):
+    source, cpp = tmp_path / "p.cpp", build.LANGUAGES[".cpp"]
+    write(source, "int main(){}\n")
+    tools = {"g++": sys.executable}  # any file stands for a compiler
+    key = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
+    assert key == build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
+    assert key != build.build_key(cpp, tmp_path / "p.cpp", b"int main(){ }\n", tools)
+    write(tmp_path / "testlib.h", "// a header\n")
+    with_header = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
+    assert with_header != key
+    other = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", {"g++": str(source)})
+    assert other != with_header
+
+
+@POSIX_ONLY
+def test_a_build_that_hangs_is_killed_at_its_limit(tmp_path):
+    sleep = shutil.which("sleep")
+    start = time.monotonic()
+    with pytest.raises(build.BuildFailed) as failed:
+        build.run_build([sleep, "30"], tmp_path, "p.cpp", "p.cpp", Limits(0.2, 4096.0, MIB))
+    assert time.monotonic() - start < 10
+    assert failed.value.lines == ["sleep passed 0.2 s of CPU time (0.6 s of wall time) building"
+                                  " p.cpp, and was killed"]  # fmt: skip
+
+
+# ---------------------------------------------------------------- solutions through the runner
+
+
+@needs("g++")
+def test_a_cpp_solution_alone_is_built_once_judged_and_built_again_when_changed(tmp_path):
+    root = cpp_root(tmp_path)
+    status, report, err = judged(root, tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "AC", "p/big": "AC"} and status == 0
+    assert report["problems"]["p"]["judge"] == "T" and report["problems"]["p"]["time_limit_s"] == 1
+    assert report["problems"]["p"]["memory_limit_mib"] == 256 and err == ""
+    [binary] = binaries(root)
+    built_at = binary.stat().st_mtime_ns
+    status, report, _ = judged(root, "p", tle=None)
+    assert binaries(root) == [binary] and binary.stat().st_mtime_ns == built_at  # not built again
+    assert status == 0
+    write(root / "solutions" / "p.cpp", SUM_CPP.replace("a + b", "a - b"))
+    status, report, _ = judged(root, "solutions/p.cpp", tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "WA", "p/big": "WA"} and status == 1
+    [rebuilt] = binaries(root)  # the old build is gone
+    assert rebuilt != binary
+
+
+@needs("g++")
+def test_a_solution_that_does_not_compile_is_ce_on_every_case(tmp_path):
+    root = cpp_root(tmp_path, SUM_CPP.replace("long long a, b;", "long long a, b"))
+    status, report, _ = judged(root, tle=None)
+    assert case_verdicts(report) == {"p/judge-sample-1": "CE", "p/big": "CE"} and status == 1
+    assert (report["passed"], report["failed"]) == (0, 2)
+    jsonschema.validate(report, SCHEMA)
+    for lines in case_details(report).values():  # no extended note, no input: nothing ran
+        assert lines[0] == "g++ could not build p.cpp: exit status 1"
+        assert any("p.cpp:3:" in line and "error" in line for line in lines[1:])
+        assert len(lines) <= 1 + build.ERROR_LINES
+    assert binaries(root) == []
+
+
+@needs("g++")
+def test_no_compiler_on_path_is_ce_saying_so(tmp_path):
+    root = cpp_root(tmp_path)
+    (tmp_path / "empty").mkdir()
+    env = {**os.environ, "PATH": str(tmp_path / "empty")}
+    status, report, _ = judged(root, env=env, tle=None)
+    assert status == 1
+    assert set(map(tuple, case_details(report).values())) == {
+        ("no g++ on PATH: C++ cannot be built here",)
+    }
+
+
+@pytest.mark.parametrize("ext", sorted(SOURCES))
+def test_each_language_is_built_and_judged(tmp_path, ext):
+    language = build.LANGUAGES[ext]
+    tools = [words[0] for words in (*language.build, language.run) if words[0][0] != "{"]
+    missing = [tool for tool in tools if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    root = cpp_root(tmp_path, SOURCES[ext], name="s" + ext, cases=CASES)
+    status, report, err = judged(root, tle="5")  # a JVM's start, on a busy machine
+    assert case_verdicts(report) == {"s/judge-sample-1": "AC", "s/big": "AC"}, report["cases"]
+    assert status == 0 and err == ""
+
+
+# ---------------------------------------------------------------- checkers as sources
+
+
+@needs("g++")
+def test_a_checker_given_as_a_cpp_source_is_built_beside_its_header_and_used(tmp_path):
+    root = tmp_path / "repo"
+    write(root / "solutions" / "p.py", HEADER.format("checker checkers/chk.cpp") + ECHO)
+    write(root / "checkers" / "chk.cpp", CHECKER_CPP)
+    write(root / "checkers" / "same.h", SAME_H)
+    for case, answer in (("right", "7\n"), ("wrong", "8\n")):
+        write(root / "testcases" / "p" / (case + ".in"), "7\n")
+        write(root / "testcases" / "p" / (case + ".out"), answer)
+    status, report, err = judged(root)
+    assert case_verdicts(report) == {"p/right": "AC", "p/wrong": "WA"} and err == ""
+    assert status == 1
+    assert case_reasons(report)["p/wrong"] == ["checker: wrong: 7"]
+    [binary] = binaries(root, "chk.cpp")
+    flag = judged(root, "p", "--checker", "chk.cpp", cwd=root / "checkers")
+    assert case_verdicts(flag[1]) == {"p/right": "AC", "p/wrong": "WA"}
+    assert binaries(root, "chk.cpp") == [binary] and not (root / "checkers" / "build").exists()
+
+
+@needs("g++")
+def test_a_checker_that_does_not_compile_is_ie_or_for_a_flag_a_usage_error(tmp_path):
+    write(tmp_path / "solutions" / "p.py", HEADER.format("checker chk.cpp") + ECHO)
+    write(tmp_path / "chk.cpp", "int main( {}\n")
+    write(tmp_path / "testcases" / "p" / "a.in", "1\n")
+    write(tmp_path / "testcases" / "p" / "a.out", "1\n")
+    status, report, _ = judged(tmp_path)
+    assert case_verdicts(report) == {"p/a": "IE"} and status == 1
+    [why] = case_reasons(report)["p/a"]
+    assert why.startswith("Test judge's checker chk.cpp: g++ could not build chk.cpp: exit ")
+    assert "chk.cpp:1:" in why and "error" in why
+    status, report, err = judged(tmp_path, "p", "--checker", "chk.cpp", cwd=tmp_path)
+    assert status == 2 and report is None
+    assert err.startswith("runner.py: error: --checker chk.cpp: g++ could not build chk.cpp")
