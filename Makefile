@@ -112,8 +112,9 @@ stress:
 		$(if $(TLE),--tle $(TLE)) $(if $(MLE),--mle $(MLE)) $(if $(SHRINK),--shrink $(SHRINK)) \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
-# A hack of hacks/NAME/ made a testcase, its .out from the oracle: `make keep-hack P=NAME
-# H=judge-hack-1a2b3c4d [CASE=what-it-tests]` (a judge case's name gets its judge- prefix).
+# A hack of hacks/NAME/ made a testcase, its .out from the oracle (else the .out saved with it):
+# `make keep-hack P=NAME H=judge-hack-1a2b3c4d [CASE=what-it-tests]` (a judge case's name gets
+# its judge- prefix).
 keep-hack:
 	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [CASE=case-name]" >&2; exit 2; }
 	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(CASE),--as "$(CASE)")

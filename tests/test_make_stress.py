@@ -810,6 +810,68 @@ def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root)
     assert len((own_root / drawn).read_bytes()) == 400
 
 
+# ---------------------------------------------------- hacks of a problem with no tooling
+
+SAVED_HACK = "2\n3 4\n"
+
+
+def gen_brute_hack(root, out="7\n"):
+    """root/hacks/sum_n/hack-1.in (and its .out, unless out is None), as a GEN/BRUTE stress run
+    saves it: sum_n has no tests/sum_n/, no oracle."""
+    hacks = root / "hacks" / "sum_n"
+    hacks.mkdir(parents=True)
+    (hacks / "hack-1.in").write_text(SAVED_HACK, encoding="utf-8")
+    if out is not None:
+        (hacks / "hack-1.out").write_text(out, encoding="utf-8")
+    return hacks
+
+
+def test_keep_hack_without_an_oracle_keeps_the_out_stress_saved(tmp_path):
+    from tools import keep_hack
+
+    hacks = gen_brute_hack(tmp_path)
+    made = keep_hack.keep("sum_n", "hack-1", root=tmp_path)
+    assert made == tmp_path / "testcases" / "sum_n" / "hack-1.in"
+    assert made.read_text(encoding="utf-8") == SAVED_HACK
+    assert made.with_suffix(".out").read_text(encoding="utf-8") == "7\n"
+    assert list(hacks.iterdir()) == []
+
+
+def test_keep_hack_with_no_answer_at_all_is_one_line_and_writes_nothing(own_root):
+    hacks = gen_brute_hack(own_root, out=None)
+    done = python("-m", "tools.keep_hack", "sum_n", "hack-1", cwd=own_root, text=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("keep-hack: sum_n has no oracle") and "no .out" in line, line
+    assert not (own_root / "testcases" / "sum_n").exists() or not any(
+        (own_root / "testcases" / "sum_n").iterdir()
+    )
+    assert (hacks / "hack-1.in").exists()
+
+
+def test_keep_hack_writes_the_pair_or_nothing(tmp_path, monkeypatch):
+    """A write that fails midway (the disk full at the second file) leaves no half case."""
+    from tools import keep_hack
+
+    gen_brute_hack(tmp_path)
+    real, writes = Path.write_bytes, []
+
+    def full_disk(path, data):
+        writes.append(path)
+        if len(writes) == 2:
+            path.open("wb").close()  # created, then the disk is full
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError):
+        keep_hack.keep("sum_n", "hack-1", root=tmp_path)
+    monkeypatch.undo()
+    assert len(writes) == 2
+    assert list((tmp_path / "testcases" / "sum_n").iterdir()) == []
+    assert (tmp_path / "hacks" / "sum_n" / "hack-1.in").exists()
+
+
 # ------------------------------------------ a hack that cannot be saved, an input not UTF-8
 
 
