@@ -173,8 +173,9 @@ def plan_from(argv):
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
         command = split_command(args.command, current_folder())
-    problems, warnings = find_problems(root, args.problems, command is not None)
-    cases, folder = [], "hacks" if args.hacks else "testcases"
+    folder = "hacks" if args.hacks else "testcases"
+    problems, warnings = find_problems(root, args.problems, command is not None, folder)
+    cases = []
     for problem in problems:
         found_cases, stray = find_cases(root, problem, args.keep, args.judge_only, folder)
         cases, warnings = cases + found_cases, warnings + stray

@@ -26,10 +26,13 @@ def natural_key(name):
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
 
 
-def unrunnable(root, name, command=False):
-    """Why the problem cannot be judged, or None."""
+def unrunnable(root, name, command=False, cases="testcases"):
+    """Why the problem cannot be judged on the cases of cases/NAME/, or None. The hacks of
+    hacks/NAME/ need no testcases/NAME/ (a problem stressed with GEN and BRUTE has none)."""
     if not command and not (root / "solutions" / (name + ".py")).is_file():
         return f"problem '{name}' has no solutions/{name}.py"
+    if cases != "testcases":  # the caller says when there is no case
+        return None
     folder = root / "testcases" / name
     if not folder.is_dir():
         return f"problem '{name}' has no testcases/{name}/ folder"
@@ -38,7 +41,7 @@ def unrunnable(root, name, command=False):
     return None
 
 
-def find_problems(root, names, command=False):
+def find_problems(root, names, command=False, cases="testcases"):
     """The problems to judge (those named, else every runnable one), a warning for each skipped."""
     known = {path.stem for path in (root / "solutions").glob("[!_]*.py")}  # half added too
     known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
@@ -50,13 +53,13 @@ def find_problems(root, names, command=False):
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-        reason = unrunnable(root, name, command)
+        reason = unrunnable(root, name, command, cases)
         if reason:
             raise UsageError(reason)
         chosen.append(name)
     if names:
         return list(dict.fromkeys(chosen)), []
-    reasons = {name: unrunnable(root, name) for name in known}
+    reasons = {name: unrunnable(root, name, cases=cases) for name in known}
     chosen = [name for name in known if not reasons[name]]
     if not chosen:
         raise UsageError(f"no problem under {root} has both solutions/NAME.py and testcases")

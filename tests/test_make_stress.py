@@ -872,6 +872,18 @@ def test_keep_hack_writes_the_pair_or_nothing(tmp_path, monkeypatch):
     assert (tmp_path / "hacks" / "sum_n" / "hack-1.in").exists()
 
 
+def test_the_runner_judges_hacks_where_there_is_no_testcases_folder(tmp_path):
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "sum_n.py").write_text(SUM, encoding="utf-8")
+    gen_brute_hack(tmp_path)
+    for names in (["sum_n"], []):
+        done = python(ROOT / "runner.py", *names, "--hacks", "--root", tmp_path, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "sum_n/hack-1" in done.stdout and "1 passed, 0 failed" in done.stdout
+    done = python(ROOT / "runner.py", "sum_n", "--root", tmp_path, text=True)
+    assert done.returncode == 2 and "no testcases/sum_n/ folder" in done.stderr
+
+
 # ------------------------------------------ a hack that cannot be saved, an input not UTF-8
 
 
