@@ -375,7 +375,7 @@ class Shrinking(Progress):
         super().__init__(math.inf, "candidates", delay=1.0, **options)
         self.first, self.seconds, self.quick = size(text), seconds, quick
         self.deadline = time.monotonic() + seconds
-        self.chain, self.out_of_time = [(text, verdict)], False
+        self.chain, self.out_of_time, self.confirming = [(text, verdict)], False, False
         # A TLE candidate needs its whole wall backstop left, or it could not be TLE.
         self.needed = BACKSTOP * (quick or full) if verdict.kind == "TLE" else 0.0
         self.unconfirmed = f"TLE by the {quick or full:g} s limit, not yet judged by {full:g} s"
@@ -397,6 +397,8 @@ class Shrinking(Progress):
             f"shrinking: {size(self.chain[-1][0])} of {self.first} bytes, {self.done} "
             f"candidates tried, {elapsed:.0f} of {self.seconds:g} s"
         )
+        if self.confirming:  # past the time, maybe: a few runs by the full limit
+            text = f"shrinking: the smaller inputs judged by the full limit, {elapsed:.0f} s"
         return text[: shutil.get_terminal_size().columns - 1]
 
 
@@ -418,6 +420,7 @@ def shrunk(judge, plan, watch):
     try:
         small, verdict = plan["shrink"](candidate, drawn, verdict, watch)
         if quick and small != drawn:
+            watch.confirming = True
             small, verdict = confirmed(judge, watch.chain)
     finally:
         judge.running.tick = lambda: None
