@@ -12,6 +12,7 @@ GEN ?=
 BRUTE ?=
 TLE ?=
 MLE ?=
+SHRINK ?=
 CHECK ?=
 JUDGE ?=
 H ?=
@@ -99,23 +100,24 @@ lint: $(STAMP)
 # SOLUTION= is your program instead of solutions/NAME.py: a .py file runs on PY, anything
 # else as a command line (SOLUTION=./a.out, "java Main"), from the folder make runs in. TLE=
 # and MLE= set the limits (s, MiB). JUDGE=1 draws only inputs the judge could send, judged by
-# the limits of the Judge: line. A failing input is shrunk and saved in hacks/P/ (git-ignored;
-# `python3 runner.py P --hacks` judges them). The commands reach the driver through the
-# environment, so that their quotes and spaces arrive as typed; the driver's first line says
-# what it runs, so make does not echo it.
+# the limits of the Judge: line. A failing input is saved in hacks/P/ (git-ignored; `python3
+# runner.py P --hacks` judges them), then shrunk for at most SHRINK= s (default 60; 0: not at
+# all). The commands reach the driver through the environment, so that their quotes and
+# spaces arrive as typed; the driver's first line says what it runs, so make does not echo it.
 stress: export STRESS_SOLUTION = $(SOLUTION)
 stress: export STRESS_GEN = $(GEN)
 stress: export STRESS_BRUTE = $(BRUTE)
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [GEN=CMD BRUTE=CMD] [SOLUTION=CMD] [N=count] [SEED=s] [TLE=s] [MLE=MiB] [PY=interpreter] [JUDGE=1]" >&2; exit 2; }
+	@test -n "$(P)" || { echo "usage: make stress P=NAME [GEN=CMD BRUTE=CMD] [SOLUTION=CMD] [N=count] [SEED=s] [TLE=s] [MLE=MiB] [SHRINK=s] [PY=interpreter] [JUDGE=1]" >&2; exit 2; }
 	@$(PYTHON) -m tools.stress $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(GEN),--gen "$$STRESS_GEN") $(if $(BRUTE),--brute "$$STRESS_BRUTE") \
-		$(if $(TLE),--tle $(TLE)) $(if $(MLE),--mle $(MLE)) \
+		$(if $(TLE),--tle $(TLE)) $(if $(MLE),--mle $(MLE)) $(if $(SHRINK),--shrink $(SHRINK)) \
 		$(if $(filter-out 0,$(JUDGE)),--judge)
 
-# A hack of hacks/NAME/ made a testcase, its .out from the oracle: `make keep-hack P=NAME
-# H=judge-hack-1a2b3c4d [CASE=what-it-tests]` (a judge case's name gets its judge- prefix).
+# A hack of hacks/NAME/ made a testcase, its .out from the oracle (else the .out saved with it):
+# `make keep-hack P=NAME H=judge-hack-1a2b3c4d [CASE=what-it-tests]` (a judge case's name gets
+# its judge- prefix).
 keep-hack:
 	@test -n "$(P)" -a -n "$(H)" || { echo "usage: make keep-hack P=NAME H=HACK [CASE=case-name]" >&2; exit 2; }
 	@$(PYTHON) -m tools.keep_hack $(P) "$(H)" $(if $(CASE),--as "$(CASE)")

@@ -183,11 +183,11 @@ def chosen_cases(root, args, command):
         if not any(name.endswith(".in") for name in os.listdir(folder)):
             raise UsageError(f"{text} holds no cases: want NAME.in with NAME.out or NAME.ans")
     named = [text for text in args.problems if text not in folders]
-    problems, warnings = [], []
+    problems, warnings, kind = [], [], "hacks" if args.hacks else "testcases"
     if named or not folders:
-        problems, warnings = find_problems(root, named, command is not None)
+        problems, warnings = find_problems(root, named, command is not None, kind)
     own = {folder.name or "cases": folder for folder in folders.values()}  # a name each
-    cases, kind = [], "hacks" if args.hacks else "testcases"
+    cases = []
     for problem in problems + list(own):
         found, stray = find_cases(root, problem, args.keep, args.judge_only, kind, own.get(problem))
         cases, warnings = cases + found, warnings + stray

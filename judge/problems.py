@@ -39,13 +39,16 @@ def find_solution(root, name):
     return found[0] if found else None
 
 
-def unrunnable(root, name, command=False):
-    """Why the problem cannot be judged, or None."""
+def unrunnable(root, name, command=False, cases="testcases"):
+    """Why the problem cannot be judged on the cases of cases/NAME/, or None. The hacks of
+    hacks/NAME/ need no testcases/NAME/ (a problem stressed with GEN and BRUTE has none)."""
     try:
         if not command and find_solution(root, name) is None:
             return f"problem '{name}' has no solutions/{name}.py"
     except UsageError as error:
         return str(error)
+    if cases != "testcases":  # the caller says when there is no case
+        return None
     folder = root / "testcases" / name
     if not folder.is_dir():
         return f"problem '{name}' has no testcases/{name}/ folder"
@@ -54,7 +57,7 @@ def unrunnable(root, name, command=False):
     return None
 
 
-def find_problems(root, names, command=False):
+def find_problems(root, names, command=False, cases="testcases"):
     """The problems to judge (those named, else every runnable one), a warning for each skipped."""
     solutions = (root / "solutions").glob("[!_]*")  # half added too
     known = {path.stem for path in solutions if path.suffix in LANGUAGES}
@@ -67,13 +70,13 @@ def find_problems(root, names, command=False):
         if name not in known:
             listed = ", ".join(known) if known else f"none under {root}"
             raise UsageError(f"unknown problem '{text}'; the problems are: {listed}")
-        reason = unrunnable(root, name, command)
+        reason = unrunnable(root, name, command, cases)
         if reason:
             raise UsageError(reason)
         chosen.append(name)
     if names:
         return list(dict.fromkeys(chosen)), []
-    reasons = {name: unrunnable(root, name) for name in known}
+    reasons = {name: unrunnable(root, name, cases=cases) for name in known}
     chosen = [name for name in known if not reasons[name]]
     if not chosen:
         raise UsageError(f"no problem under {root} has both solutions/NAME.py and testcases")

@@ -4,6 +4,7 @@ own layout or not at all; its verdicts as a judge gives them (TLE, MLE, RE with 
 the figure, WA with the runner's diff); its hacks, kept out of testcases/, judged by
 `runner.py --hacks` and made testcases by `make keep-hack` (tools/keep_hack.py)."""
 
+import io
 import os
 import re
 import select
@@ -176,7 +177,8 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
     first = done.stdout.splitlines()[0]
     assert first.startswith("stress vertical_four on judge and extended cases, generous limits: ")
     assert first.endswith(": ./mine")
-    assert "could not shrink: saving the input as drawn" in done.stdout
+    assert "could not shrink (" in done.stdout
+    assert done.stdout.endswith(": the hack is the input as drawn\n"), done.stdout
     _, text, expected = saved_case(tmp_path / "hacks")
     assert text == drawn and run_program([str(script)], text) == "wrong\n" != expected
 
@@ -335,7 +337,7 @@ def test_hacks_go_to_a_git_ignored_folder_never_to_testcases(tmp_path):
     before, made = status(), not HACKS.exists()
     done = stress("vertical_four", "--solution", str(broken_copy(tmp_path)))
     assert done.returncode == 1, done.stdout + done.stderr
-    saved = ROOT / done.stdout.split("saved as ")[1].split(".in and .out")[0]
+    saved = ROOT / done.stdout.split("saved as ")[-1].split(".in and .out")[0]
     try:
         assert saved.parent == HACKS / "vertical_four"
         assert run(["git", "check-ignore", "-q", str(saved) + ".in"]).returncode == 0
@@ -629,3 +631,283 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
     assert seen.startswith(b"stress sum_n on GEN "), seen
     assert re.search(rb"\r\x1b\[K\d+ / 100000 inputs, 0 failed, ", seen), seen
     assert took < 2 + max(0.0, first - 0.5), (took, first)
+
+
+# ------------------------------------------- a failure said and saved first, shrunk in time
+
+# One number a line, no count: every run of lines deleted is an input again.
+LINES_GEN = """import random, sys
+rng = random.Random(int(sys.argv[1]))
+for _ in range(int(sys.argv[2]) if len(sys.argv) > 2 else 200):
+    print(rng.randint(0, 9))
+"""
+LINES_BRUTE = "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n"
+
+
+def lines_stress(root, solution, *args, gen=LINES_GEN, timeout=120):
+    """own_stress with LINES_GEN and LINES_BRUTE, and solution as root/mine.py."""
+    (root / "lines.py").write_text(gen, encoding="utf-8")
+    (root / "sum.py").write_text(LINES_BRUTE, encoding="utf-8")
+    (root / "mine.py").write_text(solution, encoding="utf-8")
+    gen, brute = f"{sys.executable} lines.py", f"{sys.executable} sum.py"
+    argv = ["--gen", gen, "--brute", brute, "--solution", "mine.py", "-n", "2", *args]
+    return stress("sum_n", *argv, timeout=timeout, cwd=root)
+
+
+OFF_BY_ONE = "import sys\nprint(sum(map(int, sys.stdin.read().split())) + 1)\n"
+
+
+def test_a_failure_is_said_and_saved_before_it_shrinks_and_the_smaller_one_replaces_it(own_root):
+    """The verdict and the input (too long to show: its size), then the input as drawn saved
+    with BRUTE's answer, then the shrinking; the smaller input saved in its place."""
+    done = lines_stress(own_root, OFF_BY_ONE)
+    out = done.stdout
+    assert done.returncode == 1 and "Traceback" not in done.stderr, out + done.stderr
+    said = [
+        "WA on input 1 (seed 1 of GEN) after 0 passing inputs",
+        "\nWA: ",
+        "\ninput: 400 bytes in 200 lines, too long to show",
+        "\nsaved as hacks/sum_n/hack-",
+        "\nshrinking for at most 60 s",
+        "\nshrunk from 400 to ",
+        "\ninput (",
+        "\nsaved as hacks/sum_n/hack-",
+    ]
+    at = [out.find(text, out.find(said[i - 1]) + 1 if i else 0) for i, text in enumerate(said)]
+    assert -1 not in at and at == sorted(at), (at, out)
+    (saved,) = (own_root / "hacks" / "sum_n").glob("hack-*.in")  # the drawn one is gone
+    text = saved.read_text(encoding="utf-8")
+    assert len(text) < 400
+    expected = f"{sum(map(int, text.split()))}\n"
+    assert saved.with_suffix(".out").read_text(encoding="utf-8") == expected  # BRUTE's
+
+
+def test_shrink_0_keeps_the_input_as_drawn_and_a_short_shrink_stops_in_its_time(own_root):
+    done = lines_stress(own_root, OFF_BY_ONE, "--shrink", "0")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "shrinking" not in done.stdout
+    (saved,) = (own_root / "hacks" / "sum_n").glob("hack-*.in")
+    assert len(saved.read_bytes()) == 400
+    saved.unlink()
+    slow = "import time\ntime.sleep(0.2)\n" + OFF_BY_ONE  # each candidate: 0.2 s at least
+    done = lines_stress(own_root, slow, "--shrink", "0.5")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "stopped at the 0.5 s SHRINK allows" in done.stdout, done.stdout
+    (saved,) = (own_root / "hacks" / "sum_n").glob("hack-*.in")
+    assert run_program([sys.executable, str(own_root / "mine.py")], saved.read_text()) != (
+        saved.with_suffix(".out").read_text()
+    )
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_stress_passes_shrink(tmp_path):
+    recorder = tmp_path / "python"
+    real = shlex.quote(sys.executable)
+    recorder.write_text(f'#!/bin/sh\n[ "$1" = -c ] && exec {real} "$@"\necho "$@"\n')
+    recorder.chmod(0o755)
+    make = ["make", "-s", "--no-print-directory", "stress", f"PYTHON={recorder}", "P=x"]
+    assert "--shrink" not in run(make, text=True).stdout
+    assert run([*make, "SHRINK=5"], text=True).stdout.split()[-2:] == ["--shrink", "5"]
+
+
+class FakeJudge:
+    """A solution whose CPU time is 0.6 s a word, judged by a 10 s limit unless told: each
+    call's limit and deadline recorded."""
+
+    def __init__(self):
+        self.profile = problems.DEFAULT_PROFILE._replace(time_limit=10.0)
+        self.running, self.calls = choose.new_running(), []
+
+    def __call__(self, text, limit=None, deadline=None):
+        self.calls.append((limit, deadline))
+        late = 0.6 * len(text.split()) > (limit or self.profile.time_limit)
+        return play.Verdict("TLE" if late else "AC", [], "0\n", f"limit {limit}")
+
+
+def test_a_tle_shrinks_by_a_short_candidate_limit_then_is_judged_by_the_full_one():
+    """The candidates of a TLE by a 10 s limit are judged by 1 s (QUICK), within the
+    shrinking's deadline; the smallest found (2 words) passes by 10 s, so the chain of smaller
+    inputs is bisected for the smallest that is TLE by 10 s: 20 words (12 s)."""
+    from tools import stress as driver
+
+    judge, drawn = FakeJudge(), "1\n" * 40
+    watch = driver.Shrinking(drawn, judge(drawn), 60, driver.QUICK, 10.0)
+    plan = {"shrink": lambda c, text, verdict, w: shrink.smallest(c, text, verdict, watch=w)}
+    try:
+        small, verdict, said = driver.shrunk(judge, plan, watch)
+    finally:
+        judge.running.end()
+    assert small == "1\n" * 20 and verdict.kind == "TLE" and verdict.figures == "limit None"
+    assert said.startswith("shrunk from 80 to 40 bytes (")
+    quick = [call for call in judge.calls[1:] if call[0] is not None]
+    full = judge.calls[1 + len(quick) :]
+    assert quick and all(call == (driver.QUICK, watch.deadline) for call in quick)
+    assert len(watch.chain) > 3 and 0 < len(full) <= len(watch.chain).bit_length()
+    assert all(call == (None, None) for call in full)
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_shrinking_draws_a_status_line_on_a_terminal(monkeypatch):
+    from tools import stress as driver
+
+    monkeypatch.setenv("TERM", "xterm")
+    now = [0.0]
+    stream = Terminal()
+    verdict = play.Verdict("WA", [], "1\n")
+    watch = driver.Shrinking("1 2 3\n", verdict, 60, None, 2.0, stream=stream, clock=lambda: now[0])
+    now[0] = 2.0
+    assert watch.go_on() and watch.go_on()
+    watch.found("1 2\n", verdict)
+    now[0] = 3.0
+    watch.go_on()
+    assert "\r\x1b[Kshrinking: 4 of 6 bytes, 3 candidates tried, 3 of 60 s" in stream.getvalue()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="SIGINT to another process is POSIX")
+def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root):
+    """Ctrl-C as the shrinking judges its second candidate: the first one, half the input as
+    drawn, is saved beside the input as drawn, and the lines say where."""
+    solution = (
+        "import os, sys, time\n"
+        "data = sys.stdin.read()\n"
+        "lines = len(data.splitlines())\n"
+        "if lines < 100:\n"  # the second candidate: it waits to be interrupted
+        "    open('waiting', 'w').close()\n"
+        "    time.sleep(60)\n"
+        "print(sum(map(int, data.split())) + 1)\n"
+    )
+    (own_root / "lines.py").write_text(LINES_GEN, encoding="utf-8")
+    (own_root / "sum.py").write_text(LINES_BRUTE, encoding="utf-8")
+    (own_root / "mine.py").write_text(solution, encoding="utf-8")
+    argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", f"{sys.executable} lines.py",
+            "--brute", f"{sys.executable} sum.py", "--solution", "mine.py", "-n", "1",
+            "--tle", "30"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(own_root)}
+    process = subprocess.Popen(argv, cwd=own_root, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        for _ in range(600):
+            if (own_root / "waiting").exists() or process.poll() is not None:
+                break
+            time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, out + err
+    assert "interrupted while shrinking" in err and "Traceback" not in err, err
+    assert "the smallest failing input found, 200 of 400 bytes:" in out, out
+    hacks = own_root / "hacks" / "sum_n"
+    sizes = sorted(len(path.read_bytes()) for path in hacks.glob("hack-*.in"))
+    assert sizes == [200, 400]
+    saved = out.split("saved as ")[-1].split(".in and .out")[0]
+    assert len((own_root / (saved + ".in")).read_bytes()) == 200
+    drawn = out.split("the input as drawn stays as ")[1].split()[0]
+    assert len((own_root / drawn).read_bytes()) == 400
+
+
+# ---------------------------------------------------- hacks of a problem with no tooling
+
+SAVED_HACK = "2\n3 4\n"
+
+
+def gen_brute_hack(root, out="7\n"):
+    """root/hacks/sum_n/hack-1.in (and its .out, unless out is None), as a GEN/BRUTE stress run
+    saves it: sum_n has no tests/sum_n/, no oracle."""
+    hacks = root / "hacks" / "sum_n"
+    hacks.mkdir(parents=True)
+    (hacks / "hack-1.in").write_text(SAVED_HACK, encoding="utf-8")
+    if out is not None:
+        (hacks / "hack-1.out").write_text(out, encoding="utf-8")
+    return hacks
+
+
+def test_keep_hack_without_an_oracle_keeps_the_out_stress_saved(tmp_path):
+    from tools import keep_hack
+
+    hacks = gen_brute_hack(tmp_path)
+    made = keep_hack.keep("sum_n", "hack-1", root=tmp_path)
+    assert made == tmp_path / "testcases" / "sum_n" / "hack-1.in"
+    assert made.read_text(encoding="utf-8") == SAVED_HACK
+    assert made.with_suffix(".out").read_text(encoding="utf-8") == "7\n"
+    assert list(hacks.iterdir()) == []
+
+
+def test_keep_hack_with_no_answer_at_all_is_one_line_and_writes_nothing(own_root):
+    hacks = gen_brute_hack(own_root, out=None)
+    done = python("-m", "tools.keep_hack", "sum_n", "hack-1", cwd=own_root, text=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("keep-hack: sum_n has no oracle") and "no .out" in line, line
+    assert not (own_root / "testcases" / "sum_n").exists() or not any(
+        (own_root / "testcases" / "sum_n").iterdir()
+    )
+    assert (hacks / "hack-1.in").exists()
+
+
+def test_keep_hack_writes_the_pair_or_nothing(tmp_path, monkeypatch):
+    """A write that fails midway (the disk full at the second file) leaves no half case."""
+    from tools import keep_hack
+
+    gen_brute_hack(tmp_path)
+    real, writes = Path.write_bytes, []
+
+    def full_disk(path, data):
+        writes.append(path)
+        if len(writes) == 2:
+            path.open("wb").close()  # created, then the disk is full
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    with pytest.raises(OSError):
+        keep_hack.keep("sum_n", "hack-1", root=tmp_path)
+    monkeypatch.undo()
+    assert len(writes) == 2
+    assert list((tmp_path / "testcases" / "sum_n").iterdir()) == []
+    assert (tmp_path / "hacks" / "sum_n" / "hack-1.in").exists()
+
+
+def test_the_runner_judges_hacks_where_there_is_no_testcases_folder(tmp_path):
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "sum_n.py").write_text(SUM, encoding="utf-8")
+    gen_brute_hack(tmp_path)
+    for names in (["sum_n"], []):
+        done = python(ROOT / "runner.py", *names, "--hacks", "--root", tmp_path, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "sum_n/hack-1" in done.stdout and "1 passed, 0 failed" in done.stdout
+    done = python(ROOT / "runner.py", "sum_n", "--root", tmp_path, text=True)
+    assert done.returncode == 2 and "no testcases/sum_n/ folder" in done.stderr
+
+
+# ------------------------------------------ a hack that cannot be saved, an input not UTF-8
+
+
+def test_a_hack_that_cannot_be_saved_is_one_line_after_the_verdict_and_the_input(own_root):
+    (own_root / "blocker").write_text("a file, where the folder of hacks would go\n")
+    done = lines_stress(own_root, OFF_BY_ONE, "--save-to", "blocker/hacks")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "\nWA: " in done.stdout and "\ninput: 400 bytes in 200 lines" in done.stdout
+    assert "\nshrunk from 400 to " in done.stdout  # the shrinking went on
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2 and "Traceback" not in done.stderr, done.stderr
+    for line in lines:  # the input as drawn, then the smaller one
+        assert line.startswith("stress: could not save the input as blocker/hacks/hack-"), line
+
+
+def test_an_input_that_is_not_utf8_is_shown_escaped_and_saved_as_its_bytes(own_root):
+    gen = "import sys\nsys.stdout.buffer.write(b'1 \\xff\\n2\\n')\n"
+    brute = "import sys\nprint(len(sys.stdin.buffer.read()))\n"
+    wrong = "import sys\ndata = sys.stdin.buffer.read()\nprint(len(data) + (b'\\xff' in data))\n"
+    for name, text in (("gen.py", gen), ("brute.py", brute), ("mine.py", wrong)):
+        (own_root / name).write_text(text, encoding="utf-8")
+    done = own_stress(own_root, "-n", "1", "--solution", "mine.py", timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert "input (6 bytes):\n  1 \\xff\n  2\n" in done.stdout, done.stdout
+    assert "\ninput (2 bytes):\n  \\xff\n" in done.stdout, done.stdout  # shrunk
+    (saved,) = (own_root / "hacks" / "sum_n").glob("hack-*.in")
+    assert saved.read_bytes() == b"\xff\n"

@@ -1,19 +1,21 @@
 """A hack made a testcase: `make keep-hack P=NAME H=HACK [CASE=CASE]`.
 
-`make stress` saves each failing input it shrinks as hacks/NAME/HACK.in (a git-ignored
-folder; `python3 runner.py NAME --hacks` judges them). This moves one into testcases/NAME/
-as CASE.in, CASE default HACK, and writes CASE.out from the oracle, never from a solution.
-A judge case (tests/NAME/validate.py) is named `judge-*`: the prefix is added when CASE lacks
-it, and refused on an input the judge never sends.
+`make stress` saves each failing input as hacks/NAME/HACK.in (a git-ignored folder; `python3
+runner.py NAME --hacks` judges them) with HACK.out, the oracle's answer or BRUTE's. This moves
+one into testcases/NAME/ as CASE.in, CASE default HACK, with CASE.out: the oracle's answer
+when the problem has one (tests/NAME/oracle.py), else the saved HACK.out; never a solution's.
+Both files are written or neither. A judge case (tests/NAME/validate.py) is named `judge-*`:
+the prefix is added when CASE lacks it, and refused on an input the judge never sends.
 """
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
-from judge import JUDGE_PREFIX
-from tools.problem import ROOT, problems, run_tool, tooling
-from tools.shrink import judge_sends
+from judge import JUDGE_PREFIX, printable, problem_name_error
+from tools.problem import ROOT, run_tool, tooling
+from tools.programs import ENCODING
 from tools.stress import HACKS
 
 
@@ -21,9 +23,32 @@ class KeepError(Exception):
     """Why the hack cannot become a testcase: one line."""
 
 
+def has_oracle(name):
+    return (ROOT / "tests" / name / "oracle.py").is_file()
+
+
+def answer(name, data, source):
+    """The .out of the input data (of the hack at source): the oracle's answer, else the
+    .out saved beside it."""
+    if has_oracle(name):
+        try:
+            expected = tooling(name, "oracle").solve(data.decode(*ENCODING))
+        except Exception as error:
+            why = f"{type(error).__name__}: {error}"
+            raise KeepError(f"tests/{name}/oracle.py failed on it: {why}") from None
+        return expected.encode(*ENCODING)
+    saved = source.with_suffix(".out")
+    if not saved.is_file():
+        raise KeepError(
+            f"{name} has no oracle (tests/{name}/oracle.py) and {source.name} no .out beside it: "
+            "nothing to write the testcase's .out from"
+        )
+    return saved.read_bytes()
+
+
 def keep(name, hack, case=None, root=ROOT):
-    """Move hacks/NAME/HACK.in to testcases/NAME/CASE.in with the oracle's CASE.out; return
-    the path of the new .in."""
+    """Move hacks/NAME/HACK.in to testcases/NAME/CASE.in with CASE.out (see the module's
+    doc); return the path of the new .in."""
     stem = Path(hack).name
     for suffix in (".in", ".out"):
         stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
@@ -31,42 +56,57 @@ def keep(name, hack, case=None, root=ROOT):
     if not source.is_file():
         raise KeepError(f"no hack {source.relative_to(root)}")
     data = source.read_bytes()
-    text = data.decode("utf-8")
-    judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
+    validate = ROOT / "tests" / name / "validate.py"
+    judge = validate.is_file() and tooling(name, "validate").why_extended(data) is None
     case = case or stem
     if judge and not case.startswith(JUDGE_PREFIX):
         case = JUDGE_PREFIX + case
-    if not judge and case.startswith(JUDGE_PREFIX):
+    if validate.is_file() and not judge and case.startswith(JUDGE_PREFIX):
         why = tooling(name, "validate").why_extended(data)
         raise KeepError(f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'")
     target = root / "testcases" / name / (case + ".in")
-    if target.exists():
-        raise KeepError(f"{target.relative_to(root)} is there already")
-    target.write_bytes(data)
-    target.with_suffix(".out").write_bytes(tooling(name, "oracle").solve(text).encode())
+    for path in (target, target.with_suffix(".out")):
+        if path.exists():
+            raise KeepError(f"{path.relative_to(root)} is there already")
+    expected = answer(name, data, source)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    written = []
+    try:  # both or neither
+        for path, content in ((target.with_suffix(".out"), expected), (target, data)):
+            written.append(path)
+            path.write_bytes(content)
+    except BaseException:
+        for path in written:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
     source.unlink()
-    source.with_suffix(".out").unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        source.with_suffix(".out").unlink()
     return target
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="make keep-hack P=NAME H=HACK [CASE=CASE]",
-        description="Make a hack of hacks/NAME/ a testcase, its .out from the oracle.",
+        description="Make a hack of hacks/NAME/ a testcase, its .out from the oracle, or the "
+        "one saved with it.",
     )
     parser.add_argument("name", metavar="NAME", help="the problem")
     parser.add_argument("hack", metavar="HACK", help="the hack: judge-hack-1a2b3c4d, or its path")
     parser.add_argument("--as", dest="case", metavar="CASE", help="the case's name (what it tests)")
     args = parser.parse_args(argv)
-    if args.name not in problems():
-        parser.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
+    if problem_name_error(args.name) or not (ROOT / "solutions" / (args.name + ".py")).is_file():
+        parser.error(f"no problem {args.name!r}: solutions/{args.name}.py is missing")
     try:
         target = keep(args.name, args.hack, args.case)
-    except (KeepError, OSError, UnicodeDecodeError) as error:
-        print(f"keep-hack: {error}", file=sys.stderr)
+    except Exception as error:  # KeepError, OSError, a validate.py that fails: one line
+        why = error if isinstance(error, KeepError) else f"{type(error).__name__}: {error}"
+        print(printable(f"keep-hack: {why}"), file=sys.stderr)
         return 1
     shown = target.relative_to(ROOT).with_suffix("")
-    print(f"saved as {shown}.in and .out (the oracle's answer): `git add` them to keep them")
+    whose = "the oracle's answer" if has_oracle(args.name) else "the answer saved with the hack"
+    print(f"saved as {shown}.in and .out ({whose}): `git add` them to keep them")
     return 0
 
 

@@ -127,8 +127,8 @@ def summary(kinds, more):
 def shown_input(text, path=None):
     """The input as the report shows it: its lines when short (as the runner shows them), else
     its size and where it is."""
-    data = text.encode()
-    lines = text.splitlines()
+    data = text.encode("utf-8", "surrogateescape")  # bytes that are no UTF-8 shown as \xNN
+    lines = data.decode("utf-8", "backslashreplace").splitlines()
     if len(data) <= SHORT_INPUT and len(lines) <= SHORT_INPUT_LINES:
         shown = [printable(line) for line in lines] or ["(empty)"]
         return [f"input ({len(data)} bytes):"] + ["  " + line for line in shown]

@@ -6,6 +6,7 @@ force (BRUTE). Also the limits the solution is judged by.
 import itertools
 import os
 import re
+import time
 from pathlib import Path
 
 from judge import (
@@ -34,6 +35,21 @@ ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unch
 
 class ProgramError(Exception):
     """GEN or BRUTE failed: one line that says which, on what, and how."""
+
+
+class OutOfTime(Exception):
+    """No time is left before a deadline to run a program on an input."""
+
+
+def capped(seconds, deadline):
+    """A CPU limit of seconds, lowered so that its wall backstop ends by deadline (a
+    time.monotonic() value, or None: no deadline); OutOfTime when no time is left."""
+    if deadline is None:
+        return seconds
+    left = (deadline - time.monotonic()) / BACKSTOP
+    if left <= 0:
+        raise OutOfTime("no time left")
+    return min(seconds, left)
 
 
 def program(text, python, here):
@@ -68,22 +84,28 @@ class AsProcess:
     path of its input), the expected output. Each input runs as a runner.py case does: its
     process tree killed at the CPU limit, at the wall backstop or at twice the memory limit,
     its CPU time and peak memory measured, judged by profile with the runner's comparison.
-    Inputs pass through files in folder."""
+    Inputs pass through files in folder. answer(text, path, deadline) may take a deadline
+    too (see __call__)."""
 
     def __init__(self, command, cwd, profile, folder, answer=None):
         self.command, self.cwd, self.answer = command, cwd, answer
         self.profile, self.folder = profile, Path(folder)
         self.running, self.numbers = new_running(), itertools.count()
 
-    def __call__(self, text):
+    def __call__(self, text, limit=None, deadline=None):
+        """The Verdict on text. limit: a CPU limit in place of the profile's; deadline: a
+        time.monotonic() by which every program run for it ends (each limit lowered to fit,
+        OutOfTime when none is left)."""
         stem = self.folder / f"input-{next(self.numbers)}"
         given, wanted = stem.with_suffix(".in"), stem.with_suffix(".out")
         given.write_bytes(text.encode(*ENCODING))
         try:
-            expected = self.answer(text, given)
+            expected = self.answer(text, given, deadline)
             wanted.write_bytes(expected.encode(*ENCODING))
             program = Program(self.command, self.cwd)
-            result = judge_input(program, given, self.profile, wanted, self.running)
+            seconds = capped(limit or self.profile.time_limit, deadline)
+            profile = self.profile._replace(time_limit=seconds)
+            result = judge_input(program, given, profile, wanted, self.running)
         finally:
             for path in (given, wanted):
                 if path.exists():
@@ -110,15 +132,16 @@ class Helper:
         self.time = max(GENEROUS_TIME, 5 * profile.time_limit)
         self.memory = max(GENEROUS_MEMORY, 2 * profile.memory_limit)
 
-    def run(self, input_path, on, command=None):
+    def run(self, input_path, on, command=None, deadline=None):
         """The output of the command (default: self.command) on input_path; on: what the
-        input is, for the error line."""
-        limits = Limits(self.time, self.memory, OUTPUT_CAP * MIB)
+        input is, for the error line; deadline: as AsProcess's."""
+        seconds = capped(self.time, deadline)
+        limits = Limits(seconds, self.memory, OUTPUT_CAP * MIB)
         command = command or self.command
         outcome = execute(self.running, command, input_path, self.cwd, limits)
         why = None
-        if outcome.timed_out or (outcome.cpu or 0) > self.time:
-            why = f"ran past its {self.time:g} s limit"
+        if outcome.timed_out or (outcome.cpu or 0) > seconds:
+            why = f"ran past its {seconds:g} s limit"
         elif outcome.memory_out:
             why = f"used more than {self.memory:g} MiB"
         elif outcome.overflowed:

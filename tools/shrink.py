@@ -5,7 +5,8 @@ inputs that are TLE too), again and again, until none does. A problem with a gen
 the candidates of ``gen.shrink(text)`` first. They rebuild the input in a plain layout. Then
 come the candidates that keep the layout (``layout_shrinks``): whole lines, then single
 words, deleted in place. So a failure that needs CRLF, say, shrinks too. Every candidate is
-shorter, or smaller by the problem's own measure, and none is tried twice, so it ends.
+shorter, or smaller by the problem's own measure, and none is tried twice, so it ends. A
+watch (see ``smallest``) may end it sooner, and hears of each smaller input found.
 """
 
 import contextlib
@@ -48,11 +49,14 @@ def until_error(candidates):
         yield from candidates
 
 
-def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None):
+def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None, watch=None):
     """The smallest input reachable from text through candidates(text) that gives the same
     verdict kind again, and that Verdict. allowed(text) filters the candidates. A candidate
     on which judge raises is no input of the problem (the oracle or the brute force refused
-    it): it is skipped."""
+    it): it is skipped. watch, when given, is asked watch.go_on() before each candidate is
+    judged (False: stop here, with the smallest found so far) and told watch.found(text,
+    verdict) of each smaller failing input, so that it holds the smallest one if the
+    shrinking is interrupted."""
     seen, progress = {text}, True
     while progress:
         progress = False
@@ -60,22 +64,27 @@ def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None):
             if smaller in seen or (allowed and not allowed(smaller)):
                 continue
             seen.add(smaller)
+            if watch and not watch.go_on():
+                return text, verdict
             try:
                 again = judge(smaller)
             except Exception:
                 continue
             if again.kind == verdict.kind:
                 text, verdict, progress = smaller, again, True
+                if watch:
+                    watch.found(text, verdict)
                 break
     return text, verdict
 
 
 def judge_sends(name, text):
     """Whether the judge could send text, by tests/NAME/validate.py."""
-    return tooling(name, "validate").why_extended(text.encode()) is None
+    data = text.encode("utf-8", "surrogateescape")  # an input that is not UTF-8 too
+    return tooling(name, "validate").why_extended(data) is None
 
 
-def shrink(name, judge, text, verdict, judge_mode=False):
+def shrink(name, judge, text, verdict, judge_mode=False, watch=None):
     """smallest() for a problem with a tooling folder: gen.shrink's candidates, then the
     layout's; in judge mode only inputs the judge could send."""
     gen = tooling(name, "gen")
@@ -84,4 +93,4 @@ def shrink(name, judge, text, verdict, judge_mode=False):
         return itertools.chain(until_error(gen.shrink(text)), layout_shrinks(text))
 
     allowed = (lambda text: judge_sends(name, text)) if judge_mode else None
-    return smallest(judge, text, verdict, candidates, allowed)
+    return smallest(judge, text, verdict, candidates, allowed, watch)

@@ -11,16 +11,20 @@ and BRUTE's output on it is the answer. The problem needs only solutions/NAME.py
 JUDGE=1). The solution's process tree is measured, and its verdict is the runner's: TLE over
 the CPU limit or past the wall backstop, MLE over the memory limit, RE on a crash, WA with
 the runner's diff. JUDGE=1 uses the limits of the solution's ``Judge:`` line, otherwise
-generous ones; the first line says which. The first failure is shrunk (tools/shrink.py),
-printed and saved in hacks/NAME/ as hack-HASH.in and .out (the .out from the oracle;
-judge-hack-HASH when the judge could send the input), and the exit status is 1. After N
-inputs with no failure it prints the outcome counts and exits 0. ``python3 runner.py NAME
---hacks`` judges the hacks, and ``make keep-hack`` (tools/keep_hack.py) makes one a testcase.
+generous ones; the first line says which. The first failure is printed, then saved in
+hacks/NAME/ as hack-HASH.in and .out (the .out from the oracle, or BRUTE; judge-hack-HASH
+when the judge could send the input), then shrunk (tools/shrink.py) for at most SHRINK
+seconds, and a smaller failing input printed and saved in its place; the exit status is 1
+(130 on Ctrl-C while shrinking: the smallest found is saved too). A save that fails is one
+line. After N inputs with no failure it prints the outcome counts and exits 0. ``python3
+runner.py NAME --hacks`` judges the hacks, and ``make keep-hack`` (tools/keep_hack.py) makes
+one a testcase.
 """
 
 import argparse
 import contextlib
 import hashlib
+import math
 import os
 import shlex
 import shutil
@@ -29,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from judge import JUDGE_PREFIX, Progress, UsageError, printable, say
+from judge import BACKSTOP, JUDGE_PREFIX, Progress, UsageError, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import described, inputs, outcomes_of, play, shown_input, summary
 from tools.problem import ROOT, problems, run_tool, tooling
@@ -39,6 +43,8 @@ from tools.shrink import judge_sends, shrink, smallest
 STARTED = time.monotonic()  # the status line counts from the start of the driver
 HACKS = ROOT / "hacks"  # git-ignored: `make keep-hack` makes a hack a testcase
 HACK = "hack-"
+SHRINK = 60  # seconds a failure shrinks for, by default
+QUICK = 1.0  # s: the CPU limit a TLE's shrink candidates are judged by, when the limit is longer
 
 
 def hack_stem(name, text):
@@ -49,10 +55,19 @@ def hack_stem(name, text):
 
 
 def save_hack(stem, text, expected, folder):
-    """Write text and its expected answer as folder/STEM.in and .out; return folder/STEM."""
+    """Write text and its expected answer as folder/STEM.in and .out, both or neither (an
+    error midway removes what was written); return folder/STEM."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / (stem + ".in")).write_bytes(text.encode(*ENCODING))
-    (folder / (stem + ".out")).write_bytes(expected.encode(*ENCODING))
+    written = []
+    try:
+        for suffix, content in ((".out", expected), (".in", text)):
+            written.append(folder / (stem + suffix))
+            written[-1].write_bytes(content.encode(*ENCODING))
+    except BaseException:
+        for path in written:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
     return folder / stem
 
 
@@ -95,6 +110,13 @@ def parser():
         help="judge cases only (inputs in the judge's layout, sizes and ranges), judged by "
         "the limits of the solution's Judge: line",
     )
+    made.add_argument(
+        "--shrink",
+        type=seconds,
+        default=SHRINK,
+        metavar="S",
+        help=f"seconds to shrink a failure for, 0: not at all (default {SHRINK})",
+    )
     made.add_argument("--save-to", type=Path, help="hack folder (default: hacks/NAME)")
     made.add_argument("-j", type=int, default=os.cpu_count() or 1, help="processes at once")
     return made
@@ -108,6 +130,17 @@ def positive(text):
         value = 0.0
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
+def seconds(text):
+    """A time to shrink for: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
     return value
 
 
@@ -142,6 +175,8 @@ def checked(made, args):
 def main(argv=None):
     made = parser()
     args = made.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):  # an input's text that this stdout cannot encode
+        sys.stdout.reconfigure(errors="backslashreplace")
     commands = checked(made, args)
     command, own = commands["--solution"], bool(args.gen)
     try:
@@ -179,12 +214,14 @@ def ours(args, judge, folder, commands):
     gen = tooling(args.name, "gen")
     seed = gen.STRESS["seed"] if args.seed is None else args.seed
     oracle = tooling(args.name, "oracle")
-    judge.answer = lambda text, path: oracle.solve(text)
+    judge.answer = lambda text, path, deadline=None: oracle.solve(text)
     return {
         "seed": seed,
         "texts": inputs(gen, args.n, seed, args.judge),
         "outcomes": outcomes_of(args.name),
-        "shrink": lambda drawn, verdict: shrink(args.name, judge, drawn, verdict, args.judge),
+        "shrink": lambda candidate, drawn, verdict, watch: shrink(
+            args.name, candidate, drawn, verdict, args.judge, watch
+        ),
         "whose": "the oracle's answer",
     }
 
@@ -202,22 +239,25 @@ def yours(args, judge, folder, commands):
             seeds.setdefault(text, seed + number)
             yield text
 
-    def answer(text, path):
+    def answer(text, path, deadline=None):
         on = f"on the input of seed {seeds[text]}" if text in seeds else "on a shrunk input"
-        return brute.run(path, on)
+        return brute.run(path, on, deadline=deadline)
 
     judge.answer = answer
     return {
         "seed": seed,
         "texts": texts(),
         "outcomes": None,
-        "shrink": lambda drawn, verdict: smallest(judge, drawn, verdict),
+        "shrink": lambda candidate, drawn, verdict, watch: smallest(
+            candidate, drawn, verdict, watch=watch
+        ),
         "whose": "BRUTE's answer",
     }
 
 
 def stress_run(args, judge, plan):
-    """Play, and on the first failure shrink it, report it and save it: the exit status."""
+    """Play; on the first failure say it, save it, shrink it and save the smaller one: the
+    exit status."""
     start, seed = time.perf_counter(), plan["seed"]
     # The status line shows once the driver has run about a second, its start included.
     progress = Progress(args.n, "inputs", delay=max(0.0, 1.0 - (start - STARTED)))
@@ -234,32 +274,181 @@ def stress_run(args, judge, plan):
         return 0
     drawn, verdict = failing
     at = f"seed {seed + passed} of GEN" if args.gen else f"seed {seed}"
-    say(
-        f"{verdict.kind} on input {passed + 1} ({at}) after {passed} passing inputs; "
-        f"shrinking: a smaller input counts only if it gives {verdict.kind} again ..."
-    )
-    small, verdict = plan["shrink"](drawn, verdict)
-    report(args, drawn, small, verdict, hack_stem(args.name, small), plan["whose"])
+    say(f"{verdict.kind} on input {passed + 1} ({at}) after {passed} passing inputs:")
+    say("\n".join(described(verdict) + shown_input(drawn)))  # before anything can fail
+    hacks = Hacks(args, plan["whose"])
+    kept = hacks.save(drawn, verdict)
+    if args.shrink > 0:
+        full = judge.profile.time_limit
+        quick = QUICK if verdict.kind == "TLE" and full > QUICK else None
+        watch = Shrinking(drawn, verdict, args.shrink, quick, full)
+        try:
+            small, verdict, why = shrunk(judge, plan, watch)
+        except KeyboardInterrupt:
+            judge.stop()
+            return hacks.interrupted(watch, kept)
+        if small != drawn:
+            say("\n".join([why, *described(verdict), *shown_input(small)]))
+            smaller = hacks.save(small, verdict)
+            if smaller and smaller != kept:
+                hacks.drop(kept)
+            kept = smaller or kept
+        else:
+            say(why + (": the hack is the input as drawn" if kept else ""))
+    hacks.hint(kept)
     return 1
 
 
-def report(args, drawn, small, verdict, stem, whose):
-    """Save the shrunk failure as a hack and say what it is and where."""
-    if small == drawn:
-        say("could not shrink: saving the input as drawn")
-    saved = save_hack(stem, small, verdict.expected, args.save_to or HACKS / args.name)
-    with contextlib.suppress(ValueError):  # shown whole when outside the current folder
-        saved = saved.relative_to(Path.cwd())
-    lines = described(verdict) + shown_input(small, f"{saved}.in")
-    if small != drawn:
-        lines.append(f"(shrunk from the {len(drawn.encode(*ENCODING))} bytes drawn)")
-    lines.append(f"saved as {saved}.in and .out ({whose})")
-    if args.save_to is None:
-        lines.append(
-            f"judge the hacks: python3 runner.py {args.name} --hacks; make this one a testcase: "
-            f"make keep-hack P={args.name} H={Path(saved).name}"
+class Hacks:
+    """Where the hacks of a run go, and the lines that say what became of them."""
+
+    def __init__(self, args, whose):
+        self.name, self.whose, self.own = args.name, whose, args.save_to is None
+        self.folder = args.save_to or HACKS / args.name
+
+    def save(self, text, verdict):
+        """Save text and verdict.expected as a hack and say where: its path, without the
+        suffix and relative to here when inside it; None, said in one line, when it cannot
+        be saved."""
+        where = shown_path(self.folder)
+        try:
+            stem = hack_stem(self.name, text)
+            where = shown_path(self.folder / (stem + ".in"))
+            saved = shown_path(save_hack(stem, text, verdict.expected, self.folder))
+        except Exception as error:  # a folder not writable, a full disk, a failing validate.py
+            why = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            print(printable(f"stress: could not save the input as {where}: {why}"), file=sys.stderr)
+            return None
+        say(f"saved as {saved}.in and .out ({self.whose})")
+        return saved
+
+    def drop(self, saved):
+        """Remove a hack (the input as drawn, once a smaller one is saved)."""
+        for suffix in (".in", ".out") if saved else ():
+            with contextlib.suppress(OSError):
+                Path(saved + suffix).unlink()
+
+    def interrupted(self, watch, kept):
+        """Ctrl-C while shrinking (watch): the smallest failing input found is saved beside
+        the input as drawn. Exit status 130."""
+        print("interrupted while shrinking: every running program was killed", file=sys.stderr)
+        drawn, small, verdict = watch.chain[0][0], *watch.chain[-1]
+        if small == drawn:
+            say("no smaller failing input was found")
+            self.hint(kept)
+            return 130
+        head = f"the smallest failing input found, {size(small)} of {size(drawn)} bytes"
+        head += f" ({watch.unconfirmed}):" if watch.quick else ":"
+        say("\n".join([head, *described(verdict), *shown_input(small)]))
+        self.hint(self.save(small, verdict), drawn=kept)
+        return 130
+
+    def hint(self, saved, drawn=None):
+        """What to do with the hack saved (and the input as drawn, when it stays too)."""
+        if drawn:
+            say(f"the input as drawn stays as {drawn}.in")
+        if saved and self.own:
+            say(
+                f"judge the hacks: python3 runner.py {self.name} --hacks; make this one a "
+                f"testcase: make keep-hack P={self.name} H={Path(saved).name}"
+            )
+
+
+def size(text):
+    return len(text.encode(*ENCODING))
+
+
+def shown_path(path):
+    """path as a line shows it: relative to the current folder when inside it."""
+    with contextlib.suppress(ValueError, OSError):
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    return str(path)
+
+
+class Shrinking(Progress):
+    """A shrinking under way, watched (see tools/shrink.py smallest): its deadline, the chain
+    of smaller failing inputs found, and the status line on a terminal (its size, the
+    candidates tried, its time). quick: the CPU limit a TLE's candidates are judged at, when
+    it is shorter than the profile's; None otherwise. The options go to Progress."""
+
+    def __init__(self, text, verdict, seconds, quick, full, **options):
+        super().__init__(math.inf, "candidates", delay=1.0, **options)
+        self.first, self.seconds, self.quick = size(text), seconds, quick
+        self.deadline = time.monotonic() + seconds
+        self.chain, self.out_of_time, self.confirming = [(text, verdict)], False, False
+        # A TLE candidate needs its whole wall backstop left, or it could not be TLE.
+        self.needed = BACKSTOP * (quick or full) if verdict.kind == "TLE" else 0.0
+        self.unconfirmed = f"TLE by the {quick or full:g} s limit, not yet judged by {full:g} s"
+
+    def go_on(self):
+        """Whether another candidate may be judged (the status line drawn when due)."""
+        if self.deadline - time.monotonic() < self.needed:
+            self.out_of_time = True
+            return False
+        self.step()
+        return True
+
+    def found(self, text, verdict):
+        self.chain.append((text, verdict))
+        self.tick()
+
+    def line(self, elapsed):
+        text = (
+            f"shrinking: {size(self.chain[-1][0])} of {self.first} bytes, {self.done} "
+            f"candidates tried, {elapsed:.0f} of {self.seconds:g} s"
         )
-    say("\n".join(lines))
+        if self.confirming:  # past the time, maybe: a few runs by the full limit
+            text = f"shrinking: the smaller inputs judged by the full limit, {elapsed:.0f} s"
+        return text[: shutil.get_terminal_size().columns - 1]
+
+
+def shrunk(judge, plan, watch):
+    """The smallest input found, within watch's time, that fails as the one drawn did, its
+    Verdict, and the line that says how it went. A TLE's candidates are judged by watch.quick,
+    when it is set, so that each costs little; the smallest is then judged by the full limit
+    (and the chain of smaller inputs bisected, should it pass there)."""
+    (drawn, verdict), quick, full = watch.chain[0], watch.quick, judge.profile.time_limit
+    again = f"gives {verdict.kind} again"
+    again += f" (by a {quick:g} s CPU limit, then by {full:g} s)" if quick else ""
+    limit = f"shrinking for at most {watch.seconds:g} s (SHRINK=seconds)"
+    say(f"{limit}: a smaller input counts only if it {again}")
+
+    def candidate(text):
+        return judge(text, quick, watch.deadline)
+
+    judge.running.tick, started = watch.tick, time.monotonic()
+    try:
+        small, verdict = plan["shrink"](candidate, drawn, verdict, watch)
+        if quick and small != drawn:
+            watch.confirming = True
+            small, verdict = confirmed(judge, watch.chain)
+    finally:
+        judge.running.tick = lambda: None
+        watch.close()
+    how = f"{watch.done} candidates, {time.monotonic() - started:.1f} s"
+    how += f", stopped at the {watch.seconds:g} s SHRINK allows" if watch.out_of_time else ""
+    if small == drawn:
+        return small, verdict, f"could not shrink ({how})"
+    return small, verdict, f"shrunk from {size(drawn)} to {size(small)} bytes ({how}):"
+
+
+def confirmed(judge, chain):
+    """The smallest input of chain (inputs each smaller than the one before, the first known
+    to be TLE by the full limit) found TLE by the full limit, and its Verdict: the last one
+    first, then by bisection."""
+    low, high, verdict = 0, len(chain) - 1, chain[0][1]
+    probe = high
+    while low < high:
+        try:
+            again = judge(chain[probe][0])
+        except Exception:  # BRUTE refused it now: as if it passed
+            again = None
+        if again is not None and again.kind == "TLE":
+            low, verdict = probe, again
+        else:
+            high = probe - 1
+        probe = (low + high + 1) // 2
+    return chain[low][0], verdict
 
 
 if __name__ == "__main__":
