@@ -2,9 +2,12 @@
 Companion browser extension (`make new LISTEN=1`), written under a temporary root.
 
 The payloads have the shape Companion sends: a Codeforces problem as its README shows the
-format, and an interactive one as its parser tests record it.
+format, and an interactive one as its parser tests record it. The listener is run in a
+thread, and every wait on it is bounded.
 """
 
+import contextlib
+import http.client
 import json
 import shutil
 import socket
@@ -47,7 +50,16 @@ GLAD = dict(  # Codeforces 810D, an interactive problem: its sample is a transcr
     timeLimit=2000,
     tests=[{"input": "3 2\nNIE\nTAK\nNIE\nTAK\nTAK\nTAK\n", "output": "1 1 2\n1 2 1\n"}],
 )
+ROUND = dict(  # the shape of Codeforces 1352A's sample: its output lines end in a space
+    CASTLE,
+    name="A. Sum of Round Numbers",
+    group="Codeforces - Codeforces Round 640 (Div. 4)",
+    url="https://codeforces.com/problemset/problem/1352/A",
+    timeLimit=1000,
+    tests=[{"input": "4\n5009\n7\n10000\n10\n", "output": "2\n5000 9\n1\n7 \n1\n10000 \n1\n10 \n"}],
+)
 WAIT = 20  # seconds a test waits at most for the listener
+EXTENSION = "moz-extension://0c5e2a7e-0bd4-4bd6-b1a4-6f1a1e0c2a55"  # Firefox's Origin of it
 
 
 def problem_files(root):
@@ -55,7 +67,8 @@ def problem_files(root):
 
 
 def judge_line(path):
-    return next(line for line in path.read_text(encoding="utf-8").splitlines() if "Judge:" in line)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(line for line in lines if line.startswith("Judge:"))
 
 
 # Names as judges give them
@@ -118,19 +131,34 @@ def test_a_title_reduces_to_a_name_under_the_rule(title, name):
 # Problems from Competitive Companion
 
 
-def post(port, body):
+def post(port, body, timeout=WAIT):
     """POST body to the listener as Companion does: JSON to http://localhost:PORT/."""
     request = urllib.request.Request(
         f"http://localhost:{port}/", data=body, method="POST",
-        headers={"Content-Type": "application/json", "X-Competitive-Companion": "2.0.0"},
+        headers={"Content-Type": "application/json", "Origin": EXTENSION},
     )  # fmt: skip
-    with urllib.request.urlopen(request, timeout=WAIT) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         return response.status
 
 
-def listened(root, body, *argv):
-    """new.main listening on a free port in a thread, and body POSTed to it: (exit status,
-    HTTP status). The thread is a daemon and every wait is bounded: no hang."""
+def send(port, method="POST", body=b"{}", **changes):
+    """A request as the extension sends it, but for the headers changed (None: left out):
+    the HTTP status of the answer."""
+    headers = {"Host": f"localhost:{port}", "Origin": EXTENSION, "Content-Type": "application/json"}
+    headers.update(changes)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        connection.request(method, "/", body, {k: v for k, v in headers.items() if v is not None})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@contextlib.contextmanager
+def listener(root, *argv):
+    """new.main listening on a free port in a thread: yields (port, outcome), outcome a list
+    that gets the exit status. Once the block is done the listener must stop: the thread is a
+    daemon and every wait is bounded, so nothing hangs."""
     ports, outcome = [], []
     ready = threading.Event()
 
@@ -144,9 +172,15 @@ def listened(root, body, *argv):
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     assert ready.wait(WAIT), "the listener did not start"
-    answer = post(ports[0], body)
+    yield ports[0], outcome
     thread.join(WAIT)
-    assert not thread.is_alive(), "the listener did not stop after one problem"
+    assert not thread.is_alive() and outcome, "the listener did not stop"
+
+
+def listened(root, body, *argv):
+    """One body POSTed to new.main listening: (exit status, HTTP status)."""
+    with listener(root, *argv) as (port, outcome):
+        answer = post(port, body)
     return outcome[0], answer
 
 
@@ -175,12 +209,13 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     compile(text, str(solution), "exec")  # the header did not break the file
     assert f"made solutions/{name}.py, testcases/{name}/{prefix}sample-1.in" in out, out
     assert f"python3 runner.py {name} " in out, out
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["solutions", "testcases"]
 
 
 def test_the_name_given_wins_over_the_title(tmp_path, capsys):
-    assert listened(tmp_path, json.dumps(CASTLE).encode(), "954G") == (0, 200)
-    assert (tmp_path / "solutions" / "954G.py").is_file()
-    assert len(list((tmp_path / "testcases" / "954G").glob("*.in"))) == 3
+    assert listened(tmp_path, json.dumps(CASTLE).encode(), "castle") == (0, 200)
+    assert (tmp_path / "solutions" / "castle.py").is_file()
+    assert len(list((tmp_path / "testcases" / "castle").glob("*.in"))) == 3
 
 
 def test_an_interactive_problem_gets_no_cases_and_names_its_interactor(tmp_path, capsys):
@@ -228,14 +263,14 @@ def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_pa
         (json.dumps(dict(CASTLE, name="竖直四子棋")).encode(), "P=NAME"),
         (json.dumps(dict(CASTLE, name="Con")).encode(), "P=NAME"),
     ],
-)
+)  # fmt: skip
 def test_a_payload_that_makes_no_problem_gets_one_line_and_writes_nothing(
     tmp_path, capsys, body, why
 ):
     assert listened(tmp_path, body) == (2, 200)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and why in err and "Traceback" not in err, err
-    assert problem_files(tmp_path) == []
+    assert problem_files(tmp_path) == [] and list(tmp_path.iterdir()) == []
 
 
 def test_a_posted_problem_never_overwrites_one_of_that_name(tmp_path, capsys):
@@ -245,6 +280,89 @@ def test_a_posted_problem_never_overwrites_one_of_that_name(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is a problem already" in err, err
     assert {path: (tmp_path / path).read_bytes() for path in problem_files(tmp_path)} == before
+
+
+# What a web page can send: nothing is written, nothing runs, and the listener goes on
+
+
+@pytest.mark.parametrize(
+    "method, changes, status",
+    [
+        ("POST", {"Origin": "https://evil.example"}, 403),
+        ("POST", {"Origin": "null"}, 403),  # a sandboxed frame, a file:// page
+        ("POST", {"Origin": "http://localhost:8000"}, 403),
+        ("POST", {"Content-Type": "text/plain"}, 415),  # a form needs no CORS preflight
+        ("POST", {"Content-Type": "application/x-www-form-urlencoded"}, 415),
+        ("POST", {"Content-Type": None}, 415),
+        ("POST", {"Host": "evil.example:{port}"}, 403),  # a DNS rebinding
+        ("POST", {"Host": "localhost:1"}, 403),
+        ("POST", {"Host": "127.0.0.1.evil.example"}, 403),
+        ("GET", {}, 405),
+        ("OPTIONS", {"Access-Control-Request-Method": "POST"}, 405),  # the CORS preflight
+        ("PUT", {}, 405),
+        ("POST", {"Content-Length": "1e3"}, 411),
+    ],
+)
+def test_a_request_not_from_the_extension_is_refused_and_writes_nothing(
+    tmp_path, capsys, method, changes, status
+):
+    with listener(tmp_path) as (port, outcome):
+        changes = {key: value and value.format(port=port) for key, value in changes.items()}
+        assert send(port, method, json.dumps(CASTLE).encode(), **changes) == status
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("make new: refused a ") and not outcome, err
+        assert problem_files(tmp_path) == []
+        assert post(port, json.dumps(GLAD).encode()) == 200  # the listener went on
+    assert outcome == [0] and problem_files(tmp_path) == ["solutions/d_glad_to_see_you.py"]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"Origin": "chrome-extension://hcgokjegnaadpeagkgbiibaeagfhabei"},
+        {"Origin": "safari-web-extension://4f0d3c1e-58a2-4b1e-9d0f-1a2b3c4d5e6f"},
+        {"Origin": None},  # Firefox may send none from an extension's background page
+        {"Host": "127.0.0.1:{port}"},
+        {"Host": "[::1]:{port}"},
+        {"Host": "LOCALHOST"},
+        {"Content-Type": "application/json; charset=UTF-8"},
+    ],
+)
+def test_what_the_extension_sends_is_taken(tmp_path, capsys, changes):
+    with listener(tmp_path) as (port, outcome):
+        changes = {key: value and value.format(port=port) for key, value in changes.items()}
+        assert send(port, "POST", json.dumps(CASTLE).encode(), **changes) == 200
+    assert outcome == [0] and "solutions/g_castle_defense.py" in problem_files(tmp_path)
+    assert capsys.readouterr().err == ""
+
+
+def test_a_client_that_drips_is_cut_off_while_another_is_served(tmp_path, capsys, monkeypatch):
+    """A byte every 0.2 s would keep a per-read timeout waiting for ever: the deadline is the
+    request's, and the next client is served meanwhile."""
+    monkeypatch.setattr(companion, "PATIENCE", 1)
+    with listener(tmp_path) as (port, outcome):
+        start = time.monotonic()
+        drip = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        drip.sendall(f"POST / HTTP/1.1\r\nHost: localhost:{port}\r\n".encode())
+
+        def dripping():
+            with contextlib.suppress(OSError):
+                while time.monotonic() - start < 10:
+                    drip.sendall(b"X")
+                    time.sleep(0.2)
+
+        threading.Thread(target=dripping, daemon=True).start()
+        assert post(port, json.dumps(CASTLE).encode(), timeout=5) == 200
+        try:
+            rest = drip.recv(1024)  # waits for the server to shut the connection
+        except ConnectionResetError:
+            rest = b""
+        cut = time.monotonic() - start
+        drip.close()
+    assert outcome == [0] and "solutions/g_castle_defense.py" in problem_files(tmp_path)
+    assert rest == b"" and cut < 1 + 3, (rest, cut)
+    err = capsys.readouterr().err
+    assert err == "make new: a request took over 1 s: cut off\n", err
 
 
 def test_a_port_in_use_gets_one_line(tmp_path, capsys):

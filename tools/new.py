@@ -109,18 +109,44 @@ def listen(root, name, port, ready=None):
         if ready:
             ready(port)
 
-    task = companion.task_of(companion.receive(port, listening))
-    given = name
-    name = name or companion.name_from(task["name"])
-    why = taken(name, root) if name else f"no name can be made of {task['name']!r}"
-    if why:
-        return fail(why + ("" if given else ": give one with P=NAME"))
-    text = companion.solution(task, name, SOLUTION)
-    made = write_problem(root, name, text, companion.samples(task))
+    with companion.listening(port, listening) as bodies:
+        try:
+            task = companion.payload(companion.next_body(bodies))
+        except companion.Refused as error:
+            return fail(error)
+        written = write_task(root, task, name)
+    if not written:
+        return 2
+    closing(*written)
+    return 0
+
+
+def write_task(root, task, given):
+    """Write the problem of a payload's JSON object: (its name, the task); else one line
+    on stderr, and None."""
+    try:
+        task = companion.task_of(task)
+        name = given or companion.name_from(task["name"])
+        why = taken(name, root) if name else f"no name can be made of {task['name']!r}"
+        if why:
+            raise companion.Refused(why + ("" if given else ": give one with P=NAME"))
+        text = companion.solution(task, name, SOLUTION)
+        made = write_problem(root, name, text, companion.samples(task))
+    except companion.Refused as error:
+        fail(error)
+        return None
+    except OSError as error:
+        fail(f"cannot write the problem: {error}")
+        return None
+    print(f"made {', '.join(made)}", flush=True)
+    return name, task
+
+
+def closing(name, task):
+    """What is next, once the problem is written."""
     todo, notes = companion.closing(task, name, JUDGE_PREFIX)
     code = "main()" if task["interactive"] else "solve()"
-    said(made, todo + filled(FILL + STEPS, name, code).splitlines() + notes)
-    return 0
+    print("next:", *todo, *filled(FILL + STEPS, name, code).splitlines(), *notes, sep="\n")
 
 
 def filled(template, name, code="solve()"):
