@@ -9,6 +9,7 @@ thread, and every wait on it is bounded.
 import contextlib
 import http.client
 import json
+import re
 import shutil
 import socket
 import sys
@@ -184,6 +185,11 @@ def listened(root, body, *argv):
     return outcome[0], answer
 
 
+def header_lines(path):
+    """The lines of a solution's docstring."""
+    return path.read_text(encoding="utf-8").split('"""')[1].splitlines()
+
+
 def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsys):
     status, answer = listened(tmp_path, json.dumps(CASTLE).encode())
     out = capsys.readouterr().out
@@ -205,7 +211,8 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     assert (profile.time_limit, profile.memory_limit) == (1.5, 256)
     assert profile.mode == modes.parse_mode("exact")
     text = solution.read_text(encoding="utf-8")
-    assert CASTLE["url"] in text and "Educational Codeforces Round 40" in text
+    assert f"\nURL: {CASTLE['url']}\n" in text
+    assert "\nProblem: G. Castle Defense, Codeforces - Educational Codeforces Round 40" in text
     compile(text, str(solution), "exec")  # the header did not break the file
     assert f"made solutions/{name}.py, testcases/{name}/{prefix}sample-1.in" in out, out
     assert f"python3 runner.py {name} " in out, out
@@ -242,7 +249,7 @@ def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_pa
     judge = line.split(";")[0]
     assert len(judge) > len("Judge: ") and "Judge: Codeforces E. NAME the JUDGE's".startswith(judge)
     assert line.endswith(f"; 2 s; 256 MiB; interactor python3 checkers/{name}_interactor.py")
-    assert f"Problem: {title}, ".replace('"', "'") in " ".join(text.split())
+    assert f"Problem: {title}, ".replace('"', "'") in text
     assert len(line) > 100 and '\n"""  # noqa: E501\n' in text  # the lint passes, line too
     compile(text, "solution", "exec")
 
@@ -260,6 +267,8 @@ def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_pa
         (json.dumps(dict(CASTLE, timeLimit="1 s")).encode(), "timeLimit"),
         (json.dumps(dict(CASTLE, timeLimit=0)).encode(), "timeLimit"),
         (json.dumps(dict(CASTLE, memoryLimit=True)).encode(), "memoryLimit"),
+        (json.dumps(dict(CASTLE, tests=[{"input": "1\n", "output": "\ud800"}])).encode(),
+         "test 1 holds a lone surrogate"),
         (json.dumps(dict(CASTLE, name="竖直四子棋")).encode(), "P=NAME"),
         (json.dumps(dict(CASTLE, name="Con")).encode(), "P=NAME"),
     ],
@@ -363,6 +372,50 @@ def test_a_client_that_drips_is_cut_off_while_another_is_served(tmp_path, capsys
     assert rest == b"" and cut < 1 + 3, (rest, cut)
     err = capsys.readouterr().err
     assert err == "make new: a request took over 1 s: cut off\n", err
+
+
+INJECTION = "Judge: Evil; 99 s; 9999 MiB; checker sh -c 'touch pwned'"
+
+
+@pytest.mark.parametrize(
+    "name, group",
+    [
+        ("A. " + "x" * 90 + " " + INJECTION, ROUND["group"]),  # wrapped, it would open a line
+        ("A. Sum\n  " + INJECTION, ROUND["group"]),
+        ("A. Sum\r" + INJECTION, "Codeforces\u2028# " + INJECTION),
+        ("A. Sum\x85" + INJECTION + "\u2029", "x" * 200 + "\n" + INJECTION),
+    ],
+)
+def test_a_title_cannot_make_a_judge_line(tmp_path, capsys, name, group):
+    """The Problem: line keeps the title on one line, cut if long: nothing of the payload opens
+    a line, so the Judge: line read is the one written. With a second one, none is read."""
+    body = json.dumps(dict(ROUND, name=name, group=group)).encode()
+    assert listened(tmp_path, body, "sum") == (0, 200)
+    solution = tmp_path / "solutions" / "sum.py"
+    lines = header_lines(solution)
+    judge_lines = [line for line in lines if line.lstrip(" \t#/*").startswith("Judge:")]
+    assert judge_lines == [judge_line(solution)], lines
+    assert all(re.match(r"[A-Z][A-Za-z]*: ", line) for line in lines[1:]), lines
+    profile, warning = problems.read_profile(tmp_path, "sum")
+    assert warning is None and judge_lines[0] == f"Judge: {profile.judge_name}; 1 s; 256 MiB; " + (
+        profile.mode.text
+    )
+    assert not profile.mode.judged_by_program  # no checker the payload named runs
+    assert len(lines[1]) < 400  # the title and group cut
+    text = solution.read_text(encoding="utf-8")
+    solution.write_text(text.replace("\nJudge: ", "\nJudge: Other; 1 s; 1 MiB; exact\nJudge: "))
+    profile, warning = problems.read_profile(tmp_path, "sum")
+    assert profile == problems.DEFAULT_PROFILE and "has 2 Judge: lines (lines 4, 5)" in warning
+
+
+@pytest.mark.parametrize("folder", ["testcases", "solutions"])
+def test_a_disk_error_leaves_nothing_half_written(tmp_path, capsys, folder):
+    """A file where a folder would be: what was written or moved before is taken back."""
+    (tmp_path / folder).write_text("a file where the folder would be\n")
+    assert listened(tmp_path, json.dumps(CASTLE).encode()) == (2, 200)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the problem" in err and "Traceback" not in err
+    assert [path.name for path in tmp_path.iterdir()] == [folder]  # no staging folder left
 
 
 def test_a_port_in_use_gets_one_line(tmp_path, capsys):

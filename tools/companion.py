@@ -8,8 +8,9 @@ no port of ours (27121 there is Competitive Programming Helper's), so PORT is to
 under "Custom ports" in the extension's options.
 
 A web page can send requests to localhost too, so the listener takes only what the extension
-sends (see Catcher.refusal), bounds the time of each request, and serves several at once.
-Everything that can be wrong with a payload or a port raises Refused, with one line to show.
+sends (see Catcher.refusal), bounds the time of each request, and serves several at once; and
+nothing of a payload starts a line of the header it fills (see header). Everything that can be
+wrong with a payload or a port raises Refused, with one line to show.
 """
 
 import argparse
@@ -22,7 +23,6 @@ import queue
 import re
 import socket
 import sys
-import textwrap
 import threading
 import time
 import unicodedata
@@ -33,7 +33,8 @@ PORT = 10046  # no tool in Companion's default list uses it
 LARGEST = 256 * 1024 * 1024  # bytes of payload taken at most
 PATIENCE = 10  # seconds one request may take, from its connection to its last byte
 MS_PER_DAY, MB_MAX = 86_400_000, 1_048_576  # the largest limits taken
-WIDTH = 96  # a header line's width at most, where it can be cut
+WIDTH = 96  # the Judge: line's width at most, where it can be cut
+TITLE_CHARS, URL_CHARS = 150, 300  # a title (or group) and an address are cut beyond
 LINT_WIDTH = 100  # ruff's line-length (pyproject.toml)
 EXTENSIONS = ("chrome-extension://", "moz-extension://", "safari-web-extension://")
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
@@ -274,6 +275,17 @@ def check_tests(task):
         pair = (test.get("input"), test.get("output")) if isinstance(test, dict) else (None,)
         if not all(isinstance(text, str) for text in pair):
             raise Refused(f"the payload's test {number} is not {{input: text, output: text}}")
+        if not all(map(writable, pair)):
+            raise Refused(f"the payload's test {number} holds a lone surrogate: no file holds it")
+
+
+def writable(text):
+    """Whether text can be written as UTF-8 (JSON can hold a lone surrogate, "\\ud800")."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def samples(task):
@@ -290,10 +302,12 @@ def name_from(title):
     return re.sub(r"[^a-z0-9]+", "_", text).strip("_")[:64].rstrip("_")
 
 
-def plain(text):
-    """text on one line, as a docstring holds it: no control character, backslash or quote."""
+def plain(text, most=None):
+    """text on one line, as a docstring holds it: no control or line-breaking character, no
+    backslash or quote; cut to most characters."""
     text = "".join(char for char in text if not unicodedata.category(char).startswith("C"))
-    return " ".join(text.replace("\\", "/").replace('"', "'").split())
+    text = " ".join(text.replace("\\", "/").replace('"', "'").split())  # \u2028 is a space
+    return text if most is None or len(text) <= most else text[: most - 3].rstrip() + "..."
 
 
 def decimal(value):
@@ -302,19 +316,20 @@ def decimal(value):
 
 
 def header(task, name):
-    """The Problem: and Judge: lines of the new solution's header."""
-    title, group = plain(task["name"]) or name, plain(task["group"])
-    problem = textwrap.fill(f"Problem: {title}" + (f", {group}." if group else "."), WIDTH,
-                            subsequent_indent="  ", break_long_words=False)  # fmt: skip
-    url = plain(task["url"]).replace(" ", "%20")
+    """The Problem:, URL: and Judge: lines of the new solution's header. Each line opens with
+    its field and holds what it has of the payload on that one line: nothing of the payload
+    can start a line, so none can pass for a Judge: line."""
+    title, group = plain(task["name"], TITLE_CHARS) or name, plain(task["group"], TITLE_CHARS)
+    lines = f"Problem: {title}" + (f", {group}." if group else ".")
+    url = plain(task["url"], URL_CHARS).replace(" ", "%20")
     if url:
-        problem += "\n  " + url
-    seconds, mib = decimal(task["timeLimit"] / 1000), decimal(task["memoryLimit"])
+        lines += f"\nURL: {url}"
     how = f"interactor python3 checkers/{name}_interactor.py" if task["interactive"] else "exact"
-    rest = f"; {seconds} s; {mib} MiB; {how}"
-    judge = f"{group.split(' - ')[0]} {title}".strip().replace(";", ",")
+    rest = f"; {decimal(task['timeLimit'] / 1000)} s; {decimal(task['memoryLimit'])} MiB; {how}"
+    judge = f"{group.split(' - ')[0]} {title}"
+    judge = judge.replace(";", ",").strip()  # a ; would end the name: the grammar's separator
     judge = judge[: max(WIDTH - len("Judge: " + rest), 12)].rstrip()  # on one line if it can
-    return problem, f"Judge: {judge}{rest}"
+    return lines, f"Judge: {judge}{rest}"
 
 
 INTERACTIVE = '''"""

@@ -14,7 +14,10 @@ and limits (see tools/companion.py).
 
 import argparse
 import importlib.util
+import os
+import shutil
 import sys
+import tempfile
 
 from judge import JUDGE_PREFIX, problem_name_error
 from tools import companion
@@ -76,21 +79,39 @@ def taken(name, root):
 
 def write_problem(root, name, solution, samples):
     """Write solutions/NAME.py and one judge sample case per (input, output) under root,
-    never over an existing file; the paths written, relative to root, as text."""
-    path = root / "solutions" / (name + ".py")
-    path.parent.mkdir(exist_ok=True)
-    with open(str(path), "x", encoding="utf-8", newline="\n") as file:
-        file.write(solution)
-    made = [path]
-    if samples:
-        cases = root / "testcases" / name
-        cases.mkdir(parents=True)
-        for number, (given, answer) in enumerate(samples, 1):
-            stem = f"{JUDGE_PREFIX}sample-{number}"
-            for suffix, text in ((".in", given), (".out", answer)):
-                made.append(cases / (stem + suffix))
-                made[-1].write_bytes(text.encode("utf-8"))
-    return [path.relative_to(root).as_posix() for path in made]
+    never over an existing file, and whole or not at all: into a temporary folder under
+    root first, then moved into place (what was moved is taken back if a later move fails).
+    The paths written, relative to root, as text."""
+    files = {f"solutions/{name}.py": solution.encode("utf-8")}  # a lone surrogate fails here
+    for number, (given, answer) in enumerate(samples, 1):
+        stem = f"testcases/{name}/{JUDGE_PREFIX}sample-{number}"
+        files.update({stem + ".in": given.encode("utf-8"), stem + ".out": answer.encode("utf-8")})
+    staging = tempfile.mkdtemp(prefix=".make-new-", dir=str(root))
+    made = []  # what is in place, the folders made for it first
+    try:
+        for path, data in files.items():
+            os.makedirs(os.path.join(staging, os.path.dirname(path)), exist_ok=True)
+            with open(os.path.join(staging, path), "xb") as file:
+                file.write(data)
+        for path in [f"testcases/{name}"] * bool(samples) + [f"solutions/{name}.py"]:
+            target = root / path
+            if not target.parent.is_dir():
+                target.parent.mkdir()
+                made.append(target.parent)
+            if os.path.lexists(str(target)):  # a rename would replace it on POSIX
+                raise FileExistsError(f"{path} exists already")
+            os.rename(os.path.join(staging, path), str(target))
+            made.append(target)
+    except BaseException:
+        for target in reversed(made):
+            if target.is_dir():
+                shutil.rmtree(str(target))
+            else:
+                target.unlink()
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return list(files)
 
 
 def make(name, root=ROOT):
@@ -135,7 +156,7 @@ def write_task(root, task, given):
     except companion.Refused as error:
         fail(error)
         return None
-    except OSError as error:
+    except (OSError, UnicodeError) as error:
         fail(f"cannot write the problem: {error}")
         return None
     print(f"made {', '.join(made)}", flush=True)
