@@ -8,6 +8,7 @@ thread, and every wait on it is bounded.
 
 import contextlib
 import http.client
+import importlib.util
 import json
 import re
 import shutil
@@ -19,6 +20,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from runner_util import case_verdicts, judged
 from util import ROOT, run
 
 from judge import model, modes, problems
@@ -194,7 +196,7 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     status, answer = listened(tmp_path, json.dumps(CASTLE).encode())
     out = capsys.readouterr().out
     assert (status, answer) == (0, 200), out
-    name, prefix = "g_castle_defense", model.JUDGE_PREFIX
+    name, prefix = "954G", model.JUDGE_PREFIX
     cases = [
         f"testcases/{name}/{prefix}sample-{n}.{end}" for n in (1, 2, 3) for end in ("in", "out")
     ]
@@ -204,12 +206,11 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
         assert stem.with_suffix(".in").read_bytes() == test["input"].encode()
         assert stem.with_suffix(".out").read_bytes() == test["output"].encode()
     solution = tmp_path / "solutions" / f"{name}.py"
-    line = "Judge: Codeforces G. Castle Defense; 1.5 s; 256 MiB; exact"
-    assert judge_line(solution) == line
+    assert judge_line(solution) == "Judge: Codeforces 954G; 1.5 s; 256 MiB; tokens"
     profile, warning = problems.read_profile(tmp_path, name)
-    assert warning is None and profile.judge_name == "Codeforces G. Castle Defense"
+    assert warning is None and profile.judge_name == "Codeforces 954G"
     assert (profile.time_limit, profile.memory_limit) == (1.5, 256)
-    assert profile.mode == modes.parse_mode("exact")
+    assert profile.mode == modes.parse_mode("tokens")
     text = solution.read_text(encoding="utf-8")
     assert f"\nURL: {CASTLE['url']}\n" in text
     assert "\nProblem: G. Castle Defense, Codeforces - Educational Codeforces Round 40" in text
@@ -219,31 +220,33 @@ def test_a_posted_problem_is_written_with_its_samples_and_limits(tmp_path, capsy
     assert sorted(path.name for path in tmp_path.iterdir()) == ["solutions", "testcases"]
 
 
-def test_the_name_given_wins_over_the_title(tmp_path, capsys):
+def test_the_name_given_wins_over_the_judges(tmp_path, capsys):
     assert listened(tmp_path, json.dumps(CASTLE).encode(), "castle") == (0, 200)
     assert (tmp_path / "solutions" / "castle.py").is_file()
     assert len(list((tmp_path / "testcases" / "castle").glob("*.in"))) == 3
+    assert judge_line(tmp_path / "solutions" / "castle.py").startswith("Judge: Codeforces 954G;")
 
 
 def test_an_interactive_problem_gets_no_cases_and_names_its_interactor(tmp_path, capsys):
     assert listened(tmp_path, json.dumps(GLAD).encode()) == (0, 200)
     out = capsys.readouterr().out
-    name = "d_glad_to_see_you"
+    name = "810D"
     assert problem_files(tmp_path) == [f"solutions/{name}.py"]
     interactor = f"checkers/{name}_interactor.py"
     solution = tmp_path / "solutions" / f"{name}.py"
-    line = judge_line(solution)  # the judge's name cut so that the line fits in 100 columns
-    assert line.endswith(f"; 2 s; 256 MiB; interactor python3 {interactor}") and len(line) <= 100
-    assert "Judge: Codeforces D. Glad to see you!".startswith(line.split(";")[0])
+    line = f"Judge: Codeforces 810D; 2 s; 256 MiB; interactor python3 {interactor}"
+    assert judge_line(solution) == line
     assert "noqa" not in solution.read_text(encoding="utf-8")
     compile(solution.read_text(encoding="utf-8"), str(solution), "exec")
     assert f"write {interactor}" in out and "still to write" in out, out
 
 
 def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_path, capsys):
+    """A judge not known by its address: the Judge: line names the title, cut to fit."""
     title = "E. NAME the JUDGE's " + "very " * 12 + 'long "title"'
     name = "e_name_the_judge_s" + "_very" * 9
-    assert listened(tmp_path, json.dumps(dict(GLAD, name=title)).encode()) == (0, 200)
+    task = dict(GLAD, name=title, url="https://judge.example/e")
+    assert listened(tmp_path, json.dumps(task).encode()) == (0, 200)
     text = (tmp_path / "solutions" / f"{name}.py").read_text(encoding="utf-8")
     line = judge_line(tmp_path / "solutions" / f"{name}.py")
     judge = line.split(";")[0]
@@ -269,8 +272,6 @@ def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_pa
         (json.dumps(dict(CASTLE, memoryLimit=True)).encode(), "memoryLimit"),
         (json.dumps(dict(CASTLE, tests=[{"input": "1\n", "output": "\ud800"}])).encode(),
          "test 1 holds a lone surrogate"),
-        (json.dumps(dict(CASTLE, name="竖直四子棋")).encode(), "P=NAME"),
-        (json.dumps(dict(CASTLE, name="Con")).encode(), "P=NAME"),
     ],
 )  # fmt: skip
 def test_a_payload_that_makes_no_problem_gets_one_line_and_writes_nothing(
@@ -283,7 +284,7 @@ def test_a_payload_that_makes_no_problem_gets_one_line_and_writes_nothing(
 
 
 def test_a_posted_problem_never_overwrites_one_of_that_name(tmp_path, capsys):
-    assert new.main(["g_castle_defense"], root=tmp_path) == 0
+    assert new.main(["954G"], root=tmp_path) == 0
     before = {path: (tmp_path / path).read_bytes() for path in problem_files(tmp_path)}
     assert listened(tmp_path, json.dumps(CASTLE).encode()) == (2, 200)
     err = capsys.readouterr().err
@@ -322,7 +323,7 @@ def test_a_request_not_from_the_extension_is_refused_and_writes_nothing(
         assert err.count("\n") == 1 and err.startswith("make new: refused a ") and not outcome, err
         assert problem_files(tmp_path) == []
         assert post(port, json.dumps(GLAD).encode()) == 200  # the listener went on
-    assert outcome == [0] and problem_files(tmp_path) == ["solutions/d_glad_to_see_you.py"]
+    assert outcome == [0] and problem_files(tmp_path) == ["solutions/810D.py"]
 
 
 @pytest.mark.parametrize(
@@ -341,7 +342,7 @@ def test_what_the_extension_sends_is_taken(tmp_path, capsys, changes):
     with listener(tmp_path) as (port, outcome):
         changes = {key: value and value.format(port=port) for key, value in changes.items()}
         assert send(port, "POST", json.dumps(CASTLE).encode(), **changes) == 200
-    assert outcome == [0] and "solutions/g_castle_defense.py" in problem_files(tmp_path)
+    assert outcome == [0] and "solutions/954G.py" in problem_files(tmp_path)
     assert capsys.readouterr().err == ""
 
 
@@ -368,7 +369,7 @@ def test_a_client_that_drips_is_cut_off_while_another_is_served(tmp_path, capsys
             rest = b""
         cut = time.monotonic() - start
         drip.close()
-    assert outcome == [0] and "solutions/g_castle_defense.py" in problem_files(tmp_path)
+    assert outcome == [0] and "solutions/954G.py" in problem_files(tmp_path)
     assert rest == b"" and cut < 1 + 3, (rest, cut)
     err = capsys.readouterr().err
     assert err == "make new: a request took over 1 s: cut off\n", err
@@ -418,6 +419,97 @@ def test_a_disk_error_leaves_nothing_half_written(tmp_path, capsys, folder):
     assert [path.name for path in tmp_path.iterdir()] == [folder]  # no staging folder left
 
 
+# Names and modes from the judge
+
+
+@pytest.mark.parametrize(
+    "url, title, name",
+    [
+        ("https://codeforces.com/problemset/problem/1850/A", "A. To My Critics", "1850A"),
+        ("https://codeforces.com/contest/1850/problem/A", "A. To My Critics", "1850A"),
+        ("https://codeforces.com/contest/1910/problem/F1?locale=en", "F1. Easy", "1910F1"),
+        ("https://codeforces.com/gym/101021/problem/A", "A. Guess the Number", "101021A"),
+        ("https://atcoder.jp/contests/abc168/tasks/abc168_c", "C - : (Colon)", "abc168_c"),
+        ("https://cses.fi/problemset/task/1635", "Coin Combinations I", "1635"),
+        ("https://www.luogu.com.cn/problem/P1001", "P1001 A+B Problem", "P1001"),
+        ("https://open.kattis.com/problems/hello", "Hello World!", "hello"),
+        ("https://open.kattis.com/contests/abc/problems/hello", "Hello World!", "hello"),
+        ("https://open.kattis.com/problems/string", "String", "kattis_string"),  # a module
+        ("https://leetcode.com/problems/two-sum/description/", "1. Two Sum", "two-sum"),
+        ("https://jutge.org/problems/P32786_en", "Conecta 4", "P32786"),
+        ("https://www.codechef.com/problems/FLOW001", "Add Two Numbers", "FLOW001"),
+        ("https://judge.example/problem/7", "A. Desorting", "a_desorting"),
+        ("", "G. Castle Defense", "g_castle_defense"),
+        ("https://codeforces.com/blog/entry/1", "G. Castle Defense", "g_castle_defense"),
+    ],
+)
+def test_the_name_is_the_judges_id_else_the_titles(url, title, name):
+    usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
+    assert companion.problem_name(dict(url=url, name=title), usable) == name
+    assert model.problem_name_error(name) is None
+
+
+@pytest.mark.parametrize("title", ["竖直四子棋", "", "Con", "!!!", "Ω" * 70])
+def test_a_title_of_no_usable_name_gets_a_made_one(tmp_path, capsys, title):
+    task = dict(CASTLE, name=title, url="https://acm.hdu.edu.cn/showproblem.php?pid=1000")
+    assert listened(tmp_path, json.dumps(task).encode()) == (0, 200)
+    (solution,) = (tmp_path / "solutions").glob("*.py")
+    name = solution.stem
+    assert re.fullmatch(r"problem-[0-9a-f]{8}", name) and model.problem_name_error(name) is None
+    assert name == companion.problem_name(dict(task, url=task["url"]))  # the same every time
+    assert problems.read_profile(tmp_path, name)[1] is None
+
+
+@pytest.mark.parametrize(
+    "url, mode",
+    [
+        (CASTLE["url"], "tokens"),
+        ("https://atcoder.jp/contests/abc168/tasks/abc168_c", "tokens"),
+        ("https://cses.fi/problemset/task/1635", "tokens"),
+        ("https://www.luogu.com.cn/problem/P1001", "tokens"),
+        ("https://open.kattis.com/problems/hello", "tokens"),
+        ("https://jutge.org/problems/P32786_en", "jutge"),
+        ("https://judge.example/problem/7", "tokens"),
+    ],
+)
+def test_the_mode_follows_the_judge(url, mode):
+    line = companion.header(dict(CASTLE, url=url), "p")[1]
+    assert line.endswith(f"; 1.5 s; 256 MiB; {mode}") and modes.mode_error(mode) is None
+
+
+RIGHT = '''
+import sys
+
+
+def solve(text):
+    """Each n as its nonzero digits times their place, the highest first."""
+    lines = []
+    for n in text.split()[1:]:
+        terms = [d + "0" * (len(n) - 1 - at) for at, d in enumerate(n) if d != "0"]
+        lines += [str(len(terms)), " ".join(terms)]
+    return "\\n".join(lines) + "\\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(solve(sys.stdin.read()))
+'''
+
+
+def test_a_codeforces_problem_is_judged_by_tokens_and_its_spaced_sample_passes(tmp_path, capsys):
+    """Codeforces compares tokens: its sample's spaces at line ends are kept, byte for byte,
+    and a right program, which prints none, passes it."""
+    assert listened(tmp_path, json.dumps(ROUND).encode()) == (0, 200)
+    expected = tmp_path / "testcases" / "1352A" / "judge-sample-1.out"
+    assert expected.read_bytes() == ROUND["tests"][0]["output"].encode()
+    solution = tmp_path / "solutions" / "1352A.py"
+    assert judge_line(solution) == "Judge: Codeforces 1352A; 1 s; 256 MiB; tokens"
+    header = solution.read_text(encoding="utf-8").split('"""\n\n')[0] + '"""\n'
+    solution.write_text(header + RIGHT, encoding="utf-8")
+    status, report, err = judged(tmp_path, "1352A", tle=None)
+    assert case_verdicts(report) == {"1352A/judge-sample-1": "AC"} and status == 0, err
+    assert report["problems"]["1352A"]["compare"] == "tokens" and err == ""
+
+
 def test_a_port_in_use_gets_one_line(tmp_path, capsys):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -449,8 +541,8 @@ def test_make_new_listen_writes_a_posted_problem(tmp_path):
     poster.start()
     done = run(argv, cwd=tmp_path, timeout=WAIT * 2, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"on port {port}" in done.stdout and "made solutions/g_castle_defense.py" in done.stdout
-    assert len(list((tmp_path / "testcases" / "g_castle_defense").glob("*.in"))) == 3
+    assert f"on port {port}" in done.stdout and "made solutions/954G.py" in done.stdout
+    assert len(list((tmp_path / "testcases" / "954G").glob("*.in"))) == 3
 
 
 def post_when_up(port, body):

@@ -14,7 +14,9 @@ wrong with a payload or a port raises Refused, with one line to show.
 """
 
 import argparse
+import collections
 import contextlib
+import hashlib
 import http.server
 import json
 import math
@@ -26,7 +28,9 @@ import sys
 import threading
 import time
 import unicodedata
+import urllib.parse
 
+from judge import problem_name_error
 from judge.text import printable, shorten
 
 PORT = 10046  # no tool in Companion's default list uses it
@@ -295,6 +299,68 @@ def samples(task):
     return [(test["input"], test["output"]) for test in tests]
 
 
+# A judge known by its problems' addresses: its name on the Judge: line, its hosts, the paths
+# of a problem page (the id is the groups joined) and how it compares an output: by tokens,
+# as most judges do, or as Jutge.org does (AC, PE ...). Only a judge known to compare the
+# bytes would be `exact`.
+Judge = collections.namedtuple("Judge", "label hosts paths mode")
+JUDGES = (
+    Judge("Codeforces", r"(?:[\w-]+\.)?codeforces\.(?:com|ml|net)", (
+        r"/problemset/problem/(\d+)/([A-Za-z0-9]+)",
+        r"/(?:contest|gym)/(\d+)/problem/([A-Za-z0-9]+)",
+        r"/group/\w+/contest/(\d+)/problem/([A-Za-z0-9]+)",
+    ), "tokens"),
+    Judge("AtCoder", r"atcoder\.jp", (r"/contests/[\w-]+/tasks/(\w+)",), "tokens"),
+    Judge("CSES", r"cses\.fi", (r"/[\w-]+/(?:task|view)/(\d+)",), "tokens"),
+    Judge("Luogu", r"(?:www\.)?luogu\.(?:com\.cn|org)", (r"/problem/(\w+)",), "tokens"),
+    Judge("Kattis", r"(?:[\w-]+\.)?kattis\.com", (
+        r"(?:/contests/[\w-]+)?/problems/([a-z0-9]+)",), "tokens"),
+    Judge("LeetCode", r"(?:www\.)?leetcode\.(?:com|cn)", (r"/problems/([a-z0-9-]+)",), "tokens"),
+    Judge("CodeChef", r"(?:www\.)?codechef\.com", (r"(?:/\w+)?/problems/(\w+)",), "tokens"),
+    Judge("SPOJ", r"(?:www\.)?spoj\.com", (r"/problems/(\w+)",), "tokens"),
+    Judge("Baekjoon", r"(?:www\.)?acmicpc\.net", (r"/problem/(\d+)",), "tokens"),
+    Judge("DMOJ", r"dmoj\.ca", (r"/problem/(\w+)",), "tokens"),
+    Judge("HackerRank", r"(?:www\.)?hackerrank\.com", (
+        r"(?:/contests/[\w-]+)?/challenges/([\w-]+)",), "tokens"),
+    Judge("Library Checker", r"judge\.yosupo\.jp", (r"/problem/(\w+)",), "tokens"),
+    Judge("Jutge.org", r"(?:www\.)?jutge\.org", (r"/problems/([PX]\d+)(?:_\w+)?",), "jutge"),
+)  # fmt: skip
+
+
+def judge_of(url):
+    """(the Judge, the problem's id there) of a problem's address, or None."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        host = parts.hostname or ""
+    except ValueError:
+        return None
+    for judge in JUDGES:
+        if re.fullmatch(judge.hosts, host, re.ASCII):
+            for path in judge.paths:
+                found = re.match(path + r"(?:/|$)", parts.path, re.ASCII)
+                if found:
+                    return judge, "".join(found.groups())
+    return None
+
+
+def problem_name(task, usable=lambda name: True):
+    """The new problem's name: the judge's id where its address has one (1850A, abc168_c),
+    else from the title, else problem- and a hash of the address and title. Each is taken
+    only under the name rule and when usable(name) (else the judge's name leads the id)."""
+    found = judge_of(task["url"])
+    names = []
+    if found:
+        judge, key = found
+        names += [key, f"{judge.label.split()[0].lower()}_{key}"]
+    digest = hashlib.sha256(f"{task['url']}\n{task['name']}".encode("utf-8", "surrogatepass"))
+    names += [name_from(task["name"]), "problem-" + digest.hexdigest()[:8]]
+    for name in names:
+        name = name[:64].rstrip("_-")
+        if name and problem_name_error(name) is None and usable(name):
+            return name
+    return names[-1]
+
+
 def name_from(title):
     """A problem name from a title, under the name rule: ASCII letters, digits and _, at most
     64 ("A. Desorting" is a_desorting); "" when nothing of it is left."""
@@ -318,15 +384,19 @@ def decimal(value):
 def header(task, name):
     """The Problem:, URL: and Judge: lines of the new solution's header. Each line opens with
     its field and holds what it has of the payload on that one line: nothing of the payload
-    can start a line, so none can pass for a Judge: line."""
+    can start a line, so none can pass for a Judge: line. The Judge: line names the judge's
+    id where the address has one, and the judge's way of comparing (tokens if not known)."""
     title, group = plain(task["name"], TITLE_CHARS) or name, plain(task["group"], TITLE_CHARS)
     lines = f"Problem: {title}" + (f", {group}." if group else ".")
     url = plain(task["url"], URL_CHARS).replace(" ", "%20")
     if url:
         lines += f"\nURL: {url}"
-    how = f"interactor python3 checkers/{name}_interactor.py" if task["interactive"] else "exact"
+    found = judge_of(task["url"])
+    how = found[0].mode if found else "tokens"
+    if task["interactive"]:
+        how = f"interactor python3 checkers/{name}_interactor.py"
     rest = f"; {decimal(task['timeLimit'] / 1000)} s; {decimal(task['memoryLimit'])} MiB; {how}"
-    judge = f"{group.split(' - ')[0]} {title}"
+    judge = f"{found[0].label} {found[1]}" if found else f"{group.split(' - ')[0]} {title}"
     judge = judge.replace(";", ",").strip()  # a ; would end the name: the grammar's separator
     judge = judge[: max(WIDTH - len("Judge: " + rest), 12)].rstrip()  # on one line if it can
     return lines, f"Judge: {judge}{rest}"

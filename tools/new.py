@@ -147,8 +147,9 @@ def write_task(root, task, given):
     on stderr, and None."""
     try:
         task = companion.task_of(task)
-        name = given or companion.name_from(task["name"])
-        why = taken(name, root) if name else f"no name can be made of {task['name']!r}"
+        usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
+        name = given or companion.problem_name(task, usable)
+        why = taken(name, root)
         if why:
             raise companion.Refused(why + ("" if given else ": give one with P=NAME"))
         text = companion.solution(task, name, SOLUTION)
