@@ -187,6 +187,12 @@ def listened(root, body, *argv):
     return outcome[0], answer
 
 
+def batch(*tasks, size=None):
+    """The payloads of one click on a contest: each task with the batch's id and size."""
+    shared = {"id": "4e1d7c3a-6f0e-4d59-9a57-0b3c1f2d8e61", "size": size or len(tasks)}
+    return [json.dumps(dict(task, batch=shared)).encode() for task in tasks]
+
+
 def header_lines(path):
     """The lines of a solution's docstring."""
     return path.read_text(encoding="utf-8").split('"""')[1].splitlines()
@@ -409,6 +415,25 @@ def test_a_title_cannot_make_a_judge_line(tmp_path, capsys, name, group):
     assert profile == problems.DEFAULT_PROFILE and "has 2 Judge: lines (lines 4, 5)" in warning
 
 
+def test_a_payload_that_cannot_be_written_leaves_nothing_and_the_listener_goes_on(tmp_path, capsys):
+    """A lone surrogate in a sample: JSON holds it, no UTF-8 file can. The contest's next
+    problem is still taken."""
+    bad = dict(ROUND, tests=[{"input": "1\n\ud800\n", "output": "1\n"}])
+    with listener(tmp_path) as (port, outcome):
+        for body in batch(bad, CASTLE):
+            assert post(port, body) == 200
+    err = capsys.readouterr().err
+    assert outcome == [2] and "Traceback" not in err, err
+    assert err == (
+        "make new: A. Sum of Round Numbers: the payload's test 1 holds a lone surrogate: no file"
+        " holds it\n"
+    )
+    assert problem_files(tmp_path) == sorted(
+        ["solutions/954G.py"] + [f"testcases/954G/judge-sample-{n}.{end}" for n in (1, 2, 3)
+                                 for end in ("in", "out")]
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize("folder", ["testcases", "solutions"])
 def test_a_disk_error_leaves_nothing_half_written(tmp_path, capsys, folder):
     """A file where a folder would be: what was written or moved before is taken back."""
@@ -508,6 +533,55 @@ def test_a_codeforces_problem_is_judged_by_tokens_and_its_spaced_sample_passes(t
     status, report, err = judged(tmp_path, "1352A", tle=None)
     assert case_verdicts(report) == {"1352A/judge-sample-1": "AC"} and status == 0, err
     assert report["problems"]["1352A"]["compare"] == "tokens" and err == ""
+
+
+def test_a_contest_is_taken_whole(tmp_path, capsys):
+    """Companion sends a contest as one POST per problem, with the batch's id and size: the
+    listener waits for them all, and writes each."""
+    with listener(tmp_path) as (port, outcome):
+        for body in batch(CASTLE, ROUND, GLAD):
+            assert post(port, body) == 200
+    out = capsys.readouterr().out
+    assert outcome == [0]
+    assert {path.stem for path in (tmp_path / "solutions").glob("*.py")} == {
+        "954G",
+        "1352A",
+        "810D",
+    }
+    assert len(list((tmp_path / "testcases").glob("*/*.in"))) == 4
+    for name in ("954G", "1352A", "810D"):
+        assert f"made solutions/{name}.py" in out, out
+    assert "  and for NAME each of 954G, 1352A, 810D:\n  - fill" in out
+    assert "python3 runner.py NAME " in out
+    assert "write checkers/810D_interactor.py" in out
+
+
+def test_a_contest_that_does_not_all_come_keeps_what_came(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(companion, "BATCH_WAIT", 1)
+    other = json.dumps(dict(GLAD, batch={"id": "another click", "size": 1})).encode()
+    with listener(tmp_path) as (port, outcome):
+        first, second, _ = batch(CASTLE, ROUND, GLAD)
+        for body in (first, other, second):  # and the third never comes
+            assert post(port, body) == 200
+    captured = capsys.readouterr()
+    assert outcome == [2] and "and for NAME each of 954G, 1352A:" in captured.out
+    assert {path.stem for path in (tmp_path / "solutions").glob("*.py")} == {"954G", "1352A"}
+    assert captured.err == (
+        "make new: a problem of another click came amid the contest's: not taken\n"
+        "make new: 1 of the contest's 3 problems did not come within 1 s (2 did: 954G, 1352A): "
+        "click on their pages\n"
+    )
+
+
+def test_a_name_given_takes_one_problem_of_a_contest(tmp_path, capsys):
+    with listener(tmp_path, "castle") as (port, outcome):
+        assert post(port, batch(CASTLE, ROUND)[0]) == 200
+    assert outcome == [0] and [path.stem for path in (tmp_path / "solutions").glob("*")] == [
+        "castle"
+    ]
+    assert "(P=castle names one problem: the 1 more of its contest are not taken)" in (
+        capsys.readouterr().out
+    )
 
 
 def test_a_port_in_use_gets_one_line(tmp_path, capsys):

@@ -1,11 +1,12 @@
 """Problems from the Competitive Companion browser extension, for `make new LISTEN=1`.
 
 Companion (github.com/jmerle/competitive-companion) parses a problem page and sends the
-problem as JSON in an HTTP POST to http://localhost:PORT/, once for each port in its list.
-Of its fields these are used: name, group, url, interactive, timeLimit (ms), memoryLimit
-(MB, taken as MiB), tests (a list of {input, output}) and batch.size. Its default list has
-no port of ours (27121 there is Competitive Programming Helper's), so PORT is to be added
-under "Custom ports" in the extension's options.
+problem as JSON in an HTTP POST to http://localhost:PORT/, once for each port in its list;
+for a contest, one POST per problem, each with the same batch {id, size}. Of its fields these
+are used: name, group, url, interactive, timeLimit (ms), memoryLimit (MB, taken as MiB),
+tests (a list of {input, output}), input and batch. Its default list has no port of ours
+(27121 there is Competitive Programming Helper's), so PORT is to be added under "Custom
+ports" in the extension's options.
 
 A web page can send requests to localhost too, so the listener takes only what the extension
 sends (see Catcher.refusal), bounds the time of each request, and serves several at once; and
@@ -36,6 +37,8 @@ from judge.text import printable, shorten
 PORT = 10046  # no tool in Companion's default list uses it
 LARGEST = 256 * 1024 * 1024  # bytes of payload taken at most
 PATIENCE = 10  # seconds one request may take, from its connection to its last byte
+BATCH_WAIT = 60  # seconds the rest of a contest may take to come, after each problem
+BATCH_MOST = 1000  # problems in a batch at most
 MS_PER_DAY, MB_MAX = 86_400_000, 1_048_576  # the largest limits taken
 WIDTH = 96  # the Judge: line's width at most, where it can be cut
 TITLE_CHARS, URL_CHARS = 150, 300  # a title (or group) and an address are cut beyond
@@ -235,6 +238,16 @@ def payload(data):
     if not isinstance(task, dict):
         raise Refused("the payload is JSON but not a Competitive Companion problem (an object)")
     return task
+
+
+def batch_of(task):
+    """(id, size) of the click that sent a payload: a contest's batch, else (None, 1)."""
+    batch = task.get("batch")
+    if isinstance(batch, dict) and isinstance(batch.get("id"), str):
+        size = batch.get("size")
+        if isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= BATCH_MOST:
+            return batch["id"], size
+    return None, 1
 
 
 def task_of(task):
@@ -459,10 +472,8 @@ def closing(task, name, prefix):
             f"  - put its inputs in testcases/{name}/ as {prefix}sample-N.in and .out (no cases",
             "    were written: the samples of an interactive problem are transcripts)",
         ]
-    size = task["batch"].get("size")
-    if isinstance(size, int) and size > 1:
-        notes.append(f"(Companion sent a contest of {size} problems: only this one was taken)")
     where = task.get("input")
     if isinstance(where, dict) and where.get("type") not in (None, "stdin"):
-        notes.append("(the judge reads the input from a file, not stdin: the runner gives stdin)")
+        notes.append(f"({name}: the judge reads the input from a file, not stdin: the runner "
+                     "gives stdin)")  # fmt: skip
     return todo, notes
