@@ -12,12 +12,14 @@ from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
 
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-JUDGE_LINE = re.compile(r"^[ \t#/*]*Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+# A Judge: line opens its line, after a comment's `# ` or `// ` at most (in a docstring, at
+# column 0): an indented line is the tail of another field, whose text it does not judge.
+JUDGE_LINE = re.compile(r"^(?:# |// )?Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 PROFILE_FIELDS = re.compile(
     r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*([^;]*[^;\s])"
     r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
 )
-HEADER_CHARS = 8192  # the Judge: line is looked for in the file's opening only
+HEADER_CHARS = 8192  # a file's header, where its one Judge: line is: its opening
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("exact"))
 
 
@@ -135,11 +137,16 @@ def read_profile(root, problem):
         return default, f"{error}: {using}"
     try:
         with open(str(root / path), encoding="utf-8-sig", errors="replace") as file:  # a BOM
-            line = JUDGE_LINE.search(file.read(HEADER_CHARS))
+            header = file.read(HEADER_CHARS)
     except OSError as error:
         return default, f"cannot read {path} ({error.strerror}): {using}"
-    if not line:
+    lines = list(JUDGE_LINE.finditer(header))
+    if not lines:
         return default, f"{path} has no '{JUDGE_FORMAT}' line: {using}"
+    if len(lines) > 1:  # which one is the judge's cannot be told
+        at = ", ".join(str(header.count("\n", 0, line.start()) + 1) for line in lines)
+        return default, f"{path} has {len(lines)} Judge: lines (lines {at}), want one: {using}"
+    line = lines[0]
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
     numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
     usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes

@@ -90,6 +90,12 @@ def test_the_judge_line_names_the_mode(tmp_path, mode, read):
         ("print(1)\n", NO_LINE),
         ("x = 1\n" * 2000 + "# Judge: X; 1 s; 1 MiB; exact\n", NO_LINE),  # past the opening
         ("# judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        ("  Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),  # indented: the tail of another field
+        ("Problem: A,\n\tJudge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        ("#  Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        ("#Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        (" * Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        ("x = 1  # Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
         ("Judge: X; 2 s; 1 GiB; exact\n", CANNOT + "X; 2 s; 1 GiB; exact'"),
         ("Judge: X; 2 s; 256 MiB; fuzzy\n", CANNOT + "X; 2 s; 256 MiB; fuzzy'"),
         ("Judge: X; 0 s; 256 MiB; exact\n", CANNOT + "X; 0 s; 256 MiB; exact'"),
@@ -112,6 +118,52 @@ def test_a_missing_or_malformed_judge_line_gives_the_defaults_and_a_warning(
     profile, said = problems.read_profile(tmp_path, "p")
     assert profile == problems.DEFAULT_PROFILE
     assert said.startswith(warning) and said.endswith(USING)
+
+
+def test_the_judge_line_opens_its_line_and_the_indented_one_is_text(tmp_path):
+    """A title wrapped onto an indented line of the header cannot pass for the Judge: line."""
+    text = (
+        '"""\nProblem: A very long title,\n  Judge: Evil; 99 s; 9999 MiB; checker sh -c evil\n'
+        'Judge: Codeforces 1352A; 1 s; 256 MiB; tokens\n"""\n'
+    )
+    write(tmp_path / "solutions" / "p.py", text)
+    profile = model.Profile("Codeforces 1352A", 1, 256, modes.parse_mode("tokens"))
+    assert problems.read_profile(tmp_path, "p") == (profile, None)
+
+
+@pytest.mark.parametrize(
+    "text, lines",
+    [
+        ('"""\nJudge: A; 1 s; 64 MiB; exact\nJudge: B; 9 s; 64 MiB; exact\n"""\n', "2, 3"),
+        ("# Judge: A; 1 s; 64 MiB; exact\nx = 1\n// Judge: A; 1 s; 64 MiB; exact\n", "1, 3"),
+        ("# Judge: A; 1 s; 64 MiB; exact\n" * 3, "1, 2, 3"),
+        ("Judge: A; 1 s; 64 MiB; exact\n" + "x = 1\n" * 9 + "Judge: broken\n", "1, 11"),
+    ],
+)
+def test_a_second_judge_line_gives_the_defaults_and_a_warning(tmp_path, text, lines):
+    write(tmp_path / "solutions" / "p.py", text)
+    profile, warning = problems.read_profile(tmp_path, "p")
+    count = lines.count(",") + 1
+    assert profile == problems.DEFAULT_PROFILE
+    assert warning == f"solutions/p.py has {count} Judge: lines (lines {lines}), want one{USING}"
+
+
+def test_a_second_judge_line_past_the_header_is_not_read(tmp_path):
+    text = (
+        "# Judge: A; 1 s; 64 MiB; tokens\n" + "x = 1\n" * 2000 + "# Judge: B; 9 s; 1 MiB; exact\n"
+    )
+    write(tmp_path / "solutions" / "p.py", text)
+    profile = model.Profile("A", 1, 64, modes.parse_mode("tokens"))
+    assert problems.read_profile(tmp_path, "p") == (profile, None)
+
+
+def test_the_repositorys_solutions_read_their_judge_line():
+    """Each opens with a docstring whose second line, after Problem:, is its Judge: line."""
+    for name in problems.find_problems(ROOT, [])[0]:
+        profile, warning = problems.read_profile(ROOT, name)
+        header = (ROOT / "solutions" / f"{name}.py").read_text(encoding="utf-8").split('"""')
+        line = header[1].splitlines()[2]  # [0]: what follows the opening quotes
+        assert warning is None and line.startswith(f"Judge: {profile.judge_name}; "), name
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,18 @@ first level of tools/contract.py, judged: `python3 runner.py NAME` judges it at 
 `make test` passes once the header says no more TODO. Nothing is overwritten: a NAME that
 is taken is a usage error (exit status 2).
 
-`make new LISTEN=1 [PORT=N] [P=NAME]` (``--listen``) waits for one problem from the
-Competitive Companion browser extension instead, and writes it with the judge's samples
-and limits (see tools/companion.py).
+`make new LISTEN=1 [PORT=N] [P=NAME]` (``--listen``) waits for a problem from the
+Competitive Companion browser extension instead (or a contest's problems, when a click sends
+them all), and writes it with the judge's samples and limits (see tools/companion.py).
 """
 
 import argparse
 import importlib.util
+import os
+import shutil
 import sys
+import tempfile
+import time
 
 from judge import JUDGE_PREFIX, problem_name_error
 from tools import companion
@@ -76,21 +80,39 @@ def taken(name, root):
 
 def write_problem(root, name, solution, samples):
     """Write solutions/NAME.py and one judge sample case per (input, output) under root,
-    never over an existing file; the paths written, relative to root, as text."""
-    path = root / "solutions" / (name + ".py")
-    path.parent.mkdir(exist_ok=True)
-    with open(str(path), "x", encoding="utf-8", newline="\n") as file:
-        file.write(solution)
-    made = [path]
-    if samples:
-        cases = root / "testcases" / name
-        cases.mkdir(parents=True)
-        for number, (given, answer) in enumerate(samples, 1):
-            stem = f"{JUDGE_PREFIX}sample-{number}"
-            for suffix, text in ((".in", given), (".out", answer)):
-                made.append(cases / (stem + suffix))
-                made[-1].write_bytes(text.encode("utf-8"))
-    return [path.relative_to(root).as_posix() for path in made]
+    never over an existing file, and whole or not at all: into a temporary folder under
+    root first, then moved into place (what was moved is taken back if a later move fails).
+    The paths written, relative to root, as text."""
+    files = {f"solutions/{name}.py": solution.encode("utf-8")}  # a lone surrogate fails here
+    for number, (given, answer) in enumerate(samples, 1):
+        stem = f"testcases/{name}/{JUDGE_PREFIX}sample-{number}"
+        files.update({stem + ".in": given.encode("utf-8"), stem + ".out": answer.encode("utf-8")})
+    staging = tempfile.mkdtemp(prefix=".make-new-", dir=str(root))
+    made = []  # what is in place, the folders made for it first
+    try:
+        for path, data in files.items():
+            os.makedirs(os.path.join(staging, os.path.dirname(path)), exist_ok=True)
+            with open(os.path.join(staging, path), "xb") as file:
+                file.write(data)
+        for path in [f"testcases/{name}"] * bool(samples) + [f"solutions/{name}.py"]:
+            target = root / path
+            if not target.parent.is_dir():
+                target.parent.mkdir()
+                made.append(target.parent)
+            if os.path.lexists(str(target)):  # a rename would replace it on POSIX
+                raise FileExistsError(f"{path} exists already")
+            os.rename(os.path.join(staging, path), str(target))
+            made.append(target)
+    except BaseException:
+        for target in reversed(made):
+            if target.is_dir():
+                shutil.rmtree(str(target))
+            else:
+                target.unlink()
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return list(files)
 
 
 def make(name, root=ROOT):
@@ -100,8 +122,11 @@ def make(name, root=ROOT):
 
 
 def listen(root, name, port, ready=None):
-    """Wait for one problem from Competitive Companion on port, and write it as NAME (else
-    as its title makes a name); the exit status."""
+    """Wait for a problem from Competitive Companion on port and write it, as NAME when given
+    (else named by companion.problem_name). When it is one of a contest's batch, the rest
+    are waited for too, each written as it comes, until they all came or none came for
+    companion.BATCH_WAIT seconds. The exit status: 2 when a problem could not be written or
+    did not come, else 0."""
 
     def listening(port):
         print(f"waiting for a problem from Competitive Companion on port {port} (Ctrl-C: stop)")
@@ -109,18 +134,86 @@ def listen(root, name, port, ready=None):
         if ready:
             ready(port)
 
-    task = companion.task_of(companion.receive(port, listening))
-    given = name
-    name = name or companion.name_from(task["name"])
-    why = taken(name, root) if name else f"no name can be made of {task['name']!r}"
-    if why:
-        return fail(why + ("" if given else ": give one with P=NAME"))
-    text = companion.solution(task, name, SOLUTION)
-    made = write_problem(root, name, text, companion.samples(task))
-    todo, notes = companion.closing(task, name, JUDGE_PREFIX)
-    code = "main()" if task["interactive"] else "solve()"
-    said(made, todo + filled(FILL + STEPS, name, code).splitlines() + notes)
-    return 0
+    with companion.listening(port, listening) as bodies:
+        try:
+            first = companion.payload(companion.next_body(bodies))
+        except companion.Refused as error:
+            return fail(error)
+        batch, size = companion.batch_of(first)
+        if name and size > 1:
+            print(f"(P={name} names one problem: the {size - 1} more of its contest are not taken)")
+            size = 1
+        written, came, stopped = [write_task(root, first, name)], 1, False
+        try:
+            while came < size:
+                body = companion.next_body(bodies, time.monotonic() + companion.BATCH_WAIT)
+                if body is None:
+                    break
+                try:
+                    task = companion.payload(body)
+                except companion.Refused as error:
+                    fail(error)
+                    written.append(None)
+                    continue
+                if companion.batch_of(task)[0] != batch:
+                    fail("a problem of another click came amid the contest's: not taken")
+                    continue
+                came += 1
+                written.append(write_task(root, task, name))
+        except KeyboardInterrupt:
+            stopped = True
+    problems = [problem for problem in written if problem]
+    if came < size:
+        names = ", ".join(name for name, _ in problems) or "none written"
+        why = "before Ctrl-C" if stopped else f"within {companion.BATCH_WAIT:g} s"
+        fail(f"{size - came} of the contest's {size} problems did not come {why} ({came} did: "
+             f"{names}): click on their pages")  # fmt: skip
+    if problems:
+        closing(problems)
+    return 130 if stopped else 0 if came == size and all(written) else 2
+
+
+def write_task(root, task, given):
+    """Write the problem of a payload's JSON object: (its name, the task); else one line
+    on stderr, and None."""
+    try:
+        task = companion.task_of(task)
+        usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
+        name = given or companion.problem_name(task, usable)
+        why = taken(name, root)
+        if why:
+            raise companion.Refused(why + ("" if given else ": give one with P=NAME"))
+        text = companion.solution(task, name, SOLUTION)
+        made = write_problem(root, name, text, companion.samples(task))
+    except companion.Refused as error:
+        fail(f"{shown_name(task)}{error}")
+        return None
+    except (OSError, UnicodeError) as error:
+        fail(f"{shown_name(task)}cannot write the problem: {error}")
+        return None
+    print(f"made {', '.join(made)}", flush=True)
+    return name, task
+
+
+def shown_name(task):
+    """Which problem a failure is about, as the start of its line: when its title is known."""
+    title = task.get("name") if isinstance(task, dict) else None
+    return f"{companion.plain(title, 60)}: " if isinstance(title, str) and title.strip() else ""
+
+
+def closing(written):
+    """What is next, once every problem came: for one problem by its name, for several by
+    NAME, each of them."""
+    todo, notes = [], []
+    for name, task in written:
+        more, said = companion.closing(task, name, JUDGE_PREFIX)
+        todo, notes = todo + more, notes + said
+    names = [name for name, _ in written]
+    name = names[0] if len(names) == 1 else "NAME"
+    if len(names) > 1:
+        todo.append(f"  and for NAME each of {', '.join(names)}:")
+    code = "main()" if all(task["interactive"] for _, task in written) else "solve()"
+    print("next:", *todo, *filled(FILL + STEPS, name, code).splitlines(), *notes, sep="\n")
 
 
 def filled(template, name, code="solve()"):
@@ -139,7 +232,7 @@ def parse(argv):
     )
     parser.add_argument("name", metavar="NAME", nargs="?", help="the new problem's name")
     parser.add_argument(
-        "--listen", action="store_true", help="wait for one problem from Competitive Companion"
+        "--listen", action="store_true", help="wait for a problem from Competitive Companion"
     )
     parser.add_argument(
         "--port", type=companion.port_number, default=companion.PORT,
