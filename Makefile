@@ -37,8 +37,8 @@ run:
 
 # A new problem, judged from the start: solutions/NAME.py with its header to fill, and
 # testcases/NAME/judge-sample-1.in and .out (see docs/adding-a-problem.md). LISTEN=1 waits
-# for one problem from the Competitive Companion browser extension on PORT (default 10046),
-# and writes it with the judge's samples and limits.
+# for a problem, or a contest's problems, from the Competitive Companion browser extension
+# on PORT (default 10046), and writes each with the judge's samples and limits.
 new:
 	@test -n "$(P)$(filter-out 0,$(LISTEN))" || { echo "usage: make new P=NAME, or make new LISTEN=1 [PORT=N] [P=NAME]" >&2; exit 2; }
 	@$(PYTHON) -m tools.new $(if $(filter-out 0,$(LISTEN)),--listen) $(if $(PORT),--port $(PORT)) -- $(P)
