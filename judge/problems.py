@@ -14,7 +14,11 @@ from judge.text import printable, shorten
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 # A Judge: line opens its line, after a comment's `# ` or `// ` at most (in a docstring, at
 # column 0): an indented line is the tail of another field, whose text it does not judge.
-JUDGE_LINE = re.compile(r"^(?:# |// )?Judge:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+# At a line's start, after at most a comment's opening: `# `, `// `, `/* ` or a block
+# comment's ` * `; a one-line block comment's closing `*/` is not part of it.
+JUDGE_LINE = re.compile(
+    r"^(?:# |// |/\* | \* )?Judge:[ \t]*(.*?)[ \t]*(?:\*/[ \t]*)?$", re.MULTILINE
+)
 PROFILE_FIELDS = re.compile(
     r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*([^;]*[^;\s])"
     r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit

@@ -94,7 +94,7 @@ def test_the_judge_line_names_the_mode(tmp_path, mode, read):
         ("Problem: A,\n\tJudge: X; 1 s; 64 MiB; exact\n", NO_LINE),
         ("#  Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
         ("#Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
-        (" * Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
+        ("  * Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
         ("x = 1  # Judge: X; 1 s; 64 MiB; exact\n", NO_LINE),
         ("Judge: X; 2 s; 1 GiB; exact\n", CANNOT + "X; 2 s; 1 GiB; exact'"),
         ("Judge: X; 2 s; 256 MiB; fuzzy\n", CANNOT + "X; 2 s; 256 MiB; fuzzy'"),
@@ -280,6 +280,7 @@ def test_a_solution_in_another_language_is_a_problem_and_two_are_refused(tmp_pat
         ("p.java", "import java.util.*;\n/* Judge: T; 1 s; 256 MiB; exact\n */\n"),
         ("p.rs", "/*\n * Judge: T; 1 s; 256 MiB; exact\n */\n"),
         ("p.js", "#!/usr/bin/env node\n// Judge:T;1 s;256 MiB;exact\n"),
+        ("p.c", "/* Judge: T; 1 s; 256 MiB; exact */\nint main(void) { return 0; }\n"),
     ],
 )
 def test_the_judge_line_is_read_from_the_solutions_comment_in_any_language(tmp_path, name, text):
