@@ -24,7 +24,7 @@ from runner_util import case_verdicts, judged
 from util import ROOT, run
 
 from judge import model, modes, problems
-from tools import companion, new
+from tools import companion_listener, companion_payload, new
 
 CASTLE = {  # Codeforces 954G, as Companion's README shows its format
     "name": "G. Castle Defense",
@@ -127,7 +127,7 @@ def test_a_problem_is_never_made_twice_in_any_case(tmp_path, capsys):
     ],
 )
 def test_a_title_reduces_to_a_name_under_the_rule(title, name):
-    assert companion.name_from(title) == name
+    assert companion_payload.name_from(title) == name
     assert name == "" or new.name_error(name) is None
 
 
@@ -355,7 +355,7 @@ def test_what_the_extension_sends_is_taken(tmp_path, capsys, changes):
 def test_a_client_that_drips_is_cut_off_while_another_is_served(tmp_path, capsys, monkeypatch):
     """A byte every 0.2 s would keep a per-read timeout waiting for ever: the deadline is the
     request's, and the next client is served meanwhile."""
-    monkeypatch.setattr(companion, "PATIENCE", 1)
+    monkeypatch.setattr(companion_listener, "PATIENCE", 1)
     with listener(tmp_path) as (port, outcome):
         start = time.monotonic()
         drip = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
@@ -470,7 +470,7 @@ def test_a_disk_error_leaves_nothing_half_written(tmp_path, capsys, folder):
 )
 def test_the_name_is_the_judges_id_else_the_titles(url, title, name):
     usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
-    assert companion.problem_name(dict(url=url, name=title), usable) == name
+    assert companion_payload.problem_name(dict(url=url, name=title), usable) == name
     assert model.problem_name_error(name) is None
 
 
@@ -481,7 +481,8 @@ def test_a_title_of_no_usable_name_gets_a_made_one(tmp_path, capsys, title):
     (solution,) = (tmp_path / "solutions").glob("*.py")
     name = solution.stem
     assert re.fullmatch(r"problem-[0-9a-f]{8}", name) and model.problem_name_error(name) is None
-    assert name == companion.problem_name(dict(task, url=task["url"]))  # the same every time
+    # the same every time
+    assert name == companion_payload.problem_name(dict(task, url=task["url"]))
     assert problems.read_profile(tmp_path, name)[1] is None
 
 
@@ -498,7 +499,7 @@ def test_a_title_of_no_usable_name_gets_a_made_one(tmp_path, capsys, title):
     ],
 )
 def test_the_mode_follows_the_judge(url, mode):
-    line = companion.header(dict(CASTLE, url=url), "p")[1]
+    line = companion_payload.header(dict(CASTLE, url=url), "p")[1]
     assert line.endswith(f"; 1.5 s; 256 MiB; {mode}") and modes.mode_error(mode) is None
 
 
@@ -558,7 +559,7 @@ def test_a_contest_is_taken_whole(tmp_path, capsys):
 
 
 def test_a_contest_that_does_not_all_come_keeps_what_came(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(companion, "BATCH_WAIT", 1)
+    monkeypatch.setattr(companion_listener, "BATCH_WAIT", 1)
     other = json.dumps(dict(GLAD, batch={"id": "another click", "size": 1})).encode()
     with listener(tmp_path) as (port, outcome):
         first, second, _ = batch(CASTLE, ROUND, GLAD)
@@ -596,7 +597,7 @@ def test_a_port_in_use_gets_one_line(tmp_path, capsys):
 
 
 def test_the_default_port_is_not_cphs():
-    assert companion.PORT != 27121
+    assert companion_listener.PORT != 27121
 
 
 def test_make_new_listen_writes_a_posted_problem(tmp_path):

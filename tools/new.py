@@ -9,7 +9,8 @@ is taken is a usage error (exit status 2).
 
 `make new LISTEN=1 [PORT=N] [P=NAME]` (``--listen``) waits for a problem from the
 Competitive Companion browser extension instead (or a contest's problems, when a click sends
-them all), and writes it with the judge's samples and limits (see tools/companion.py).
+them all), and writes it with the judge's samples and limits: tools/companion_listener.py
+takes what the extension sends, tools/companion_payload.py makes it a problem.
 """
 
 import argparse
@@ -21,7 +22,7 @@ import tempfile
 import time
 
 from judge import JUDGE_PREFIX, problem_name_error
-from tools import companion
+from tools import companion_listener, companion_payload
 from tools.problem import ROOT, known
 
 SOLUTION = '''"""
@@ -123,10 +124,10 @@ def make(name, root=ROOT):
 
 def listen(root, name, port, ready=None):
     """Wait for a problem from Competitive Companion on port and write it, as NAME when given
-    (else named by companion.problem_name). When it is one of a contest's batch, the rest
-    are waited for too, each written as it comes, until they all came or none came for
-    companion.BATCH_WAIT seconds. The exit status: 2 when a problem could not be written or
-    did not come, else 0."""
+    (else named by companion_payload.problem_name). When it is one of a contest's batch, the
+    rest are waited for too, each written as it comes, until they all came or none came for
+    companion_listener.BATCH_WAIT seconds. The exit status: 2 when a problem could not be
+    written or did not come, else 0."""
 
     def listening(port):
         print(f"waiting for a problem from Competitive Companion on port {port} (Ctrl-C: stop)")
@@ -134,28 +135,30 @@ def listen(root, name, port, ready=None):
         if ready:
             ready(port)
 
-    with companion.listening(port, listening) as bodies:
+    with companion_listener.listening(port, listening) as bodies:
         try:
-            first = companion.payload(companion.next_body(bodies))
-        except companion.Refused as error:
+            first = companion_payload.payload(companion_listener.next_body(bodies))
+        except companion_payload.Refused as error:
             return fail(error)
-        batch, size = companion.batch_of(first)
+        batch, size = companion_payload.batch_of(first)
         if name and size > 1:
             print(f"(P={name} names one problem: the {size - 1} more of its contest are not taken)")
             size = 1
         written, came, stopped = [write_task(root, first, name)], 1, False
         try:
             while came < size:
-                body = companion.next_body(bodies, time.monotonic() + companion.BATCH_WAIT)
+                body = companion_listener.next_body(
+                    bodies, time.monotonic() + companion_listener.BATCH_WAIT
+                )
                 if body is None:
                     break
                 try:
-                    task = companion.payload(body)
-                except companion.Refused as error:
+                    task = companion_payload.payload(body)
+                except companion_payload.Refused as error:
                     fail(error)
                     written.append(None)
                     continue
-                if companion.batch_of(task)[0] != batch:
+                if companion_payload.batch_of(task)[0] != batch:
                     fail("a problem of another click came amid the contest's: not taken")
                     continue
                 came += 1
@@ -165,7 +168,7 @@ def listen(root, name, port, ready=None):
     problems = [problem for problem in written if problem]
     if came < size:
         names = ", ".join(name for name, _ in problems) or "none written"
-        why = "before Ctrl-C" if stopped else f"within {companion.BATCH_WAIT:g} s"
+        why = "before Ctrl-C" if stopped else f"within {companion_listener.BATCH_WAIT:g} s"
         fail(f"{size - came} of the contest's {size} problems did not come {why} ({came} did: "
              f"{names}): click on their pages")  # fmt: skip
     if problems:
@@ -177,15 +180,15 @@ def write_task(root, task, given):
     """Write the problem of a payload's JSON object: (its name, the task); else one line
     on stderr, and None."""
     try:
-        task = companion.task_of(task)
+        task = companion_payload.task_of(task)
         usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
-        name = given or companion.problem_name(task, usable)
+        name = given or companion_payload.problem_name(task, usable)
         why = taken(name, root)
         if why:
-            raise companion.Refused(why + ("" if given else ": give one with P=NAME"))
-        text = companion.solution(task, name, SOLUTION)
-        made = write_problem(root, name, text, companion.samples(task))
-    except companion.Refused as error:
+            raise companion_payload.Refused(why + ("" if given else ": give one with P=NAME"))
+        text = companion_payload.solution(task, name, SOLUTION)
+        made = write_problem(root, name, text, companion_payload.samples(task))
+    except companion_payload.Refused as error:
         fail(f"{shown_name(task)}{error}")
         return None
     except (OSError, UnicodeError) as error:
@@ -198,7 +201,9 @@ def write_task(root, task, given):
 def shown_name(task):
     """Which problem a failure is about, as the start of its line: when its title is known."""
     title = task.get("name") if isinstance(task, dict) else None
-    return f"{companion.plain(title, 60)}: " if isinstance(title, str) and title.strip() else ""
+    if isinstance(title, str) and title.strip():
+        return f"{companion_payload.plain(title, 60)}: "
+    return ""
 
 
 def closing(written):
@@ -206,7 +211,7 @@ def closing(written):
     NAME, each of them."""
     todo, notes = [], []
     for name, task in written:
-        more, said = companion.closing(task, name, JUDGE_PREFIX)
+        more, said = companion_payload.closing(task, name, JUDGE_PREFIX)
         todo, notes = todo + more, notes + said
     names = [name for name, _ in written]
     name = names[0] if len(names) == 1 else "NAME"
@@ -235,8 +240,8 @@ def parse(argv):
         "--listen", action="store_true", help="wait for a problem from Competitive Companion"
     )
     parser.add_argument(
-        "--port", type=companion.port_number, default=companion.PORT,
-        help=f"the port to listen on (default {companion.PORT}; 0: any free one)",
+        "--port", type=companion_listener.port_number, default=companion_listener.PORT,
+        help=f"the port to listen on (default {companion_listener.PORT}; 0: any free one)",
     )  # fmt: skip
     args = parser.parse_args(argv)
     if args.name is None and not args.listen:
@@ -260,7 +265,7 @@ def main(argv=None, root=ROOT, ready=None):
         if args.listen:
             return listen(root, args.name, args.port, ready)
         made = [path.relative_to(root).as_posix() for path in make(args.name, root)]
-    except companion.Refused as error:
+    except companion_payload.Refused as error:
         return fail(error)
     except OSError as error:
         return fail(f"cannot write the problem: {error}")
