@@ -24,7 +24,7 @@ from judge.modes import parse_mode
 from judge.process import choose, watch
 from tools import play, programs, shrink
 from tools.play import inputs as stress_inputs
-from tools.stress import HACKS
+from tools.stress_failure import HACKS
 
 # Realistic one-token bugs of solutions/vertical_four.py; the test uses the first one
 # that the current source still contains.
@@ -728,7 +728,7 @@ def test_a_tle_shrinks_by_a_short_candidate_limit_then_is_judged_by_the_full_one
     """The candidates of a TLE by a 10 s limit are judged by 1 s (QUICK), within the
     shrinking's deadline; the smallest found (2 words) passes by 10 s, so the chain of smaller
     inputs is bisected for the smallest that is TLE by 10 s: 20 words (12 s)."""
-    from tools import stress as driver
+    from tools import stress_failure as driver
 
     judge, drawn = FakeJudge(), "1\n" * 40
     watch = driver.Shrinking(drawn, judge(drawn), 60, driver.QUICK, 10.0)
@@ -752,7 +752,7 @@ class Terminal(io.StringIO):
 
 
 def test_shrinking_draws_a_status_line_on_a_terminal(monkeypatch):
-    from tools import stress as driver
+    from tools import stress_failure as driver
 
     monkeypatch.setenv("TERM", "xterm")
     now = [0.0]

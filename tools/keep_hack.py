@@ -16,7 +16,7 @@ from pathlib import Path
 from judge import JUDGE_PREFIX, printable, problem_name_error
 from tools.problem import ROOT, run_tool, tooling
 from tools.programs import ENCODING
-from tools.stress import HACKS
+from tools.stress_failure import HACKS
 
 
 class KeepError(Exception):
