@@ -140,7 +140,8 @@ def profiles_for(root, problems, args, folders=()):
     if args.compare:
         flag_mode = make_mode(args.compare)
         if flag_mode.judged_by_program:  # found from here, where the user typed it
-            flag_mode = flag_mode.resolved(current_folder(), "--" + flag_mode.kind, strict=True)
+            flag = "--" + flag_mode.kind.replace("_", "-")
+            flag_mode = flag_mode.resolved(current_folder(), flag, strict=True)
     for problem in problems:
         profile, warning = (
             (DEFAULT_PROFILE, None) if problem in folders else read_profile(root, problem)

@@ -12,6 +12,8 @@ module compares a mode's name: it asks the mode.
 | checker CMD   | testlib's checker                | --checker CMD               |
 | validator CMD | a Kattis output validator        | --validator CMD             |
 | interactor CMD| testlib's interactor, piped      | --interactor CMD            |
+| ... checker C | and then its output, by C        |                             |
+| interactive_validator CMD | a Kattis validator, piped | --interactive-validator CMD |
 """
 
 import argparse
@@ -32,6 +34,8 @@ class Mode:
     interactive = False  # whether a program talks to the solution as it runs
     judged_by_program = False  # whether a program judges it, found by resolved()
     command = None  # the judging program, (args, executable), or why it cannot run
+    flags = ()  # words given to the judging program after its files (a Kattis package's)
+    checker = None  # the checker mode of an interactor's output file (Polygon's), or None
 
     def __init__(self, kind, argument=""):
         self.kind, self.argument = kind, argument
@@ -111,31 +115,56 @@ class Judged(Mode):
 
     judged_by_program = True
 
-    def __init__(self, kind, argument, protocol, command=None):
+    def __init__(self, kind, argument, protocol, command=None, flags=()):
         super().__init__(kind, argument)
-        self.protocol, self.command = protocol, command
+        self.protocol, self.command, self.flags = protocol, command, tuple(flags)
 
     def resolved(self, root, what=None, strict=False):
         """The mode with its command found from root; with strict, a UsageError if it is not
         there, else the reason kept, an IE for each case."""
         if self.command is not None:
             return self
-        try:
-            command = tool_command(self.argument, root, what or f"the Judge: line's {self.kind}")
-        except UsageError as error:
-            if strict:
-                raise
-            command = str(error)
-        return type(self)(self.kind, self.argument, self.protocol, command)
+        made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
+        made.command = found(self.argument, root, what or f"the Judge: line's {self.kind}", strict)
+        return made
 
     def judge(self, input_path, output, expected, running, workdir):
         return checkers.check_output(input_path, output, expected, self, running, workdir)
 
 
+def found(text, root, what, strict):
+    """The command of a CMD found from root; with strict, a UsageError if it is not there, else
+    the reason, kept: an IE for each case."""
+    try:
+        return tool_command(text, root, what)
+    except UsageError as error:
+        if strict:
+            raise
+        return str(error)
+
+
+def checked_after(text):
+    """(the interactor's CMD, the checker's CMD or None) of `CMD [checker CMD]`."""
+    own, _, checker = f" {text} ".partition(" checker ")
+    return own.strip(), (checker.strip() if _ else None)
+
+
 class Interactive(Judged):
-    """A program piped both ways with the solution as it runs, whose exit code is the verdict."""
+    """A program piped both ways with the solution as it runs, whose exit code is the verdict;
+    with Polygon (`interactor CMD checker CMD`), a checker then judges its output file."""
 
     interactive = True
+
+    def resolved(self, root, what=None, strict=False):
+        if self.command is not None:
+            return self
+        own, checker = checked_after(self.argument)
+        made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
+        made.command = found(own, root, what or f"the Judge: line's {self.kind}", strict)
+        if checker is not None:
+            what = (what or f"the Judge: line's {self.kind}").replace(self.kind, "checker")
+            made.checker = make_mode(f"checker {checker}").resolved(root, what, strict)
+        return made
 
 
 # kind: the class, what follows the kind on a Judge: line, its protocol, the flag's help, and
@@ -183,6 +212,14 @@ REGISTRY = {
         " and the other way round; exit 0 AC, 1 WA, 2 PE",
         None,
     ),
+    "interactive_validator": Entry(
+        Interactive,
+        "CMD",
+        checkers.KATTIS_INTERACTIVE,
+        "a Kattis interactive validator: CMD INPUT ANSWER DIR, piped both ways; exit 42 AC,"
+        " 43 WA; the first to end decides",
+        None,
+    ),
 }
 SHORTCUTS = ("loose", "tokens")  # comparators with a flag of their own: --loose, --tokens
 COMPARISONS = [kind for kind, entry in REGISTRY.items() if entry.make is Comparison]
@@ -199,6 +236,10 @@ def mode_error(text):
         return None
     if entry and entry.takes == "EPS":
         return eps_error(argument.strip())
+    if entry and entry.takes == "CMD" and entry.make is Interactive and argument:
+        own, checker = checked_after(argument)
+        if not own or checker == "":
+            return f"'{kind} CMD checker CMD' needs both commands"
     if entry and entry.takes == "CMD":
         return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
     return f"'{shorten(printable(text))}' is no judging mode: want {MODES}"
@@ -231,7 +272,8 @@ def add_flags(group, default):
     for kind, entry in REGISTRY.items():
         if entry.takes:
             reader = flag_reader(kind, entry.takes == "EPS")
-            add("--" + kind, dest="compare", type=reader, metavar=entry.takes, help=entry.help)
+            flag = "--" + kind.replace("_", "-")
+            add(flag, dest="compare", type=reader, metavar=entry.takes, help=entry.help)
 
 
 def flag_reader(kind, tolerance):
