@@ -20,7 +20,7 @@ from judge.commands import PYTHON_PROGRAM, split_command
 from judge.console import let_go, note, say, usage_error
 from judge.judging import judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
-from judge.modes import add_flags, make_mode
+from judge.modes import add_flags, chosen_mode, make_mode
 from judge.platform import PORTABLE
 from judge.problems import DEFAULT_PROFILE, case_folder, find_cases, find_problems, read_profile
 from judge.process.environment import keep_everything
@@ -56,6 +56,15 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         raise UsageError(f"{message} (runner.py --help says more)")
+
+    def parse_args(self, args=None, namespace=None):
+        """The flags, with `compare` the text of the mode their judging flags choose."""
+        parsed = super().parse_args(args, namespace)
+        try:
+            parsed.compare = chosen_mode(parsed.mode_flags)
+        except ValueError as error:
+            self.error(str(error))
+        return parsed
 
 
 def current_folder():
@@ -101,7 +110,7 @@ def make_parser():
     add("--tle", type=positive, metavar="S", help=HELP["tle"])
     add("--mle", type=positive, metavar="MIB", help=HELP["mle"])
     add("--ole", type=positive, default=64.0, metavar="MIB", help=HELP["ole"])
-    add_flags(parser.add_mutually_exclusive_group(), JUDGES)
+    add_flags(parser, JUDGES)
     jobs = cpu_count()
     add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
     add("--sandbox", action="store_true", help=HELP["sandbox"])

@@ -12,7 +12,8 @@ module compares a mode's name: it asks the mode.
 | checker CMD   | testlib's checker                | --checker CMD               |
 | validator CMD | a Kattis output validator        | --validator CMD             |
 | interactor CMD| testlib's interactor, piped      | --interactor CMD            |
-| ... checker C | and then its output, by C        |                             |
+| ... checker C | and then its output, by C        | --interactor CMD --checker C|
+| kattis FLAGS  | Kattis's default validator       | --kattis [FLAGS]            |
 | interactive_validator CMD | a Kattis validator, piped | --interactive-validator CMD |
 """
 
@@ -22,7 +23,14 @@ from collections import namedtuple
 
 from judge import checkers
 from judge.commands import tool_command
-from judge.compare import COMPARATORS, INVALID_CHARACTER, eps_error, float_difference
+from judge.compare import (
+    COMPARATORS,
+    INVALID_CHARACTER,
+    eps_error,
+    float_difference,
+    kattis_difference,
+    kattis_flags,
+)
 from judge.explain import NEWLINE, float_mismatch, mismatch
 from judge.model import UsageError
 from judge.text import printable, shorten
@@ -108,6 +116,25 @@ class Tolerance(Mode):
 
     def explain(self, verdict, got, expected):
         return float_mismatch(got, expected, self.argument) if verdict == "WA" else []
+
+
+class KattisDefault(Mode):
+    """Kattis's default output validator, by its flags (judge.compare.kattis_flags)."""
+
+    def verdict(self, expected, got):
+        return "WA" if kattis_difference(expected, got, self.parsed) else "AC"
+
+    @property
+    def parsed(self):
+        return kattis_flags(self.argument.split())
+
+    def explain(self, verdict, got, expected):
+        if verdict != "WA":
+            return []
+        number, at, wrong = kattis_difference(expected, got, self.parsed)
+        line = got.count(NEWLINE, 0, at) + 1
+        piece = "piece" if self.parsed.space_change_sensitive else "token"
+        return [f"{piece} {number}, line {line} of the output: {wrong}"]
 
 
 class Judged(Mode):
@@ -209,7 +236,17 @@ REGISTRY = {
         "CMD",
         checkers.TESTLIB_INTERACTOR,
         "testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
-        " and the other way round; exit 0 AC, 1 WA, 2 PE",
+        " and the other way round; exit 0 AC, 1 WA, 2 PE; with --checker, which then judges"
+        " its OUTPUT file (Polygon)",
+        None,
+    ),
+    "kattis": Entry(
+        KattisDefault,
+        "FLAGS",
+        None,
+        "Kattis's default output validator: tokens in any letter case, its flags"
+        " case_sensitive, space_change_sensitive, float_tolerance EPS,"
+        " float_absolute_tolerance EPS, float_relative_tolerance EPS",
         None,
     ),
     "interactive_validator": Entry(
@@ -224,8 +261,9 @@ REGISTRY = {
 SHORTCUTS = ("loose", "tokens")  # comparators with a flag of their own: --loose, --tokens
 COMPARISONS = [kind for kind, entry in REGISTRY.items() if entry.make is Comparison]
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARISONS)
-MODES = "|".join(COMPARISONS) + ", float EPS, "
+MODES = "|".join(COMPARISONS) + ", float EPS, kattis [FLAGS], "
 MODES += " or ".join(f"{kind} CMD" for kind, entry in REGISTRY.items() if entry.takes == "CMD")
+TOGETHER = ("interactor", "checker")  # the flags that may go together: Polygon's way
 
 
 def mode_error(text):
@@ -236,6 +274,12 @@ def mode_error(text):
         return None
     if entry and entry.takes == "EPS":
         return eps_error(argument.strip())
+    if entry and entry.takes == "FLAGS":
+        try:
+            kattis_flags(argument.split())
+        except ValueError as error:
+            return str(error)
+        return None
     if entry and entry.takes == "CMD" and entry.make is Interactive and argument:
         own, checker = checked_after(argument)
         if not own or checker == "":
@@ -262,29 +306,55 @@ def make_mode(text):
     return entry.make(kind, argument)
 
 
-def add_flags(group, default):
-    """Each mode's flag in an argparse group of mutually exclusive flags; each stores its text."""
-    add = group.add_argument
-    add("--compare", choices=COMPARISONS, help=f"how outputs are compared {default}")
+def add_flags(parser, default):
+    """Each mode's flag; each adds (the flag, the mode's text) to the list mode_flags, which
+    chosen_mode() makes one mode of."""
+    parser.set_defaults(mode_flags=())
+    add = parser.add_argument
+    add(
+        "--compare",
+        choices=COMPARISONS,
+        action=ModeFlag,
+        help=f"how outputs are compared {default}",
+    )
     for kind in SHORTCUTS:
         help = f"--compare {kind}: {REGISTRY[kind].help}"
-        add("--" + kind, dest="compare", action="store_const", const=kind, help=help)
+        add("--" + kind, nargs=0, action=ModeFlag, const=kind, help=help)
     for kind, entry in REGISTRY.items():
         if entry.takes:
-            reader = flag_reader(kind, entry.takes == "EPS")
-            flag = "--" + kind.replace("_", "-")
-            add(flag, dest="compare", type=reader, metavar=entry.takes, help=entry.help)
+            reader = flag_reader(kind, entry.takes)
+            optional = {"nargs": "?", "const": ""} if entry.takes == "FLAGS" else {}  # read too
+            flag, help = "--" + kind.replace("_", "-"), entry.help
+            add(flag, type=reader, action=ModeFlag, metavar=entry.takes, help=help, **optional)
 
 
-def flag_reader(kind, tolerance):
-    """argparse's type for --KIND ARG: the mode's text; a tolerance is checked at once."""
+class ModeFlag(argparse.Action):
+    """A judging mode's flag: (the flag, the mode's text) added to the namespace's mode_flags."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        text = self.const if values in (None, []) else values
+        namespace.mode_flags = (*namespace.mode_flags, (option_string, text))
+
+
+def chosen_mode(flags):
+    """The text of the mode that the flags ((flag, text) each) choose, or None; a ValueError
+    for two at once, unless they are --interactor and --checker, Polygon's pair."""
+    texts = {text.partition(" ")[0]: text for _, text in flags}
+    if len(flags) == 2 and sorted(texts) == sorted(TOGETHER):
+        return f"{texts[TOGETHER[0]]} {texts[TOGETHER[1]]}"
+    if len(flags) > 1:
+        first, second = flags[0][0], flags[1][0]
+        raise ValueError(f"argument {second}: not allowed with argument {first}")
+    return flags[0][1] if flags else None
+
+
+def flag_reader(kind, takes):
+    """argparse's type for --KIND ARG: the mode's text; a tolerance or flags checked at once."""
 
     def read(text):
-        if not tolerance:
-            return f"{kind} {text}"
-        wrong = eps_error(text)
+        wrong = None if takes == "CMD" else mode_error(f"{kind} {text}")
         if wrong:
             raise argparse.ArgumentTypeError(wrong)
-        return f"{kind} {text.strip()}"
+        return f"{kind} {text.strip()}".strip() if takes != "CMD" else f"{kind} {text}"
 
     return read

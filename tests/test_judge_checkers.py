@@ -456,6 +456,19 @@ def test_a_polygon_interactors_output_file_is_judged_by_the_checker(tmp_path, pr
         assert case_reasons(report)["p/2"] == ["checker: wrong answer: 14 is not 6"]
 
 
+def test_the_polygon_pair_is_given_by_two_flags_too(tmp_path):
+    root = ab_root(tmp_path)
+    flags = ("--interactor", "ab/interactor.py", "--checker", "ab/checker.py")
+    status, report, _ = judged(
+        root, "p", "--command", f"{sys.executable} wrong.py", *flags, cwd=root
+    )
+    assert status == 1 and set(case_verdicts(report).values()) == {"WA"}, report
+    status, report, _ = judged(
+        root, "p", "--command", f"{sys.executable} wrong.py", *flags[:2], cwd=root
+    )
+    assert status == 0, report  # the interactor alone takes any answer
+
+
 # ---------------------------------------------------------------- scores
 
 POINTS = "import sys\nsys.stderr.write('points 7.5 of 10: close\\n')\nsys.exit(7)\n"
