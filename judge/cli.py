@@ -89,7 +89,7 @@ HELP = {
     "hacks": "the hacks `make stress` saved in hacks/NAME/, not the testcases",
     "tle": "CPU time limit " + JUDGES,
     "mle": "memory limit " + JUDGES,
-    "ole": "output limit (default: 64)",
+    "ole": "output limit (default: the Judge: line's, else 64)",
     "jobs": "cases run in parallel, at most one per CPU (default: one per CPU)",
     "sandbox": "run each case under bubblewrap (Linux), where it cannot reach the runner, other"
     " cases or testcases/",
@@ -249,7 +249,7 @@ def plan_from(argv):
     }
     path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
     info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
-    plan = Plan(cases, profiles, programs, jobs, ole, args.json, info)
+    plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
     return plan, warnings + unread
 
 
@@ -268,7 +268,7 @@ def package_plan(args, python):
     profile = profile._replace(
         time_limit=args.tle or profile.time_limit, memory_limit=args.mle or profile.memory_limit
     )
-    package, ole = package._replace(profile=profile), args.ole or package.output
+    package, ole = package._replace(profile=profile), args.ole
     keep_everything(args.keep_env)
     if args.submissions:
         if args.json is not None:
@@ -287,7 +287,7 @@ def package_plan(args, python):
     programs = {package.name: Program(command, current_folder(), sandbox)}
     path = "portable" if PORTABLE else "posix"
     profiles = {package.name: profile}
-    info = RunInfo(None, args.command, False, path, ole, profiles)
+    info = RunInfo(None, args.command, False, path, ole or package.output, profiles)
     jobs = min(args.jobs, cpu_count())
     return Plan(
         cases, profiles, programs, jobs, ole, args.json, info, package, python
@@ -322,7 +322,8 @@ def judge_command_line(argv):
     def judge(case, running):
         problem, profile = case.problem, plan.profiles[case.problem]
         profile = profile._replace(mode=modes.get(case.name, profile.mode))  # its group's flags
-        return judge_case(case, profile, plan.programs[problem], running, plan.ole)
+        output = plan.ole or profile.output_limit or OUTPUT_MIB  # the flag's, the judge's, 64
+        return judge_case(case, profile, plan.programs[problem], running, output)
 
     try:
         run_all(plan.cases, judge, plan.jobs, report.add, progress.tick)

@@ -26,7 +26,7 @@ def judge_input(program, input_path, profile, expected_path=None, running=None, 
     """The Judgement of program (a judge.model.Program) on one input, by profile's limits and
     mode, against the answer in expected_path (None: run, not checked). A running from
     new_running() serves many calls; without one, one is made and ended here."""
-    output_mib = OUTPUT_MIB if output_mib is None else output_mib
+    output_mib = output_mib or profile.output_limit or OUTPUT_MIB  # a flag, the judge's, 64
     if running is not None:
         return judge_one(program, input_path, expected_path, profile, running, output_mib)
     running = new_running()

@@ -19,9 +19,10 @@ NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za
 Case = namedtuple("Case", "problem name input expected judge")
 
 # How a problem is judged: its judge's name, the CPU time limit (s) and memory limit (MiB),
-# the mode (a judge.modes.Mode) and another language's limit, (language, seconds) or None.
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit")
-Profile.__new__.__defaults__ = (None,)
+# the mode (a judge.modes.Mode), another language's limit, (language, seconds) or None, and
+# the output limit (MiB) where the judge says one, else None.
+Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit output_limit")
+Profile.__new__.__defaults__ = (None, None)
 
 # What runs: the command as (args, executable), the folder it runs in, and bwrap's path when
 # each run is sandboxed (else None).

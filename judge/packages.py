@@ -173,7 +173,8 @@ def read_package(folder):
     mode, modes = package_modes(folder, data, flags, validation[0] == "custom", interactive)
     name = folder.name or "package"
     title = text_of(config, "name", name)
-    profile = Profile(f"Kattis package {title}", time_limit, figures["memory"], mode)
+    judge = f"Kattis package {title}"
+    profile = Profile(judge, time_limit, figures["memory"], mode, None, figures["output"])
     scoring = "scoring" in words
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
     parts = (figures["output"], cases, modes, data, *multipliers, figures["time_resolution"])

@@ -113,6 +113,8 @@ def summary(problem, profile, results):
     failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
     mode = printable(profile.mode.text)
     limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {mode}"
+    if profile.output_limit is not None:
+        limits += f", {profile.output_limit:g} MiB output"
     judge_name = printable(profile.judge_name or "no Judge: line")
     text = f"== {printable(problem)} ({judge_name}: {limits}): "
     text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
@@ -189,6 +191,8 @@ def report_data(info, results, passed, failed, scores=None):
         limits = profile.time_limit, profile.memory_limit, profile.mode.text, profile.other_limit
         keys = "judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit"
         problems[as_text(name)] = dict(zip(keys, (profile.judge_name, *limits)))
+        if profile.output_limit is not None:
+            problems[as_text(name)]["output_limit_mib"] = profile.output_limit
         if scores.get(name) is not None:
             problems[as_text(name)]["score"] = scores[name]
     python = info.python and as_text(info.python)

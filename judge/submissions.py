@@ -189,7 +189,7 @@ def accepted_limit(package, submissions, running, output_mib, margin=True):
 
 def derive_time_limit(package, python, output_mib):
     """The time limit from the accepted submissions, and the line that says so."""
-    running = new_running()
+    running, output_mib = new_running(), output_mib or package.output or OUTPUT_MIB
     try:
         submissions = find_submissions(package, python)
         limit, line, _ = accepted_limit(package, submissions, running, output_mib, False)

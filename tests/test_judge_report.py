@@ -219,7 +219,8 @@ def test_the_schema_is_a_schema_of_this_report_version():
     assert SCHEMA["properties"]["version"]["const"] == report.REPORT_VERSION
     case = SCHEMA["$defs"]["case"]
     assert case["required"] == [*report.JSON_CASE, "details"] == list(case["properties"])[:-1]
-    assert [*SCHEMA["$defs"]["problem"]["properties"]][-1] == "score"  # both optional
+    optional = [*SCHEMA["$defs"]["problem"]["properties"]][-2:]
+    assert optional == ["output_limit_mib", "score"]  # like the case's score, optional
     assert case["properties"]["verdict"]["enum"] == VERDICTS
     assert SCHEMA["required"] == list(in_process_report()) == list(SCHEMA["properties"])
     jsonschema.validate(json.loads(json.dumps(in_process_report())), SCHEMA)
@@ -250,6 +251,7 @@ def broken(change):
         lambda data: data["cases"][0].update(slow=None),
         lambda data: data["cases"][3].update(score="7.5"),
         lambda data: data["problems"]["p"].update(score=None),
+        lambda data: data["problems"]["p"].update(output_limit_mib=0),
     ],
 )
 def test_the_schema_rejects_a_report_that_breaks_it(change):
