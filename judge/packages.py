@@ -185,9 +185,8 @@ def read_group(path, name, inherited, warnings, top=False):
     """The Group of folder path, named name under data/ ("" for data/ itself): its cases and
     subgroups, sorted by name as Kattis orders them; None (and a warning) if it holds none."""
     config = dict(inherited)
-    for file in ("testdata.yaml",):
-        if (path / file).is_file():
-            config.update(read_yaml(path / file))
+    if (path / "testdata.yaml").is_file():  # its keys over its parent's
+        config.update(read_yaml(path / "testdata.yaml"))
     if text_of(config, "grading", "default") != "default":
         raise UsageError(
             f"{path / 'testdata.yaml'}: grading other than default (a grader) is not supported"

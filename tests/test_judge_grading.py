@@ -70,9 +70,8 @@ def test_groups_are_graded_below_first_and_a_case_with_a_score_keeps_it():
 
 def test_a_judge_error_is_the_groups_and_cases_not_judged_are_passed_over():
     cases = ["g/1", "g/2", "g/3"]
-    assert grade(group("g", cases, on_reject="continue"), results(g_1="IE", g_2="AC").__call__)[
-        -1
-    ] == Graded("g", "JE", 0.0)
+    graded = grade(group("g", cases, on_reject="continue"), results(g_1="IE", g_2="AC"))
+    assert graded == [Graded("g", "JE", 0.0)]
     assert grade(group("g", cases), results()) == []  # nothing judged: nothing graded
 
 
