@@ -4,7 +4,9 @@ that are verdicts. Whatever else a judging program does is an internal error (IE
 program's fault."""
 
 import contextlib
+import math
 import os
+import re
 import tempfile
 import threading
 from collections import namedtuple
@@ -12,8 +14,8 @@ from pathlib import Path
 from signal import SIGPIPE
 
 from judge.explain import exit_description, last_lines
-from judge.files import open_regular
-from judge.model import MIB
+from judge.files import open_regular, read_regular
+from judge.model import MIB, Checked
 from judge.process.watch import BACKSTOP, Limits, execute, watch
 from judge.text import printable, shorten
 from judge.verdicts import explain_limit, verdict_of
@@ -24,73 +26,108 @@ WAITING = "it and the interactor waited for each other: flush each line, and rea
 
 # codes: exit code -> verdict; meaning: those codes in words; files: the files named after the
 # input, "output" and "answer" ("" a folder for feedback); stdin: whether the output is its
-# stdin; message: the file where it may write its message.
-Protocol = namedtuple("Protocol", "codes meaning files stdin message")
+# stdin; message: the file where it may write its message; first_decides: whether, piped
+# with a program, the first of the two to end decides (the Kattis way); points: the exit code
+# of a score given in its message, "points X" (testlib's quitp), or None.
+Protocol = namedtuple("Protocol", "codes meaning files stdin message first_decides points")
+Protocol.__new__.__defaults__ = (False, None)
 TESTLIB_CODES = {0: "AC", 1: "WA", 2: "PE"}
 TESTLIB_MEANING = "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
 # testlib's checker: CMD INPUT OUTPUT ANSWER.
-TESTLIB_CHECKER = Protocol(TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None)
-# testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin and back.
-TESTLIB_INTERACTOR = Protocol(TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None)
-# A Kattis output validator: CMD INPUT ANSWER FEEDBACK_DIR < OUTPUT.
-KATTIS_VALIDATOR = Protocol(
-    {42: "AC", 43: "WA"},
-    "the Kattis protocol's 42 AC, 43 WA",
-    ("answer", ""),
-    True,
-    "judgemessage.txt",
+TESTLIB_CHECKER = Protocol(
+    TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None, False, 7
 )
+# testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin and back; it
+# writes what the checker is to judge (with Polygon) to OUTPUT.
+TESTLIB_INTERACTOR = TESTLIB_CHECKER
+KATTIS_CODES = {42: "AC", 43: "WA"}
+KATTIS_MEANING = "the Kattis protocol's 42 AC, 43 WA"
+# A Kattis output validator: CMD INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT; its score, if
+# any, in FEEDBACK_DIR/score.txt.
+KATTIS_VALIDATOR = Protocol(KATTIS_CODES, KATTIS_MEANING, ("answer", ""), True, "judgemessage.txt")
+# The same run interactively, piped both ways with the program; the first to end decides.
+KATTIS_INTERACTIVE = KATTIS_VALIDATOR._replace(stdin=False, first_decides=True)
+POINTS = re.compile(rb"\s*points\s+([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?!\S)")
+# What a judging program said: its message, and the text of its score file (None: none).
+Feedback = namedtuple("Feedback", "message score")
+
+
+def judge_command(mode, input_path, folder):
+    """The judging program's command, (args, executable), with its files from folder."""
+    args, executable = mode.command
+    paths = [os.path.abspath(str(input_path))]
+    paths += [os.path.join(folder, name) for name in mode.protocol.files]
+    return [*args, *paths, *mode.flags], executable
+
+
+def feedback(protocol, folder, run):
+    """What the program run with its files in folder said: its message file (the first 4
+    KiB), else its stderr, else its stdout; and its score.txt."""
+    message, score = run.stderr.strip() or run.output.strip(), None
+    if protocol.message:
+        with contextlib.suppress(OSError), open_regular(Path(folder, protocol.message)) as file:
+            message = file.read(4096).strip() or message
+        with contextlib.suppress(OSError), open_regular(Path(folder, "score.txt")) as file:
+            score = file.read(256)
+    return Feedback(message, score)
 
 
 def check_output(input_path, output, expected, mode, running, workdir):
-    """The verdict of mode's program on an output, and the lines that explain it."""
+    """The verdict of mode's program on an output, and the lines that explain it (a Checked,
+    with its score)."""
     if isinstance(mode.command, str):
         return "IE", [mode.command]
-    protocol = mode.protocol
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "output").write_bytes(output)
         Path(folder, "answer").write_bytes(expected)
-        paths = [os.path.abspath(str(input_path))]
-        paths += [os.path.join(folder, name) for name in protocol.files]
-        args, executable = mode.command
+        command = judge_command(mode, input_path, folder)
         try:  # the output on its stdin too: a validator reads it there
-            run = execute(
-                running,
-                ([*args, *paths], executable),
-                Path(folder, "output"),
-                workdir,
-                CHECK_LIMITS,
-            )
+            run = execute(running, command, Path(folder, "output"), workdir, CHECK_LIMITS)
         except OSError as error:
             return "IE", [f"could not run the {mode.kind}: {error.strerror or error}"]
-        message = run.stderr.strip() or run.output.strip()
-        if protocol.message:
-            with contextlib.suppress(OSError), open_regular(Path(folder, protocol.message)) as file:
-                message = file.read(4096).strip() or message  # its first 4 KiB
-    return checker_verdict(mode, run, message)
+        said = feedback(mode.protocol, folder, run)
+    return checker_verdict(mode, run, said.message, said.score)
 
 
-def checker_verdict(mode, run, message):
+def checker_verdict(mode, run, message, score_text=None):
+    """The verdict of a judging program by its exit code (never its words), as a Checked:
+    with the score of testlib's points or of a Kattis score.txt."""
     lines = [f"{mode.kind}: " + shorten(printable(line)) for line in last_lines(message)]
     if run.timed_out or run.memory_out or run.overflowed:
         what = f"{CHECK_SECONDS:g} s of CPU time ({CHECK_SECONDS * BACKSTOP:g} s of wall time)"
         if not run.timed_out:
             what = f"{CHECK_LIMITS[1]:g} MiB" if run.memory_out else "1 MiB of output"
-        return "IE", [f"the {mode.kind} failed: it passed {what}, and was killed", *lines]
-    verdict = mode.protocol.codes.get(run.status, "IE")  # its exit code alone: never its words
+        return Checked("IE", [f"the {mode.kind} failed: it passed {what}, and was killed", *lines])
+    protocol, score, wrong = mode.protocol, None, None
+    verdict = protocol.codes.get(run.status, "IE")
+    if protocol.points is not None and run.status == protocol.points:
+        score = number(POINTS.match(message))
+        verdict, wrong = ("IE", "its message has no 'points X'") if score is None else ("AC", None)
+    elif score_text is not None and verdict == "AC":
+        score = number(re.fullmatch(rb"\s*(\S+)\s*", score_text))
+        verdict, wrong = ("IE", "its score.txt holds no number") if score is None else ("AC", None)
     if verdict == "IE":
-        meaning = mode.protocol.meaning
-        lines.insert(0, f"the {mode.kind} failed: {exit_description(run.status)}, not {meaning}")
-    return verdict, lines if verdict != "AC" else []
+        meaning = wrong or f"not {protocol.meaning}"
+        lines.insert(0, f"the {mode.kind} failed: {exit_description(run.status)}, {meaning}")
+    return Checked(verdict, lines if verdict != "AC" else [], score)
+
+
+def number(found):
+    """The finite number a regular expression's match found (its group 1), else None."""
+    with contextlib.suppress(ValueError, AttributeError):
+        value = float(found.group(1))
+        return value if math.isfinite(value) else None
+    return None
 
 
 class Watched(threading.Thread):
     """A started judging program watched on a thread of its own, so that its stderr is read
-    while the program it judges runs (a full pipe would stop it)."""
+    while the program it judges runs (a full pipe would stop it); on_end(its Run) once it
+    ended and was reaped."""
 
-    def __init__(self, running, started):
+    def __init__(self, running, started, on_end=lambda run: None):
         super().__init__(daemon=True)
-        self.running, self.started = running, started
+        self.running, self.started, self.on_end = running, started, on_end
         self.outcome = self.error = None
         self.start()
 
@@ -107,6 +144,7 @@ class Watched(threading.Thread):
     def run(self):
         try:
             self.outcome = watch(self, *self.started, CHECK_LIMITS)
+            self.on_end(self.outcome)
         except BaseException as error:  # raised again by result(), on the thread that asks
             self.error = error
 
@@ -117,44 +155,97 @@ class Watched(threading.Thread):
         return self.outcome
 
 
+class Ends:
+    """The runner's copies of the ends of two pipes, to_program and to_judge, (read end, write
+    end) each. Where the first to end decides, the runner holds them as the Kattis way does:
+    each process sees the other's end of file only once the runner saw it end, so which went
+    first is never a race; the judge may always write (the program's input is held open); and
+    the program may write after the judge accepted (its output is held open then)."""
+
+    def __init__(self, hold):
+        self.to_program, self.to_judge = os.pipe(), os.pipe()
+        self.open, self.hold, self.lock = {*self.to_program, *self.to_judge}, hold, threading.Lock()
+        self.kill_program = None  # once the program started: a judge that rejects first ends it
+
+    def close(self, *fds):
+        with self.lock:  # each once: a number closed may be another file's soon after
+            for fd in set(fds) & self.open:
+                self.open.discard(fd)
+                os.close(fd)
+
+    def started(self):
+        """Both processes started: each end is theirs, unless held."""
+        self.close(*(() if self.hold else self.open))
+
+    def judge_ended(self, run, codes):
+        """The judge ended: the program sees its end of file; one that did not accept no
+        longer reads what the program writes."""
+        rejected = codes.get(run.status) != "AC"
+        self.close(self.to_program[1], *(self.to_judge[:1] if rejected else ()))
+        if rejected and self.hold and self.kill_program:  # decided: no use running on
+            self.kill_program()
+
+    def program_ended(self):
+        self.close(self.to_judge[1])
+
+
 def interact(input_path, command, expected, mode, limits, running, workdir):
-    """The Runs of the program and its interactor (CMD INPUT OUTPUT ANSWER), piped together."""
+    """The Runs of the program and its judging program (testlib's interactor, CMD INPUT OUTPUT
+    ANSWER, or a Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped together, and the
+    judging program's Feedback. The judging program's Run has, as its output, what it wrote to
+    OUTPUT: with Polygon, the checker judges that."""
     if isinstance(mode.command, str):
         raise OSError(mode.command)
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
-        output, answer = os.path.join(folder, "output"), os.path.join(folder, "answer")
-        Path(answer).write_bytes(expected or b"")
-        args, executable = mode.command
-        judge = ([*args, os.path.abspath(str(input_path)), output, answer], executable)
-        to_program, to_judge, judging = os.pipe(), os.pipe(), None  # (read end, write end) each
+        Path(folder, "answer").write_bytes(expected or b"")
+        judge = judge_command(mode, input_path, folder)
+        ends, judging = Ends(mode.protocol.first_decides), None
         try:
             try:
-                started = running.start(judge, to_judge[0], workdir, MIB, to_program[1])
-                judging = Watched(running, started)
+                to_program, to_judge = ends.to_program, ends.to_judge
+                started = running.start(judge, to_judge[0], workdir, MIB, to_program[1], True)
+                codes = mode.protocol.codes
+                judging = Watched(running, started, lambda run: ends.judge_ended(run, codes))
                 program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
-            finally:  # the runner's copies: each end is the two processes' alone
-                for fd in (*to_program, *to_judge):
-                    os.close(fd)
+                ends.kill_program = lambda: running.kill(program[0])
+            finally:
+                ends.started()
             outcome = watch(running, *program, limits)
+            ends.program_ended()
         except BaseException:  # the program never started, or the run stops: no use waiting
             if judging:
                 running.kill(judging.started[0])
             raise
-        finally:  # the interactor is watched, killed and reaped whatever the program did
-            judged = judging and judging.result()
-    return outcome, judged
+        finally:  # the judging program is watched, killed and reaped whatever the program did
+            ends.program_ended()
+            try:
+                judged = judging and judging.result()
+            finally:
+                ends.close(*ends.open)
+        said = feedback(mode.protocol, folder, judged)
+        with contextlib.suppress(OSError):  # none written: none to judge
+            judged = judged._replace(output=read_regular(Path(folder, "output")))
+    return outcome, judged, said
 
 
-def interactive_verdict(outcome, judged, profile, output_mib):
-    """The interactor's verdict, unless the program passed a limit or failed after an AC."""
-    verdict, details = checker_verdict(profile.mode, judged, judged.stderr.strip())
+def interactive_verdict(outcome, judged, profile, output_mib, said=None):
+    """The verdict of a program and its judging program piped together (with its Feedback)."""
+    said = said or Feedback(judged.stderr.strip(), None)
+    checked = checker_verdict(profile.mode, judged, said.message, said.score)
     program = verdict_of(outcome, b"", profile) or "AC"
-    broken = verdict == "IE" and judged.status == -SIGPIPE  # the program's end broke its pipe
-    if program == "AC" or (program == "RE" and verdict != "AC" and not broken):
-        return verdict, details
+    if profile.mode.protocol.first_decides:
+        first = (judged.ended or 0) <= (outcome.ended or 0)
+        if checked[0] == "WA" and first:  # under any time limit: the program then ran on
+            return Checked(*checked, checked.score, True)
+        if checked[0] == "IE" or program == "AC":
+            return checked  # the judge failed, or the program did well
+    else:
+        broken = checked[0] == "IE" and judged.status == -SIGPIPE  # its pipe broke
+        if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken):
+            return checked
     # The program passed a limit, or crashed while the interactor judged it well or died of the
-    # pipe the crash broke: the program's verdict.
+    # pipe the crash broke (or, the Kattis way, it failed before the judge rejected it).
     details = explain_limit(program, outcome, profile, output_mib)
     if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
         details.append(WAITING)
-    return program, details
+    return Checked(program, details)

@@ -20,9 +20,10 @@ from pathlib import Path
 from judge.build import BUILD_FOLDER, program_for
 from judge.commands import PYTHON_PROGRAM, split_command
 from judge.console import let_go, note, say, usage_error
-from judge.judging import judge_case, run_all
+from judge.judging import OUTPUT_MIB, judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
-from judge.modes import add_flags, make_mode
+from judge.modes import add_flags, chosen_mode, make_mode
+from judge.packages import read_package
 from judge.platform import PORTABLE
 from judge.problems import (
     DEFAULT_PROFILE,
@@ -37,11 +38,14 @@ from judge.process.sandbox import find_sandbox
 from judge.progress import Progress
 from judge.report import Report, RunInfo, clear_report, report_data, write_json
 from judge.stop import catch_signals
+from judge.submissions import derive_time_limit, graded_lines, run_check
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: solutions/ and testcases/
 # All the command line decides, made once: the cases, each problem's profile and program,
 # the jobs, the output limit, the JSON report's path and what it says of the run.
-Plan = namedtuple("Plan", "cases profiles programs jobs ole json info")
+# With --package, the package too; with --submissions, the Python that runs them.
+Plan = namedtuple("Plan", "cases profiles programs jobs ole json info package python")
+Plan.__new__.__defaults__ = (None, None)
 
 
 def positive(text, kind=float):
@@ -66,6 +70,15 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(f"{message} (runner.py --help says more)")
 
+    def parse_args(self, args=None, namespace=None):
+        """The flags, with `compare` the text of the mode their judging flags choose."""
+        parsed = super().parse_args(args, namespace)
+        try:
+            parsed.compare = chosen_mode(parsed.mode_flags)
+        except ValueError as error:
+            self.error(str(error))
+        return parsed
+
 
 def current_folder():
     try:
@@ -85,7 +98,7 @@ HELP = {
     "hacks": "the hacks `make stress` saved in hacks/NAME/, not the testcases",
     "tle": "CPU time limit " + JUDGES,
     "mle": "memory limit " + JUDGES,
-    "ole": "output limit (default: 64)",
+    "ole": "output limit (default: the Judge: line's, else 64)",
     "jobs": "cases run in parallel, at most one per CPU (default: one per CPU)",
     "sandbox": "run each case under bubblewrap (Linux), where it cannot reach the runner, other"
     " cases or testcases/",
@@ -93,6 +106,10 @@ HELP = {
     "keep_env": "pass this environment whole to the programs it runs (default: only PATH, HOME,"
     " LANG, LC_*, TMPDIR and TZ)",
     "root": "folder with solutions/ and testcases/ (default: the runner's own)",
+    "package": "a Kattis problem package: judge --command CMD on its cases as its judge does,"
+    " or --submissions",
+    "submissions": "with --package: judge each of the package's submissions, and say whether it"
+    " gets the verdict of its folder (accepted, wrong_answer...)",
 }
 
 
@@ -109,14 +126,16 @@ def make_parser():
     add("--hacks", action="store_true", help=HELP["hacks"])
     add("--tle", type=positive, metavar="S", help=HELP["tle"])
     add("--mle", type=positive, metavar="MIB", help=HELP["mle"])
-    add("--ole", type=positive, default=64.0, metavar="MIB", help=HELP["ole"])
-    add_flags(parser.add_mutually_exclusive_group(), JUDGES)
+    add("--ole", type=positive, metavar="MIB", help=HELP["ole"])
+    add_flags(parser, JUDGES)
     jobs = cpu_count()
     add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
     add("--sandbox", action="store_true", help=HELP["sandbox"])
     add("--json", metavar="FILE", help=HELP["json"])
     add("--keep-env", action="store_true", help=HELP["keep_env"])
     add("--root", type=Path, default=ROOT, metavar="DIR", help=HELP["root"])
+    add("--package", type=Path, metavar="DIR", help=HELP["package"])
+    add("--submissions", action="store_true", help=HELP["submissions"])
     return parser
 
 
@@ -142,15 +161,22 @@ def main(argv=None):
                 let_go(stream)
 
 
+def mode_of_flags(args, builds):
+    """The mode the flags give, or None; its program found from here, where it was typed (a
+    source built into builds)."""
+    if not args.compare:
+        return None
+    flag_mode = make_mode(args.compare)
+    if flag_mode.judged_by_program:
+        flag = "--" + flag_mode.kind.replace("_", "-")
+        flag_mode = flag_mode.resolved(current_folder(), flag, strict=True, builds=builds)
+    return flag_mode
+
+
 def profiles_for(root, problems, args, folders=()):
     """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings.
     A problem that is a folder of cases has no Judge: line: the defaults, under the flags."""
-    profiles, warnings, flag_mode = {}, [], None
-    if args.compare:
-        flag_mode = make_mode(args.compare)
-        if flag_mode.judged_by_program:  # found from here, where the user typed it
-            what, builds = "--" + flag_mode.kind, root / BUILD_FOLDER
-            flag_mode = flag_mode.resolved(current_folder(), what, strict=True, builds=builds)
+    profiles, warnings, flag_mode = {}, [], mode_of_flags(args, root / BUILD_FOLDER)
     for problem in problems:
         profile, warning = (
             (DEFAULT_PROFILE, None) if problem in folders else read_profile(root, problem)
@@ -204,6 +230,8 @@ def plan_from(argv):
     if found is None:
         parser.error(f"--python {args.python}: no such program")
     python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    if args.package is not None or args.submissions:
+        return package_plan(args, python)
     command = None
     if args.command is not None:
         if len(args.problems) != 1:
@@ -227,10 +255,8 @@ def plan_from(argv):
     programs = {
         problem: program_of(root, problem, command, python, sandbox) for problem in problems
     }
-    path = "portable" if PORTABLE else "posix"
-    info = RunInfo(
-        None if command else python, args.command, args.judge_only, path, args.ole, profiles
-    )
+    path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
+    info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
     plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
     return plan, warnings + unread
 
@@ -244,6 +270,47 @@ def program_of(root, problem, command, python, sandbox):
     return Program(built.command, root, sandbox, built.failure)
 
 
+def package_plan(args, python):
+    """The Plan of --package DIR with --command CMD, or with --submissions; the warnings."""
+    if args.package is None:
+        raise UsageError("--submissions judges a package's submissions: give --package DIR")
+    if args.problems:
+        raise UsageError("--package DIR judges that package alone: name no problem with it")
+    if args.submissions == (args.command is not None):
+        raise UsageError("--package DIR wants --command CMD (your program) or --submissions")
+    package = read_package(args.package)
+    profile, flag_mode = package.profile, mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
+    if flag_mode:  # the flag's mode for every case
+        profile, package = profile._replace(mode=flag_mode), package._replace(modes={})
+    profile = profile._replace(
+        time_limit=args.tle or profile.time_limit, memory_limit=args.mle or profile.memory_limit
+    )
+    package, ole = package._replace(profile=profile), args.ole
+    keep_everything(args.keep_env)
+    if args.submissions:
+        if args.json is not None:
+            raise UsageError(
+                "--json reports a run of cases: it goes with --command, not --submissions"
+            )
+        return Plan((), {}, {}, 1, ole, None, None, package, python), package.warnings
+    cases = [case for case in package.cases if any(w in case.name for w in args.keep or [""])]
+    if not cases:
+        wanted = " or ".join(f"'{word}'" for word in args.keep)
+        raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
+    command = split_command(args.command, current_folder())
+    sandbox = find_sandbox() if args.sandbox else None
+    if args.json is not None:
+        clear_report(args.json)
+    programs = {package.name: Program(command, current_folder(), sandbox)}
+    path = "portable" if PORTABLE else "posix"
+    profiles = {package.name: profile}
+    info = RunInfo(None, args.command, False, path, ole or package.output, profiles)
+    jobs = min(args.jobs, cpu_count())
+    return Plan(
+        cases, profiles, programs, jobs, ole, args.json, info, package, python
+    ), package.warnings
+
+
 def judge_command_line(argv):
     try:
         plan, warnings = plan_from(argv)
@@ -251,6 +318,14 @@ def judge_command_line(argv):
         return usage_error(error)
     for warning in warnings:
         note(f"runner.py: warning: {warning}")
+    if plan.package is not None and not plan.cases:  # --submissions
+        return run_check(plan.package, plan.python, plan.ole)
+    if plan.package is not None and plan.package.profile.time_limit is None:
+        limit, line = derive_time_limit(plan.package, plan.python, plan.ole)
+        note(f"runner.py: {line}")
+        profile = plan.package.profile._replace(time_limit=limit)
+        plan.profiles[plan.package.name] = profile
+        plan = plan._replace(package=plan.package._replace(profile=profile))
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
@@ -259,19 +334,27 @@ def judge_command_line(argv):
     progress = Progress(len(plan.cases))
     report = Report(plan.cases, plan.profiles, colour, progress)
 
+    modes = plan.package.modes if plan.package else {}
+
     def judge(case, running):
-        problem = case.problem
-        return judge_case(case, plan.profiles[problem], plan.programs[problem], running, plan.ole)
+        problem, profile = case.problem, plan.profiles[case.problem]
+        profile = profile._replace(mode=modes.get(case.name, profile.mode))  # its group's flags
+        output = plan.ole or profile.output_limit or OUTPUT_MIB  # the flag's, the judge's, 64
+        return judge_case(case, profile, plan.programs[problem], running, output)
 
     try:
         run_all(plan.cases, judge, plan.jobs, report.add, progress.tick)
     finally:
         progress.close()  # before the last line, or the note of an interruption
     passed, failed = report.counts()
-    status = 1 if failed else 0
+    status, scores = 1 if failed else 0, {}
+    if plan.package:
+        lines, scores[plan.package.name] = graded_lines(plan.package, report.results)
+        say("\n".join(lines))
     if plan.json:
         try:
-            write_json(plan.json, report_data(plan.info, report.results, passed, failed))
+            data = report_data(plan.info, report.results, passed, failed, scores)
+            write_json(plan.json, data)
         except (OSError, ValueError) as error:
             status = usage_error(f"--json {plan.json}: could not write it: {error}")
     words = sys.argv[1:] if argv is None else list(argv)

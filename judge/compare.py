@@ -1,5 +1,6 @@
 """Comparing an output with the answer, in bytes (outputs can be 64 MiB): one table of
-comparators, and the float comparison. judge.modes makes modes of them."""
+comparators, the float comparison, and Kattis's default output validator. judge.modes makes
+modes of them."""
 
 import contextlib
 import itertools
@@ -81,3 +82,101 @@ def float_difference(expected, got, eps):
         if want != have and not (scale < math.inf and error <= (eps + FLOAT_SLACK) * scale):
             return number, want, have, error  # close: finite decimals within eps, as testlib
     return None
+
+
+# Kattis's default output validator: its flags, and a float as C's sscanf("%lf") reads it
+# (a whole token, decimal or hexadecimal; inf, nan and overflow are no float to it).
+KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
+KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
+KattisFlags = namedtuple("KattisFlags", "case_sensitive space_change_sensitive absolute relative")
+C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?")
+PIECE = re.compile(rb"[ \t\n\r\x0b\x0c]+|[^ \t\n\r\x0b\x0c]+")  # a run of spaces, or a token
+
+
+def c_float(token):
+    """The finite number the token is to C's sscanf, or None (not one, inf, nan, too large)."""
+    try:
+        if C_DECIMAL.fullmatch(token):
+            value = float(token)
+        elif C_HEX.fullmatch(token):
+            value = float.fromhex(token.decode("ascii"))
+        else:
+            return None
+    except OverflowError:  # a hexadecimal past the largest double: inf
+        return None
+    return value if math.isfinite(value) else None
+
+
+def kattis_flags(words):
+    """The KattisFlags of the default validator's arguments (a tolerance of -1: none); a
+    ValueError says which word is wrong."""
+    switches, tolerances, at = set(), {"absolute": -1.0, "relative": -1.0}, 0
+    while at < len(words):
+        word = words[at]
+        if word in KATTIS_TOLERANCES:
+            value = c_float(words[at + 1].encode()) if at + 1 < len(words) else None
+            if value is None:
+                raise ValueError(f"{word} wants a number, as in '{word} 1e-6'")
+            if word != "float_relative_tolerance":  # float_tolerance sets both
+                tolerances["absolute"] = value
+            if word != "float_absolute_tolerance":
+                tolerances["relative"] = value
+            at += 2
+        elif word in KATTIS_SWITCHES:
+            switches.add(word)
+            at += 1
+        else:
+            wanted = ", ".join(KATTIS_SWITCHES + KATTIS_TOLERANCES)
+            raise ValueError(
+                f"'{printable(word)}' is no flag of Kattis's default validator: {wanted}"
+            )
+    return KattisFlags(*(name in switches for name in KATTIS_SWITCHES), *tolerances.values())
+
+
+def kattis_difference(expected, got, flags):
+    """None if the default validator accepts got, else (the piece's number, its offset in got,
+    what is wrong): tokens compared in any letter case (unless case_sensitive), runs of spaces
+    equal (with space_change_sensitive), a number of the answer within a tolerance."""
+    if flags.space_change_sensitive:
+        pairs = itertools.zip_longest(PIECE.finditer(expected), PIECE.finditer(got))
+    else:
+        pairs = itertools.zip_longest(WORD.finditer(expected), WORD.finditer(got))
+    for number, (want, have) in enumerate(pairs, 1):
+        at = have.start() if have else len(got)
+        want, have = want and want.group(), have and have.group()
+        wrong = kattis_token_error(want, have, flags)
+        if wrong:
+            return number, at, wrong
+    return None
+
+
+def kattis_token_error(want, have, flags):
+    """What is wrong with the output's token (or run of spaces) have against the answer's
+    want (None: past either's end), or None."""
+    if want is None:
+        return f"more output than the answer: {shown_token(have)}"
+    if have is None:
+        return f"the output ends where the answer has {shown_token(want)}"
+    if want[:1].isspace() or have[:1].isspace():  # space_change_sensitive
+        spaces = f"space change: {shown_token(have)} for {shown_token(want)}"
+        return None if want == have else spaces
+    wanted = c_float(want) if max(flags.absolute, flags.relative) >= 0 else None
+    if wanted is not None:
+        value = c_float(have)
+        if value is None:
+            return f"a number was expected ({shown_token(want)}), got {shown_token(have)}"
+        error = abs(value - wanted)
+        if error <= flags.absolute or error <= flags.relative * abs(wanted):
+            return None
+        relative = f", relative {error / abs(wanted):.3g}" if wanted else ""
+        return f"{shown_token(have)} for {shown_token(want)}: error {error:.3g}{relative}"
+    if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
+        return None
+    return f"{shown_token(have)} for {shown_token(want)}"
+
+
+def shown_token(token):
+    """A token or a run of spaces as a report shows it, cut when long."""
+    text = printable(token[:40].decode("utf-8", "backslashreplace"))
+    return "'" + text + ("...'" if len(token) > 40 else "'")

@@ -9,7 +9,7 @@ import contextlib
 from judge.checkers import interact, interactive_verdict
 from judge.explain import stderr_tail
 from judge.files import read_regular
-from judge.model import MIB, PASSING, Judgement, Result, not_judged
+from judge.model import MIB, PASSING, Checked, Judgement, Result, not_judged
 from judge.process.choose import new_running
 from judge.process.sandbox import sandboxed, unsandboxed
 from judge.process.trees import TICK
@@ -26,7 +26,7 @@ def judge_input(program, input_path, profile, expected_path=None, running=None, 
     """The Judgement of program (a judge.model.Program) on one input, by profile's limits and
     mode, against the answer in expected_path (None: run, not checked). A running from
     new_running() serves many calls; without one, one is made and ended here."""
-    output_mib = OUTPUT_MIB if output_mib is None else output_mib
+    output_mib = output_mib or profile.output_limit or OUTPUT_MIB  # a flag, the judge's, 64
     if running is not None:
         return judge_one(program, input_path, expected_path, profile, running, output_mib)
     running = new_running()
@@ -53,7 +53,7 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
                 program.sandbox, program.command, workdir, limits.memory, given
             )
             if mode.interactive:
-                run, judged = interact(
+                run, judged, said = interact(
                     input_path, command, expected, mode, limits, running, workdir
                 )
             else:
@@ -62,20 +62,27 @@ def judge_one(program, input_path, expected_path, profile, running, output_mib):
         except OSError as error:
             return not_judged(f"could not run: {error}")
         if mode.interactive:
-            verdict, details = interactive_verdict(run, judged, profile, output_mib)
+            checked = interactive_verdict(run, judged, profile, output_mib, said)
+            if checked[0] == "AC" and mode.checker:  # Polygon: the interactor's output checked
+                checker = mode.checker
+                checked = judged_output(checker, input_path, judged, expected, running, workdir)
         else:
-            verdict = verdict_of(run, expected, profile)
-            if verdict is None:
-                verdict, details = judged_output(mode, input_path, run, expected, running, workdir)
+            checked = verdict_of(run, expected, profile)
+            if checked is None:
+                checked = judged_output(mode, input_path, run, expected, running, workdir)
             else:
-                details = explain_limit(verdict, run, profile, output_mib)
+                checked = Checked(checked, explain_limit(checked, run, profile, output_mib))
+        verdict, details = checked
         if verdict not in (*PASSING, "RE"):  # what the program said on stderr (RE says it already)
             details = [*details, *stderr_tail(run.stderr)]
         half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
         over = run.wall > (half if run.cpu is None else half * BACKSTOP)
         slow = verdict in PASSING and (over or (run.cpu or 0) > half)
         shown = shown_input(input_path) if verdict not in (*PASSING, "OLE") else []
-        return Judgement(verdict, run.wall, run.cpu, run.peak_mib, slow, details, shown)
+        score, final = getattr(checked, "score", None), getattr(checked, "final", False)
+        return Judgement(
+            verdict, run.wall, run.cpu, run.peak_mib, slow, details, shown, True, score, final
+        )
     except MemoryError:
         return not_judged("out of memory: a file too large?")
 
@@ -84,7 +91,7 @@ def judged_output(mode, input_path, run, expected, running, workdir):
     """The mode's verdict on the output; a judging program's files that cannot be written
     (a full disk) are this case's IE, and the run goes on."""
     try:
-        return mode.judge(input_path, run.output, expected, running, workdir)
+        return mode.judge(input_path, run.output, expected or b"", running, workdir)
     except OSError as error:
         return "IE", [f"could not write the {mode.kind}'s files: {error.strerror or error}"]
 

@@ -19,9 +19,10 @@ NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za
 Case = namedtuple("Case", "problem name input expected judge")
 
 # How a problem is judged: its judge's name, the CPU time limit (s) and memory limit (MiB),
-# the mode (a judge.modes.Mode) and another language's limit, (language, seconds) or None.
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit")
-Profile.__new__.__defaults__ = (None,)
+# the mode (a judge.modes.Mode), another language's limit, (language, seconds) or None, and
+# the output limit (MiB) where the judge says one, else None.
+Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit output_limit")
+Profile.__new__.__defaults__ = (None, None)
 
 # What runs: the command as (args, executable), the folder it runs in, bwrap's path when each
 # run is sandboxed (else None), and the lines that say why it could not be built (else None:
@@ -32,13 +33,26 @@ Program.__new__.__defaults__ = (None, None)
 # How one input was judged. wall and cpu in seconds, cpu and peak_mib None where not measured;
 # slow: a pass that took over half the limit; details: the lines that explain the verdict;
 # input_lines: the input, when it is short and the verdict a failure; ran: False for an input
-# that could not be judged at all (its .out unreadable, its program not started).
-JUDGEMENT_FIELDS = "verdict wall cpu peak_mib slow details input_lines ran"
+# that could not be judged at all (its .out unreadable, its program not started); score: what
+# a judging program gave it (testlib's points, a Kattis score.txt), else None; final: whether
+# the verdict holds under any time limit (a Kattis validator rejected it, and ended first).
+JUDGEMENT_FIELDS = "verdict wall cpu peak_mib slow details input_lines ran score final"
 Judgement = namedtuple("Judgement", JUDGEMENT_FIELDS)
-Judgement.__new__.__defaults__ = ((), True)
+Judgement.__new__.__defaults__ = ((), True, None, False)
 # One judged case: the case, then its Judgement's fields.
 Result = namedtuple("Result", "case " + JUDGEMENT_FIELDS)
-Result.__new__.__defaults__ = ((), True)
+Result.__new__.__defaults__ = ((), True, None, False)
+
+
+class Checked(tuple):
+    """A mode's (verdict, the lines that explain it), and .score: the score a judging program
+    gave, or None; .final: whether the verdict holds under any time limit. A pair still:
+    `verdict, details = mode.judge(...)`."""
+
+    def __new__(cls, verdict, details, score=None, final=False):
+        checked = super().__new__(cls, (verdict, details))
+        checked.score, checked.final = score, final
+        return checked
 
 
 class UsageError(Exception):

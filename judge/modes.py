@@ -12,6 +12,9 @@ module compares a mode's name: it asks the mode.
 | checker CMD   | testlib's checker                | --checker CMD               |
 | validator CMD | a Kattis output validator        | --validator CMD             |
 | interactor CMD| testlib's interactor, piped      | --interactor CMD            |
+| ... checker C | and then its output, by C        | --interactor CMD --checker C|
+| kattis FLAGS  | Kattis's default validator       | --kattis [FLAGS]            |
+| interactive_validator CMD | a Kattis validator, piped | --interactive-validator CMD |
 """
 
 import argparse
@@ -20,7 +23,14 @@ from collections import namedtuple
 
 from judge import checkers
 from judge.build import tool_command
-from judge.compare import COMPARATORS, INVALID_CHARACTER, eps_error, float_difference
+from judge.compare import (
+    COMPARATORS,
+    INVALID_CHARACTER,
+    eps_error,
+    float_difference,
+    kattis_difference,
+    kattis_flags,
+)
 from judge.explain import NEWLINE, float_mismatch, mismatch
 from judge.model import UsageError
 from judge.text import printable, shorten
@@ -32,6 +42,8 @@ class Mode:
     interactive = False  # whether a program talks to the solution as it runs
     judged_by_program = False  # whether a program judges it, found by resolved()
     command = None  # the judging program, (args, executable), or why it cannot run
+    flags = ()  # words given to the judging program after its files (a Kattis package's)
+    checker = None  # the checker mode of an interactor's output file (Polygon's), or None
 
     def __init__(self, kind, argument=""):
         self.kind, self.argument = kind, argument
@@ -107,37 +119,82 @@ class Tolerance(Mode):
         return float_mismatch(got, expected, self.argument) if verdict == "WA" else []
 
 
+class KattisDefault(Mode):
+    """Kattis's default output validator, by its flags (judge.compare.kattis_flags)."""
+
+    def verdict(self, expected, got):
+        return "WA" if kattis_difference(expected, got, self.parsed) else "AC"
+
+    @property
+    def parsed(self):
+        return kattis_flags(self.argument.split())
+
+    def explain(self, verdict, got, expected):
+        if verdict != "WA":
+            return []
+        number, at, wrong = kattis_difference(expected, got, self.parsed)
+        line = got.count(NEWLINE, 0, at) + 1
+        piece = "piece" if self.parsed.space_change_sensitive else "token"
+        return [f"{piece} {number}, line {line} of the output: {wrong}"]
+
+
 class Judged(Mode):
     """An output judged by a program that speaks `protocol` (judge.checkers)."""
 
     judged_by_program = True
 
-    def __init__(self, kind, argument, protocol, command=None):
+    def __init__(self, kind, argument, protocol, command=None, flags=()):
         super().__init__(kind, argument)
-        self.protocol, self.command = protocol, command
+        self.protocol, self.command, self.flags = protocol, command, tuple(flags)
 
     def resolved(self, root, what=None, strict=False, builds=None):
         """The mode with its command found from root; with strict, a UsageError if it is not
         there (or not built), else the reason kept, an IE for each case."""
         if self.command is not None:
             return self
-        try:
-            what = what or f"the Judge: line's {self.kind}"
-            command = tool_command(self.argument, root, what, builds)
-        except UsageError as error:
-            if strict:
-                raise
-            command = str(error)
-        return type(self)(self.kind, self.argument, self.protocol, command)
+        made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
+        what = what or f"the Judge: line's {self.kind}"
+        made.command = found(self.argument, root, what, strict, builds)
+        return made
 
     def judge(self, input_path, output, expected, running, workdir):
         return checkers.check_output(input_path, output, expected, self, running, workdir)
 
 
+def found(text, root, what, strict, builds=None):
+    """The command of a CMD found from root (a source built into builds); with strict, a
+    UsageError if it is not there or does not build, else the reason, kept: an IE for each
+    case."""
+    try:
+        return tool_command(text, root, what, builds)
+    except UsageError as error:
+        if strict:
+            raise
+        return str(error)
+
+
+def checked_after(text):
+    """(the interactor's CMD, the checker's CMD or None) of `CMD [checker CMD]`."""
+    own, _, checker = f" {text} ".partition(" checker ")
+    return own.strip(), (checker.strip() if _ else None)
+
+
 class Interactive(Judged):
-    """A program piped both ways with the solution as it runs, whose exit code is the verdict."""
+    """A program piped both ways with the solution as it runs, whose exit code is the verdict;
+    with Polygon (`interactor CMD checker CMD`), a checker then judges its output file."""
 
     interactive = True
+
+    def resolved(self, root, what=None, strict=False, builds=None):
+        if self.command is not None:
+            return self
+        own, checker = checked_after(self.argument)
+        made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
+        made.command = found(own, root, what or f"the Judge: line's {self.kind}", strict, builds)
+        if checker is not None:
+            what = (what or f"the Judge: line's {self.kind}").replace(self.kind, "checker")
+            made.checker = make_mode(f"checker {checker}").resolved(root, what, strict, builds)
+        return made
 
 
 # kind: the class, what follows the kind on a Judge: line, its protocol, the flag's help, and
@@ -182,15 +239,34 @@ REGISTRY = {
         "CMD",
         checkers.TESTLIB_INTERACTOR,
         "testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
-        " and the other way round; exit 0 AC, 1 WA, 2 PE",
+        " and the other way round; exit 0 AC, 1 WA, 2 PE; with --checker, which then judges"
+        " its OUTPUT file (Polygon)",
+        None,
+    ),
+    "kattis": Entry(
+        KattisDefault,
+        "FLAGS",
+        None,
+        "Kattis's default output validator: tokens in any letter case, its flags"
+        " case_sensitive, space_change_sensitive, float_tolerance EPS,"
+        " float_absolute_tolerance EPS, float_relative_tolerance EPS",
+        None,
+    ),
+    "interactive_validator": Entry(
+        Interactive,
+        "CMD",
+        checkers.KATTIS_INTERACTIVE,
+        "a Kattis interactive validator: CMD INPUT ANSWER DIR, piped both ways; exit 42 AC,"
+        " 43 WA; the first to end decides",
         None,
     ),
 }
 SHORTCUTS = ("loose", "tokens")  # comparators with a flag of their own: --loose, --tokens
 COMPARISONS = [kind for kind, entry in REGISTRY.items() if entry.make is Comparison]
 JUDGE_FORMAT = "Judge: NAME; N s; M MiB; " + "|".join(COMPARISONS)
-MODES = "|".join(COMPARISONS) + ", float EPS, "
+MODES = "|".join(COMPARISONS) + ", float EPS, kattis [FLAGS], "
 MODES += " or ".join(f"{kind} CMD" for kind, entry in REGISTRY.items() if entry.takes == "CMD")
+TOGETHER = ("interactor", "checker")  # the flags that may go together: Polygon's way
 
 
 def mode_error(text):
@@ -201,6 +277,16 @@ def mode_error(text):
         return None
     if entry and entry.takes == "EPS":
         return eps_error(argument.strip())
+    if entry and entry.takes == "FLAGS":
+        try:
+            kattis_flags(argument.split())
+        except ValueError as error:
+            return str(error)
+        return None
+    if entry and entry.takes == "CMD" and entry.make is Interactive and argument:
+        own, checker = checked_after(argument)
+        if not own or checker == "":
+            return f"'{kind} CMD checker CMD' needs both commands"
     if entry and entry.takes == "CMD":
         return None if argument else f"'{kind}' needs a command: '{kind} CMD'"
     return f"'{shorten(printable(text))}' is no judging mode: want {MODES}"
@@ -223,28 +309,55 @@ def make_mode(text):
     return entry.make(kind, argument)
 
 
-def add_flags(group, default):
-    """Each mode's flag in an argparse group of mutually exclusive flags; each stores its text."""
-    add = group.add_argument
-    add("--compare", choices=COMPARISONS, help=f"how outputs are compared {default}")
+def add_flags(parser, default):
+    """Each mode's flag; each adds (the flag, the mode's text) to the list mode_flags, which
+    chosen_mode() makes one mode of."""
+    parser.set_defaults(mode_flags=())
+    add = parser.add_argument
+    add(
+        "--compare",
+        choices=COMPARISONS,
+        action=ModeFlag,
+        help=f"how outputs are compared {default}",
+    )
     for kind in SHORTCUTS:
         help = f"--compare {kind}: {REGISTRY[kind].help}"
-        add("--" + kind, dest="compare", action="store_const", const=kind, help=help)
+        add("--" + kind, nargs=0, action=ModeFlag, const=kind, help=help)
     for kind, entry in REGISTRY.items():
         if entry.takes:
-            reader = flag_reader(kind, entry.takes == "EPS")
-            add("--" + kind, dest="compare", type=reader, metavar=entry.takes, help=entry.help)
+            reader = flag_reader(kind, entry.takes)
+            optional = {"nargs": "?", "const": ""} if entry.takes == "FLAGS" else {}  # read too
+            flag, help = "--" + kind.replace("_", "-"), entry.help
+            add(flag, type=reader, action=ModeFlag, metavar=entry.takes, help=help, **optional)
 
 
-def flag_reader(kind, tolerance):
-    """argparse's type for --KIND ARG: the mode's text; a tolerance is checked at once."""
+class ModeFlag(argparse.Action):
+    """A judging mode's flag: (the flag, the mode's text) added to the namespace's mode_flags."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        text = self.const if values in (None, []) else values
+        namespace.mode_flags = (*namespace.mode_flags, (option_string, text))
+
+
+def chosen_mode(flags):
+    """The text of the mode that the flags ((flag, text) each) choose, or None; a ValueError
+    for two at once, unless they are --interactor and --checker, Polygon's pair."""
+    texts = {text.partition(" ")[0]: text for _, text in flags}
+    if len(flags) == 2 and sorted(texts) == sorted(TOGETHER):
+        return f"{texts[TOGETHER[0]]} {texts[TOGETHER[1]]}"
+    if len(flags) > 1:
+        first, second = flags[0][0], flags[1][0]
+        raise ValueError(f"argument {second}: not allowed with argument {first}")
+    return flags[0][1] if flags else None
+
+
+def flag_reader(kind, takes):
+    """argparse's type for --KIND ARG: the mode's text; a tolerance or flags checked at once."""
 
     def read(text):
-        if not tolerance:
-            return f"{kind} {text}"
-        wrong = eps_error(text)
+        wrong = None if takes == "CMD" else mode_error(f"{kind} {text}")
         if wrong:
             raise argparse.ArgumentTypeError(wrong)
-        return f"{kind} {text.strip()}"
+        return f"{kind} {text.strip()}".strip() if takes != "CMD" else f"{kind} {text}"
 
     return read

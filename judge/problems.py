@@ -1,5 +1,6 @@
 """Finding problems, their solution files and cases, and reading a solution's `Judge:` line,
-its profile: `Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s]`, in the language's comment."""
+its profile: `Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s][; OUT MiB output]`, in the
+language's comment."""
 
 import math
 import os
@@ -21,8 +22,10 @@ JUDGE_LINE = re.compile(
 )
 PROFILE_FIELDS = re.compile(
     r"([^;]*[^;\s])\s*;\s*" + NUMBER + r"\s*s\s*;\s*" + NUMBER + r"\s*MiB\s*;\s*([^;]*[^;\s])"
-    r"(?:\s*;\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s)?"  # another language's limit
+    r"((?:\s*;[^;]*)*)"  # the optional fields, in any order
 )
+OTHER_LIMIT = re.compile(r"\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s\s*")  # C/C++ 1 s
+OUTPUT_LIMIT = re.compile(r"\s*" + NUMBER + r"\s*MiB\s+output\s*")  # 16 MiB output
 HEADER_CHARS = 8192  # a file's header, where its one Judge: line is: its opening
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("exact"))
 
@@ -152,13 +155,31 @@ def read_profile(root, problem):
         return default, f"{path} has {len(lines)} Judge: lines (lines {at}), want one: {using}"
     line = lines[0]
     fields = PROFILE_FIELDS.fullmatch(line.group(1))
-    numbers = [float(fields.group(at)) for at in (2, 3, 6) if fields.group(at)] if fields else []
-    usable = fields and min(numbers) > 0 and all(map(math.isfinite, numbers))  # as --tle takes
-    wrong = mode_error(fields.group(4)) if usable else None
+    other, output = optional_fields(fields.group(5)) if fields else (None, None)
+    numbers = [float(fields.group(2)), float(fields.group(3))] if fields else []
+    numbers += [other[1]] if other else []
+    numbers += [output] if output is not None else []
+    usable = fields and other != () and min(numbers) > 0 and all(map(math.isfinite, numbers))
+    wrong = mode_error(fields.group(4)) if usable else None  # usable: as --tle takes numbers
     if not usable or wrong:
         text = f"cannot read 'Judge: {shorten(line.group(1))}'"
         text += f": {wrong}" if wrong else f", want '{JUDGE_FORMAT}'"
         return default, f"{path}: {text}: {using}"
-    other = (fields.group(5), float(fields.group(6))) if fields.group(5) else None
     mode = parse_mode(fields.group(4))
-    return Profile(fields.group(1), numbers[0], numbers[1], mode, other), None
+    return Profile(fields.group(1), numbers[0], numbers[1], mode, other, output), None
+
+
+def optional_fields(text):
+    """(another language's limit or None, the output limit or None) of the fields that follow
+    the mode (`; C/C++ 1 s`, `; 16 MiB output`), each at most once; ((), None) where one is
+    neither."""
+    other = output = None
+    for field in text.split(";")[1:]:
+        language, limit = OTHER_LIMIT.fullmatch(field), OUTPUT_LIMIT.fullmatch(field)
+        if language and other is None:
+            other = (language.group(1), float(language.group(2)))
+        elif limit and output is None:
+            output = float(limit.group(1))
+        else:
+            return (), None
+    return other, output

@@ -77,6 +77,8 @@ class Report:
         peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
         cells = label(result.case), self.width, ms(result.cpu), ms(result.wall), peak
         line = LINE.format(self.paint(f"{result.verdict:<3}", result.verdict), *cells)
+        if result.score is not None:
+            line += f" score {result.score:.6g}"
         if result.slow:
             line += " " + self.paint("slow", "slow")
         lines = [line] + ["    " + printable(detail) for detail in result_lines(result)]
@@ -111,6 +113,8 @@ def summary(problem, profile, results):
     failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
     mode = printable(profile.mode.text)
     limits = f"{profile.time_limit:g} s CPU, {profile.memory_limit:g} MiB, {mode}"
+    if profile.output_limit is not None:
+        limits += f", {profile.output_limit:g} MiB output"
     judge_name = printable(profile.judge_name or "no Judge: line")
     text = f"== {printable(problem)} ({judge_name}: {limits}): "
     text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
@@ -118,6 +122,9 @@ def summary(problem, profile, results):
         text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
     if counts["--"]:
         text += f", {counts['--']} not checked (no .out)"
+    scores = [result.score for result in results if result.score is not None]
+    if scores:
+        text += f"; score {sum(scores):.6g}, its cases' summed"
     if any(result.case.judge is not None for result in results):  # it names judge cases
         for kind, judge in (("judge cases", True), ("extended", False)):
             ran = [result for result in results if result.case.judge == judge]
@@ -172,13 +179,22 @@ def rounded(value, scale=1):
     return None if value is None else round(value * scale, 1)
 
 
-def report_data(info, results, passed, failed):
-    """The JSON report as data."""
-    problems = {}
+def report_data(info, results, passed, failed, scores=None):
+    """The JSON report as data; scores: a problem's score by name where its judge gives one
+    (a Kattis package's grader), else its cases' summed, where they have scores."""
+    problems, scores = {}, dict(scores or {})
+    for result in results:
+        if result.score is not None and result.case.problem not in scores:
+            summed = [r.score for r in results if r.case.problem == result.case.problem]
+            scores[result.case.problem] = sum(score for score in summed if score is not None)
     for name, profile in info.profiles.items():
         limits = profile.time_limit, profile.memory_limit, profile.mode.text, profile.other_limit
         keys = "judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit"
         problems[as_text(name)] = dict(zip(keys, (profile.judge_name, *limits)))
+        if profile.output_limit is not None:
+            problems[as_text(name)]["output_limit_mib"] = profile.output_limit
+        if scores.get(name) is not None:
+            problems[as_text(name)]["score"] = scores[name]
     python = info.python and as_text(info.python)
     command = info.command and as_text(info.command)
     data = {"version": REPORT_VERSION, "python": python, "command": command}
@@ -189,7 +205,10 @@ def report_data(info, results, passed, failed):
         case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
         values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
         values += (rounded(result.peak_mib), result.slow)
-        data["cases"].append({**dict(zip(JSON_CASE, values)), "details": result_lines(result)})
+        case_data = {**dict(zip(JSON_CASE, values)), "details": result_lines(result)}
+        if result.score is not None:
+            case_data["score"] = result.score
+        data["cases"].append(case_data)
     return data
 
 

@@ -136,7 +136,7 @@ def run_checker(root, checker, kind="checker", answer="2\n"):
     [
         (None, "the Judge: line's checker chk.py: no file chk.py under"),
         ("import sys\nsys.exit(3)\n", "the checker failed: exit status 3, not testlib's 0 AC"),
-        ("import sys\nprint('points 0.5')\nsys.exit(7)\n", "exit status 7"),
+        ("import sys\nprint('ok 0.5')\nsys.exit(7)\n", "exit status 7, its message has no 'points"),
         ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", "killed by signal 9"),
         ("import sys\nwhile True: sys.stdout.write('x' * 65536)\n", "it passed 1 MiB of output"),
     ],
@@ -350,3 +350,156 @@ def test_checker_files_that_cannot_be_written_are_that_cases_internal_error(tmp_
     judged_ = run_checker(tmp_path, "import sys\nsys.exit(0)\n")
     assert judged_.verdict == "IE"
     assert judged_.details == ["could not write the checker's files: No space left on device"]
+
+
+# ---------------------------------------------------------------- Kattis: the first to end decides
+
+KATTIS = DEFAULT_PROFILE._replace(time_limit=1.0, mode=modes.parse_mode("interactive_validator v"))
+SPUN = {"cpu": 1.5, "status": -9, "ended": 2.0}  # it spun to its limit, and was killed
+
+
+@pytest.mark.parametrize(
+    "program, validator, verdict, final",
+    [
+        ({"ended": 2.0}, {"status": 42, "ended": 1.0}, "AC", False),
+        (SPUN, {"status": 43, "ended": 1.0}, "WA", True),  # it rejected first: WA at any limit
+        ({"status": 1, "ended": 1.0}, {"status": 43, "ended": 2.0}, "RE", False),  # crashed first
+        ({"ended": 1.0}, {"status": 43, "ended": 2.0}, "WA", False),  # ended well, then rejected
+        ({"status": 1, "ended": 2.0}, {"status": 42, "ended": 1.0}, "RE", False),  # crashed after
+        (SPUN, {"status": 43, "ended": 3.0}, "TLE", False),  # killed first, at its limit
+        ({"ended": 1.0}, {"status": 0, "ended": 2.0}, "IE", False),  # 0 is no verdict
+        ({"status": -13, "ended": 2.0}, {"status": 1, "ended": 1.0}, "IE", False),
+    ],
+)
+def test_a_kattis_validator_piped_with_the_program_decides_when_it_ends_first(
+    program, validator, verdict, final
+):
+    checked = checkers.interactive_verdict(run(**program), run(**validator), KATTIS, 64.0)
+    assert (checked[0], checked.final) == (verdict, final), checked
+
+
+PIPE = """# testlib's protocol: INPUT OUTPUT ANSWER. It asks, reads the answer, waits until the
+# program is gone, then writes once more: to a pipe nobody reads, which kills it unless SIGPIPE
+# is ignored.
+echo "1 2"
+read answer
+cat > /dev/null
+echo "bye"
+[ "$answer" = 3 ] && exit 0
+echo "wrong answer: got '$answer'" >&2
+exit 1
+"""
+
+
+@runner_util.POSIX_ONLY
+@pytest.mark.parametrize("program, verdict", [("print(0)", "WA"), ("input(); print(3)", "AC")])
+def test_a_program_that_quits_early_gets_the_interactors_verdict_not_ie(tmp_path, program, verdict):
+    """The interactor writes after the program went: it starts with SIGPIPE ignored, so it
+    gets EPIPE, goes on and gives its verdict; it is never killed by the pipe (IE)."""
+    root = runner_util.make_root(
+        tmp_path, program, {"a": ("", "")}, compare="interactor sh pipe.sh"
+    )
+    write(root / "pipe.sh", PIPE)
+    _, report, err = judged(root)
+    assert case_verdicts(report) == {"p/a": verdict}, (report, err)
+    if verdict == "WA":
+        assert case_reasons(report)["p/a"][-1] == "interactor: wrong answer: got '0'"
+
+
+# ---------------------------------------------------------------- Polygon: interactor, then checker
+
+AB_INTERACTOR = """import sys
+
+a, b = open(sys.argv[1]).read().split()
+print(a, b, flush=True)
+line = sys.stdin.readline()
+if not line.strip():
+    sys.stderr.write("wrong output format: unexpected end of file\\n")
+    sys.exit(2)  # testlib's PE
+with open(sys.argv[2], "w") as output:  # what the checker judges
+    output.write(line)
+"""
+AB_CHECKER = """import sys
+
+got, want = (open(path).read().split() for path in sys.argv[2:4])
+if got != want:
+    sys.stderr.write(f"wrong answer: {' '.join(got)} is not {' '.join(want)}\\n")
+    sys.exit(1)
+"""
+AB_PROGRAMS = {
+    "right": "a, b = map(int, input().split())\nprint(a + b)\n",
+    "wrong": "a, b = map(int, input().split())\nprint(a - b)\n",  # the interactor takes any answer
+    "quits": "pass\n",  # closes its input at once, and says nothing
+}
+
+
+def ab_root(tmp_path):
+    root = runner_util.make_root(
+        tmp_path, AB_PROGRAMS["right"], {"1": ("1 2\n", "3\n"), "2": ("10 -4\n", "6\n")},
+        compare="interactor ab/interactor.py checker ab/checker.py",
+    )  # fmt: skip
+    write(root / "ab" / "interactor.py", AB_INTERACTOR)
+    write(root / "ab" / "checker.py", AB_CHECKER)
+    for name, source in AB_PROGRAMS.items():
+        write(root / f"{name}.py", source)
+    return root
+
+
+@pytest.mark.parametrize("program, verdict", [("right", "AC"), ("wrong", "WA"), ("quits", "PE")])
+def test_a_polygon_interactors_output_file_is_judged_by_the_checker(tmp_path, program, verdict):
+    root = ab_root(tmp_path)
+    command = f"{sys.executable} {program}.py"
+    _, report, err = judged(root, "p", "--command", command, cwd=root)
+    assert set(case_verdicts(report).values()) == {verdict}, (report, err)
+    assert report["problems"]["p"]["compare"] == "interactor ab/interactor.py checker ab/checker.py"
+    if verdict == "WA":
+        assert case_reasons(report)["p/2"] == ["checker: wrong answer: 14 is not 6"]
+
+
+def test_the_polygon_pair_is_given_by_two_flags_too(tmp_path):
+    root = ab_root(tmp_path)
+    flags = ("--interactor", "ab/interactor.py", "--checker", "ab/checker.py")
+    status, report, _ = judged(
+        root, "p", "--command", f"{sys.executable} wrong.py", *flags, cwd=root
+    )
+    assert status == 1 and set(case_verdicts(report).values()) == {"WA"}, report
+    status, report, _ = judged(
+        root, "p", "--command", f"{sys.executable} wrong.py", *flags[:2], cwd=root
+    )
+    assert status == 0, report  # the interactor alone takes any answer
+
+
+# ---------------------------------------------------------------- scores
+
+POINTS = "import sys\nsys.stderr.write('points 7.5 of 10: close\\n')\nsys.exit(7)\n"
+
+
+def test_a_checkers_points_give_the_case_a_score(tmp_path):
+    result = run_checker(tmp_path, POINTS)
+    assert (result.verdict, result.score, result.details) == ("AC", 7.5, [])
+    assert run_checker(tmp_path, "pass\n").score is None
+
+
+def test_a_validators_score_file_gives_the_case_a_score(tmp_path):
+    validator = VALIDATOR.replace(
+        "    sys.exit(42)", '    open(feedback + "score.txt", "w").write("12\\n")\n    sys.exit(42)'
+    )
+    result = run_checker(tmp_path, validator, kind="validator")
+    assert (result.verdict, result.score) == ("AC", 12.0)
+    bad = VALIDATOR.replace(
+        "    sys.exit(42)", '    open(feedback + "score.txt", "w").write("lots")\n    sys.exit(42)'
+    )
+    result = run_checker(tmp_path, bad, kind="validator")
+    assert result.verdict == "IE" and "its score.txt holds no number" in result.details[0]
+
+
+def test_scores_are_in_the_report_and_its_json(tmp_path):
+    root = runner_util.make_root(
+        tmp_path, "print(1)\n", {"a": ("", "1\n"), "b": ("", "1\n")}, compare="checker pts.py"
+    )
+    write(root / "pts.py", POINTS)
+    status, out, _, _ = runner_util.judge(root)
+    assert status == 0 and " score 7.5" in out and "; score 15, its cases' summed" in out, out
+    status, report, _ = judged(root)
+    assert [case["score"] for case in report["cases"]] == [7.5, 7.5]
+    assert report["problems"]["p"]["score"] == 15

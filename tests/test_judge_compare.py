@@ -159,3 +159,71 @@ def test_a_tolerance_that_is_not_a_positive_number_says_why(eps):
 
 def test_a_tolerance_is_shown_escaped():
     assert compare.eps_error("\x1b[2J").endswith("not '\\x1b[2J'")
+
+
+# ---------------------------------------------------------------- Kattis's default validator
+
+
+@pytest.mark.parametrize(
+    "token, value",
+    [
+        (b"1", 1.0), (b"-.5", -0.5), (b"+5.", 5.0), (b"1e3", 1000.0), (b"1E-2", 0.01),
+        (b"0x1p-1", 0.5), (b"0X.8P1", 1.0), (b"-0x1A", -26.0), (b"0x1.8", 1.5),
+        (b"inf", None), (b"nan", None), (b"1e999", None), (b"0x1p99999", None),
+        (b"1e", None), (b"0x", None), (b".", None), (b"1.5x", None), (b"1_000", None),
+        (b"", None), (b"--1", None),
+    ],
+)  # fmt: skip
+def test_a_float_is_what_cs_sscanf_reads_whole_and_finite(token, value):
+    assert compare.c_float(token) == value
+
+
+@pytest.mark.parametrize(
+    "words, flags",
+    [
+        ([], (False, False, -1.0, -1.0)),
+        (["case_sensitive", "space_change_sensitive"], (True, True, -1.0, -1.0)),
+        (["float_tolerance", "1e-6"], (False, False, 1e-6, 1e-6)),
+        (["float_absolute_tolerance", "0.5"], (False, False, 0.5, -1.0)),
+        (["float_relative_tolerance", "0x1p-2"], (False, False, -1.0, 0.25)),
+        (["float_tolerance", "1", "float_relative_tolerance", "2"], (False, False, 1.0, 2.0)),
+    ],
+)
+def test_the_default_validators_flags_are_read_as_it_reads_them(words, flags):
+    assert tuple(compare.kattis_flags(words)) == flags
+
+
+@pytest.mark.parametrize("words", [["sloppy"], ["float_tolerance"], ["float_tolerance", "x"]])
+def test_a_flag_the_default_validator_refuses_is_an_error(words):
+    with pytest.raises(ValueError):
+        compare.kattis_flags(words)
+
+
+NONE = compare.KattisFlags(False, False, -1.0, -1.0)
+
+
+@pytest.mark.parametrize(
+    "expected, got, flags, wrong",
+    [
+        (b"Yes 1\n", b"yES\n\n  1", NONE, None),  # any letter case, any spaces
+        (b"Yes\n", b"yes\n", NONE._replace(case_sensitive=True), (1, 0, "'yes' for 'Yes'")),
+        (b"1 2\n", b"1 2", NONE._replace(space_change_sensitive=True),
+         (4, 3, "the output ends where the answer has '\\n'")),
+        (b"1  2\n", b"1 2\n", NONE._replace(space_change_sensitive=True),
+         (2, 1, "space change: ' ' for '  '")),
+        (b"1 2\n", b"1 2\n", NONE._replace(space_change_sensitive=True), None),
+        (b"1\n", b"1 2\n", NONE, (2, 2, "more output than the answer: '2'")),
+        (b"1 2\n", b"1\n", NONE, (2, 2, "the output ends where the answer has '2'")),
+        (b"0.5\n", b"0.50000001\n", NONE, (1, 0, "'0.50000001' for '0.5'")),  # no tolerance: text
+        (b"0.5\n", b"0x1p-1\n", NONE._replace(absolute=1e-9), None),
+        (b"100\n", b"100.5\n", NONE._replace(absolute=0.1, relative=0.01), None),  # relative
+        (b"100\n", b"100.5\n", NONE._replace(absolute=0.1),
+         (1, 0, "'100.5' for '100': error 0.5, relative 0.005")),
+        (b"0\n", b"1e-7\n", NONE._replace(relative=1e-6), (1, 0, "'1e-7' for '0': error 1e-07")),
+        (b"2.5\n", b"two\n", NONE._replace(absolute=1e-6),
+         (1, 0, "a number was expected ('2.5'), got 'two'")),
+        (b"inf\n", b"INF\n", NONE._replace(absolute=1e-6), None),  # no float: a word, any case
+    ],
+)  # fmt: skip
+def test_the_default_validator_accepts_what_kattis_accepts(expected, got, flags, wrong):
+    assert compare.kattis_difference(expected, got, flags) == wrong

@@ -47,9 +47,16 @@ def test_the_records_default_what_is_often_absent():
     assert model.Profile("J", 1.0, 64.0, None).other_limit is None
     assert model.Program((["x"], None), "/").sandbox is None
     judged = model.Judgement("AC", 0.1, 0.05, 12.0, False, [])
-    assert judged.input_lines == () and judged.ran
+    assert judged.input_lines == () and judged.ran and judged.score is None and not judged.final
     case = model.Case("p", "judge-a", "a.in", "a.out", True)
-    assert model.Result(case, *judged) == (case, "AC", 0.1, 0.05, 12.0, False, [], (), True)
+    expected = (case, "AC", 0.1, 0.05, 12.0, False, [], (), True, None, False)
+    assert model.Result(case, *judged) == expected
+
+
+def test_a_checked_verdict_is_a_pair_with_its_score():
+    verdict, details = checked = model.Checked("AC", [], 7.5)
+    assert (verdict, details, checked.score, checked.final) == ("AC", [], 7.5, False)
+    assert checked == ("AC", []) and model.Checked("WA", ["x"]).score is None
 
 
 def test_an_input_not_judged_is_an_internal_error_with_its_reason():

@@ -14,8 +14,8 @@ from util import ROOT, run
 from judge import cli, modes
 from judge.model import UsageError
 
-NO_MODE = "is no judging mode: want exact|jutge|tokens|loose, float EPS, checker CMD or "
-NO_MODE += "validator CMD or interactor CMD"
+NO_MODE = "is no judging mode: want exact|jutge|tokens|loose, float EPS, kattis [FLAGS], "
+NO_MODE += "checker CMD or validator CMD or interactor CMD or interactive_validator CMD"
 
 
 @pytest.mark.parametrize(
@@ -30,6 +30,10 @@ NO_MODE += "validator CMD or interactor CMD"
         ("checker checkers/p_checker.py", "checker", "checkers/p_checker.py", None),
         ("validator ./v --case-sensitive", "validator", "./v --case-sensitive", None),
         ("interactor  python3 checkers/i.py", "interactor", "python3 checkers/i.py", None),
+        ("interactor i.py checker c.py", "interactor", "i.py checker c.py", None),
+        ("kattis", "kattis", "", "kattis"),
+        ("kattis  float_tolerance 1e-6", "kattis", "float_tolerance 1e-6", None),
+        ("interactive_validator v.py", "interactive_validator", "v.py", None),
     ],
 )
 def test_a_mode_is_read_from_its_text(text, kind, argument, read):
@@ -52,6 +56,18 @@ def test_a_mode_is_read_from_its_text(text, kind, argument, read):
         ("checker", "'checker' needs a command: 'checker CMD'"),
         ("validator  ", "'validator' needs a command: 'validator CMD'"),
         ("interactor", "'interactor' needs a command: 'interactor CMD'"),
+        ("interactor i.py checker", "'interactor CMD checker CMD' needs both commands"),
+        ("kattis float_tolerance", "float_tolerance wants a number, as in 'float_tolerance 1e-6'"),
+        (
+            "kattis float_tolerance inf",
+            "float_tolerance wants a number, as in 'float_tolerance 1e-6'",
+        ),
+        (
+            "kattis fuzzy",
+            "'fuzzy' is no flag of Kattis's default validator: case_sensitive, "
+            "space_change_sensitive, float_tolerance, float_absolute_tolerance, "
+            "float_relative_tolerance",
+        ),
         ("x" * 150, "'" + "x" * 100 + "... (50 more characters)' " + NO_MODE),
         ("\x1b[2J", "'\\x1b[2J' " + NO_MODE),
     ],
@@ -74,6 +90,8 @@ def test_a_text_that_is_no_mode_says_why(text, why):
         ("checker c.py", False, True),
         ("validator v.py", False, True),
         ("interactor i.py", True, True),
+        ("kattis case_sensitive", False, False),
+        ("interactive_validator v.py", True, True),
     ],
 )
 def test_a_mode_says_how_it_judges(text, interactive, by_program):
@@ -95,6 +113,12 @@ def test_a_mode_says_how_it_judges(text, interactive, by_program):
         ("float 1e-6", b"1\n", b"1.0000011\n", "WA"),
         ("float 0.5", b"1\n", b"1.4\n", "AC"),
         ("float 1e-9", b"1\n", b"1.0000001\n", "WA"),
+        ("kattis", b"Yes 1\n", b"yes\n\n 1", "AC"),
+        ("kattis case_sensitive", b"Yes\n", b"yes\n", "WA"),
+        ("kattis float_tolerance 1e-6", b"0.5\n", b"0x1p-1\n", "AC"),
+        ("kattis float_absolute_tolerance 0.1", b"100\n", b"100.2\n", "WA"),
+        ("kattis float_relative_tolerance 0.1", b"100\n", b"100.2\n", "AC"),
+        ("kattis space_change_sensitive", b"1 2\n", b"1  2\n", "WA"),
     ],
 )
 def test_each_mode_that_compares_gives_its_verdict(text, expected, got, verdict):
@@ -127,6 +151,8 @@ def test_modes_are_equal_by_text_and_command():
         ("checker ./check", ["--judge-command", "./check"]),
         ("validator v.py", None),
         ("interactor i.py", None),
+        ("kattis", None),
+        ("interactive_validator v.py", None),
     ],
 )
 def test_oj_flags_judge_as_the_mode_does(text, flags):
@@ -145,6 +171,11 @@ def test_a_checker_is_found_from_the_root_or_says_why_not(tmp_path):
     script = str((tmp_path / "checkers" / "c.py").resolve())
     assert found.command == ([sys.executable, script, "--strict"], sys.executable)
     assert found.resolved(tmp_path / "elsewhere") is found  # found once
+    polygon = modes.parse_mode("interactor checkers/c.py checker checkers/c.py -x").resolved(
+        tmp_path
+    )
+    assert polygon.command == ([sys.executable, script], sys.executable)
+    assert polygon.checker.command == ([sys.executable, script, "-x"], sys.executable)
     missing = modes.parse_mode("validator v.py").resolved(tmp_path)
     assert missing.command == f"the Judge: line's validator v.py: no file v.py under {tmp_path}"
     assert missing.resolved(tmp_path) is missing
@@ -166,6 +197,14 @@ def test_a_checker_is_found_from_the_root_or_says_why_not(tmp_path):
         (["--checker", "checkers/c.py -v"], "checker checkers/c.py -v"),
         (["--validator", "v.py"], "validator v.py"),
         (["--interactor", "i.py"], "interactor i.py"),
+        (["--interactor", "i.py", "--checker", "c.py -v"], "interactor i.py checker c.py -v"),
+        (["--checker", "c.py", "--interactor", "i.py"], "interactor i.py checker c.py"),
+        (["--kattis"], "kattis"),
+        (
+            ["--kattis", " case_sensitive float_tolerance 1e-6"],
+            "kattis case_sensitive float_tolerance 1e-6",
+        ),
+        (["--interactive-validator", "v.py"], "interactive_validator v.py"),
     ],
 )
 def test_each_mode_has_its_flag(argv, compare):
@@ -177,7 +216,10 @@ def test_each_mode_has_its_flag(argv, compare):
     [
         (["--float", "1e-6", "--checker", "x.py"], "not allowed with argument"),
         (["--tokens", "--float", "1e-6"], "not allowed with argument"),
-        (["--interactor", "i.py", "--checker", "c.py"], "not allowed with argument"),
+        (["--interactor", "i.py", "--checker", "c.py", "--tokens"], "not allowed with argument"),
+        (["--interactor", "i.py", "--validator", "c.py"], "not allowed with argument"),
+        (["--kattis", "--float", "1e-6"], "argument --float: not allowed with argument --kattis"),
+        (["--kattis", "sloppy"], "'sloppy' is no flag of Kattis's default validator"),
         (["--checker", "a.py", "--validator", "b.py"], "not allowed with argument"),
         (["--compare", "exact", "--validator", "b.py"], "not allowed with argument"),
         (["--compare", "float"], "invalid choice: 'float'"),
@@ -256,7 +298,8 @@ def test_one_comparator_table_serves_the_tests_too():
 @pytest.mark.parametrize(
     "text, counts",
     [("exact", True), ("jutge", True), ("tokens", False), ("loose", False), ("float 1e-6", False),
-     ("checker c.py", False), ("interactor i.py", False)],
+     ("checker c.py", False), ("interactor i.py", False), ("kattis", False),
+     ("interactive_validator v.py", False)],
 )  # fmt: skip
 def test_a_mode_says_whether_every_byte_of_an_answer_counts(text, counts):
     assert modes.parse_mode(text).bytes_count is counts

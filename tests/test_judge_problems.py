@@ -58,6 +58,14 @@ def test_natural_key():
             "# Judge: Exam; 2 s; 256 MiB; exact;C++17 (GCC)   0.25s\n",
             ("Exam", 2, 256, "exact", ("C++17 (GCC)", 0.25)),
         ),
+        (
+            "# Judge: Exam; 2 s; 256 MiB; tokens; 16 MiB output\n",
+            ("Exam", 2, 256, "tokens", None, 16.0),
+        ),
+        (
+            "# Judge: Exam; 2 s; 256 MiB; exact ;0.5MiB  output ; C 1 s\n",
+            ("Exam", 2, 256, "exact", ("C", 1.0), 0.5),
+        ),
     ],
 )
 def test_a_judge_line_is_read(tmp_path, text, profile):
@@ -109,6 +117,10 @@ def test_the_judge_line_names_the_mode(tmp_path, mode, read):
         ("Judge: X; 1" + "0" * 400 + " s; 64 MiB; exact\n", CANNOT),  # inf
         ("Judge: X; 1 s; 64 MiB; exact; C 1" + "0" * 400 + " s\n", CANNOT),
         ("Judge: X; 1 s; 64 MiB; exact; C 0 s\n", CANNOT + "X; 1 s;"),
+        ("Judge: X; 1 s; 64 MiB; exact; 0 MiB output\n", CANNOT + "X; 1 s;"),
+        ("Judge: X; 1 s; 64 MiB; exact; 1 MiB output; 2 MiB output\n", CANNOT + "X; 1 s;"),
+        ("Judge: X; 1 s; 64 MiB; exact; 1 MiB\n", CANNOT + "X; 1 s;"),
+        ("Judge: X; 1 s; 64 MiB; exact;\n", CANNOT + "X; 1 s;"),
     ],
 )  # fmt: skip
 def test_a_missing_or_malformed_judge_line_gives_the_defaults_and_a_warning(
@@ -432,6 +444,19 @@ def test_the_profile_is_used_shown_and_overridden_by_flags(tmp_path):
     status, report, _ = judged(tmp_path, "p", "--tle", "2", "--mle", "512", "--tokens", tle=None)
     assert report["problems"]["p"] == profile("Slow judge", 2, 512, "tokens")
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0
+
+
+def test_the_judge_lines_output_limit_judges_unless_a_flag_says_otherwise(tmp_path):
+    solution = "# Judge: Tight; 1 s; 256 MiB; exact; 1 MiB output\nprint('x' * (2 << 20))\n"
+    make_root(tmp_path, solution, {"a": ("", "1\n")}, compare=None)
+    status, report, _ = judged(tmp_path, tle=None)
+    assert case_verdicts(report) == {"p/a": "OLE"} and status == 1
+    assert report["problems"]["p"]["output_limit_mib"] == 1 and report["ole_mib"] == 64
+    status, out, _, _ = judge(tmp_path, tle=None)
+    assert "(Tight: 1 s CPU, 256 MiB, exact, 1 MiB output)" in out
+    assert "output passed 1 MiB: stopped reading and killed it" in out
+    status, report, _ = judged(tmp_path, "--ole", "4", tle=None)
+    assert case_verdicts(report) == {"p/a": "WA"}  # read whole, and judged
 
 
 def test_a_malformed_judge_line_is_a_warning_and_the_defaults_judge(tmp_path):

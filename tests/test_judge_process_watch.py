@@ -5,6 +5,7 @@ memory is judged while the case runs; a stopped run starts no case."""
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -78,6 +79,29 @@ def test_output_past_the_cap_stops_the_case(tmp_path, portable):
     finally:
         running.end()
     assert run.overflowed and not run.timed_out and len(run.output) > MIB
+
+
+@LINUX_ONLY
+@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
+def test_a_judging_program_starts_with_sigpipe_ignored_and_a_case_with_it_default(
+    tmp_path, portable
+):
+    """A judging program may write after its program went: SIGPIPE ignored, it gets EPIPE and
+    says its verdict. A case gets the default, as a judge gives it. (grep keeps what it is
+    given: its /proc status says; Python would ignore SIGPIPE whatever it was given.)"""
+    ignored = {}
+    running = choose.new_running(portable)
+    try:
+        for judging in (False, True):
+            with open(os.devnull, "rb") as stdin:
+                command = ([shutil.which("grep"), "SigIgn", "/proc/self/status"], None)
+                started = running.start(command, stdin.fileno(), tmp_path, MIB, None, judging)
+            run = watch.watch(running, *started, watch.Limits(5.0, 256.0, MIB))
+            ignored[judging] = bool(int(run.output.split()[1], 16) >> (signal.SIGPIPE - 1) & 1)
+    finally:
+        running.end()
+    assert ignored == {False: False, True: True}
+    assert run.ended is not None and run.ended <= time.monotonic()
 
 
 def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):

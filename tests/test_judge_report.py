@@ -219,15 +219,18 @@ def in_process_report():
         result(JUDGE_CASE, "PE", details=["presentation error"], shown=["  1"]),
         result(CASE._replace(name=os.fsdecode(b"bad\xff") if os.name == "posix" else "bad")),
         result(CASE._replace(problem="q"), "IE", 0.0, None, None, details=["could not run"]),
+        result(CASE._replace(name="scored"))._replace(score=7.5),
     ]
-    return report.report_data(info, results, 0, 2)
+    return report.report_data(info, results, 1, 2)
 
 
 def test_the_schema_is_a_schema_of_this_report_version():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     assert SCHEMA["properties"]["version"]["const"] == report.REPORT_VERSION
     case = SCHEMA["$defs"]["case"]
-    assert case["required"] == [*report.JSON_CASE, "details"] == list(case["properties"])
+    assert case["required"] == [*report.JSON_CASE, "details"] == list(case["properties"])[:-1]
+    optional = [*SCHEMA["$defs"]["problem"]["properties"]][-2:]
+    assert optional == ["output_limit_mib", "score"]  # like the case's score, optional
     assert case["properties"]["verdict"]["enum"] == VERDICTS
     assert SCHEMA["required"] == list(in_process_report()) == list(SCHEMA["properties"])
     jsonschema.validate(json.loads(json.dumps(in_process_report())), SCHEMA)
@@ -256,6 +259,9 @@ def broken(change):
         lambda data: data["cases"][0].update(cpu_ms=-1),
         lambda data: data["cases"][0].update(details="one line"),
         lambda data: data["cases"][0].update(slow=None),
+        lambda data: data["cases"][3].update(score="7.5"),
+        lambda data: data["problems"]["p"].update(score=None),
+        lambda data: data["problems"]["p"].update(output_limit_mib=0),
     ],
 )
 def test_the_schema_rejects_a_report_that_breaks_it(change):

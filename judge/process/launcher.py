@@ -27,7 +27,7 @@ SCM_RIGHTS.
 | R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
 | R    | L  | end of file              | the run is over: kill, exit                      |
 | S    | R  | `PID`                    | it runs; PID: its own (first, once)              |
-| R    | S  | `EXE\\0CWD\\0ARGS`, 3 fds  | start a case with them as stdin, stdout, stderr  |
+| R    | S  | `P\\0EXE\\0CWD\\0ARGS`, 3 fds | start a case with them as stdin, stdout, stderr  |
 | S    | R  | `E CPU PEAK CODE QUEUED` | no start; CODE: errno (no reply to a start)      |
 | R    | S  | `?`                      | the figures so far, please                       |
 | S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
@@ -35,9 +35,10 @@ SCM_RIGHTS.
 | S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
 | R    | S  | end of file              | kill the tree, exit                              |
 
-CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a
-signal, `-` while it runs. QUEUED: the longest wait for a CPU. ARGS: each ends in \\0 but the
-last.
+P: `p` for a judging program, which starts with SIGPIPE ignored (a program it talks to may
+go at any time), else empty. CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's
+exit code, negative for a signal, `-` while it runs. QUEUED: the longest wait for a CPU.
+ARGS: each ends in \\0 but the last.
 """
 
 import _signal as signal  # the C module: `signal` would import enum, which is slow to load
@@ -158,10 +159,12 @@ def lost_ticks(before, now, reaped):
     return lost
 
 
-def spawn(executable, args, fds, environment):
+def spawn(executable, args, fds, environment, pipe_ignored=False):
     """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
-    Popen leaves them: by posix_spawn (no copy of this process), or Popen where os has none."""
+    Popen leaves them (with pipe_ignored, SIGPIPE as this process has it: ignored): by
+    posix_spawn (no copy of this process), or Popen where os has none."""
     if hasattr(os, "posix_spawn"):  # not on PyPy
+        default = (signal.SIGXFSZ,) if pipe_ignored else (signal.SIGPIPE, signal.SIGXFSZ)
         actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
         return os.posix_spawn(
             executable,
@@ -169,7 +172,7 @@ def spawn(executable, args, fds, environment):
             environment,
             file_actions=actions,
             setsid=True,
-            setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+            setsigdef=default,
         )
     import subprocess
 
@@ -180,6 +183,7 @@ def spawn(executable, args, fds, environment):
         stdout=fds[1],
         stderr=fds[2],
         start_new_session=True,
+        restore_signals=not pipe_ignored,  # SIGXFSZ then stays ignored too
     )
     case.returncode = 0  # reaped by the supervisor's wait4, not by Popen
     return case.pid
@@ -194,6 +198,7 @@ class Supervisor:
         self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
         signal.set_wakeup_fd(wake)
         signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python sets it: a judge inherits it
 
     def serve(self):
         become_subreaper()
@@ -205,17 +210,17 @@ class Supervisor:
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
-            executable, cwd, *args = text.split(b"\0")
+            flags, executable, cwd, *args = text.split(b"\0")
             self.code, self.told, self.seen, self.reaped = None, False, {}, set()
             self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
-            if self.start(fds, executable, cwd, args) and not self.run():
+            if self.start(fds, executable, cwd, args, flags == b"p") and not self.run():
                 return
 
-    def start(self, fds, executable, cwd, args):
+    def start(self, fds, executable, cwd, args, pipe_ignored):
         """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:
             os.chdir(cwd)
-            self.main = spawn(executable, args, fds, self.environment)
+            self.main = spawn(executable, args, fds, self.environment, pipe_ignored)
         except OSError as problem:
             self.code = problem.errno or 0
             self.report(b"E")

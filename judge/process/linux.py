@@ -154,9 +154,10 @@ class LinuxTree(Tree):
             raise OSError(0, NO_START)
         return mine, int(said)
 
-    def __init__(self, command, stdin, cwd, stdout=None):
+    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
         args, executable = command
-        text = b"\0".join(os.fsencode(word) for word in [executable or args[0], cwd, *args])
+        words = [b"p" if pipe_ignored else b"", executable or args[0], cwd, *args]
+        text = b"\0".join(os.fsencode(word) for word in words)
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
         out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115

@@ -1,6 +1,20 @@
 """The sandbox (--sandbox, Linux): each case under bubblewrap (bwrap), where it sees the
 system's files read-only, its own program and the files it is given, and nothing else of the
-machine. docs/platforms.md says what it stops."""
+machine. docs/platforms.md says what it stops.
+
+A case gets namespaces of its own: user (with every capability dropped), PID, mount, IPC,
+network and UTS. It sees, read only:
+
+- /usr and the system's library folders, and of /etc only the dynamic linker's files,
+  alternatives and localtime;
+- of /proc only cpuinfo, and a minimal /dev whose /dev/shm cannot be written;
+- its program: the interpreter and solutions/NAME.py, or for --command the program and each
+  argument that names a file of the current folder.
+
+It runs in an empty folder, and writes only to a private /tmp of at most the memory limit. A
+program that needs more fails: Java's files in /etc, a folder named on its command line,
+/dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
+"""
 
 import atexit
 import errno

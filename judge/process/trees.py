@@ -29,8 +29,10 @@ class Tree:
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
-    def __init__(self, command, stdin, cwd, stdout=None):
-        """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes."""
+    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
+        """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes.
+        With pipe_ignored it starts with SIGPIPE ignored, as the runner has it: a judging
+        program whose program went gets EPIPE, not death."""
         args, executable = command
         self.child = subprocess.Popen(
             args,
@@ -41,6 +43,7 @@ class Tree:
             start_new_session=POSIX,
             stdout=subprocess.PIPE if stdout is None else stdout,
             stderr=subprocess.PIPE,
+            restore_signals=not pipe_ignored,
         )
         self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
@@ -86,10 +89,10 @@ class PosixTree(PlainTree):
 
     measures, result = True, None  # result: (exit code, CPU seconds, peak MiB) once reaped
 
-    def __init__(self, command, stdin, cwd, stdout=None):
+    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
         import resource
 
-        super().__init__(command, stdin, cwd, stdout)
+        super().__init__(command, stdin, cwd, stdout, pipe_ignored)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
 
     def exited(self):

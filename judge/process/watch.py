@@ -19,11 +19,13 @@ PAUSED = 0.5  # seconds between two looks at a case past which the runner itself
 Limits = namedtuple("Limits", "time memory output")
 
 # What one run did. cpu and peak_mib are None where not measured; judged_mib, None where it is
-# peak_mib itself, is the peak that MLE is judged by.
+# peak_mib itself, is the peak that MLE is judged by; ended: time.monotonic() when it was seen
+# to end or passed a limit (of two piped programs, which went first).
 Run = namedtuple(
-    "Run", "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib"
+    "Run",
+    "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib ended",
 )
-Run.__new__.__defaults__ = (False, None)
+Run.__new__.__defaults__ = (False, None, None)
 
 
 class Running:
@@ -34,11 +36,11 @@ class Running:
         self.lock, self.trees, self.stopped = threading.Lock(), set(), False
         self.tick = lambda: None  # called as a case is watched (the run sets it for -j 1)
 
-    def start(self, command, stdin, cwd, output_cap, stdout=None):
+    def start(self, command, stdin, cwd, output_cap, stdout=None, pipe_ignored=False):
         with self.lock:
             if self.stopped:
                 raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree.ready()(command, stdin, cwd, stdout)
+            case_tree = self.tree.ready()(command, stdin, cwd, stdout, pipe_ignored)
             self.trees.add(case_tree)
         return case_tree, self.reader(case_tree.pipes, output_cap)
 
@@ -110,7 +112,7 @@ def watch(running, case_tree, reader, limits):
             overflowed = len(reader.output) > output_cap
             if overflowed:
                 break
-        wall = clock.now()
+        wall, ended = clock.now(), time.monotonic()
     finally:
         running.kill(case_tree)
         try:  # an OSError if it never started
@@ -118,4 +120,6 @@ def watch(running, case_tree, reader, limits):
         finally:
             reader.close(case_tree.pipes)
     output, errors = bytes(reader.output), bytes(reader.errors)
-    return Run(output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged)
+    return Run(
+        output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged, ended
+    )

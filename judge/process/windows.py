@@ -13,8 +13,8 @@ EXTENDED_LIMITS = 9
 class WindowsTree(PlainTree):
     """A case in a Job Object, which measures its CPU time and peak memory."""
 
-    def __init__(self, command, stdin, cwd, stdout=None):
-        super().__init__(command, stdin, cwd, stdout)
+    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
+        super().__init__(command, stdin, cwd, stdout)  # Windows has no SIGPIPE
         self.job = None
         with contextlib.suppress(OSError, AttributeError):  # no Job Object: taskkill kills the tree
             self.job = self.make_job()

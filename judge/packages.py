@@ -1,0 +1,319 @@
+"""A Kattis problem package, read as its judge reads it: problem.yaml (by a tiny reader of the
+few flat fields used), the cases of data/sample and data/secret with their groups and each
+group's testdata.yaml, the validation (the default validator and its flags, a custom output
+validator, or an interactive one), and the programs of output_validators/ and submissions/.
+
+A program in another language than Python is built by judge.build, where the runner has it;
+program_command() is the one place that asks for it."""
+
+import importlib
+import math
+import os
+import re
+import shlex
+import sys
+from collections import namedtuple
+from pathlib import Path
+
+from judge.compare import kattis_flags
+from judge.model import Case, Profile, UsageError
+from judge.modes import make_mode
+from judge.text import printable, shorten
+
+GROUPS = ("sample", "secret")  # the top of data/, in the order judged
+# problemtools' defaults: limits (MiB, the multipliers) and a group's testdata.yaml.
+LIMITS = {"memory": 1024.0, "output": 8.0, "time_multiplier": 5.0, "time_safety_margin": 2.0}
+LIMITS["time_resolution"] = 1.0
+GROUP_DEFAULTS = {"on_reject": "break", "grading": "default", "grader_flags": ""}
+GROUP_DEFAULTS.update(accept_score="1", reject_score="0", output_validator_flags="")
+UNKNOWN_TIME_LIMIT = 300.0  # problemtools' bound while no time limit is known (5 minutes)
+KEY = re.compile(r"([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?")
+ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
+
+# A group of cases: its path under data/ ("secret/g1"), its testdata.yaml over its parent's
+# (a dict), and its items in order: the name of a case ("secret/g1/01") or a Group.
+Group = namedtuple("Group", "path config items")
+# A package: its folder, its name, whether it is scored, its Profile (time_limit None where
+# problem.yaml gives none), the output limit in MiB, its cases, each case's mode where its
+# group's flags make it another, the Group of data/, the time multiplier, safety margin and
+# resolution, and the warnings to print.
+Package = namedtuple(
+    "Package",
+    "folder name scoring profile output cases modes data multiplier margin resolution warnings",
+)
+
+
+class Skipped(Exception):
+    """A program that cannot run here: no build support or compiler for its language."""
+
+
+class Unbuilt(Exception):
+    """A program that does not build; its message says why."""
+
+
+def read_yaml(path):
+    """The keys of a YAML file of `key: value` lines, one level of nesting (`limits:` and its
+    indented keys) and quoted strings, as a dict of str and dicts of str. Lists and deeper
+    levels are passed over; what else does not parse is a UsageError, one line."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        why = getattr(error, "strerror", None) or error
+        raise UsageError(f"{path}: cannot read it: {why}") from None
+    found, nested, inner = {}, None, None  # nested: the map being filled; inner: its indent
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            content = without_comment(line).rstrip()
+            indent = len(content) - len(content.lstrip(" "))
+            if (
+                not content.strip()
+                or content.strip() in ("---", "...")
+                or content.lstrip()[0] == "-"
+            ):
+                continue  # a list's item, or nothing
+            if content.lstrip(" ")[0] == "\t":
+                raise ValueError("a tab indents it")
+            key = KEY.fullmatch(content.strip())
+            if not key:
+                raise ValueError("it is no 'key: value'")
+            if indent == 0:
+                value = scalar(key.group(2))
+                found[key.group(1)] = {} if value is None else value
+                nested, inner = (found[key.group(1)], None) if value is None else (None, None)
+            elif nested is None:
+                raise ValueError("it is indented under no key")
+            elif inner in (None, indent):
+                inner, value = indent, scalar(key.group(2))
+                nested[key.group(1)] = "" if value is None else value
+        except ValueError as error:
+            where = f"{path}, line {number}"
+            raise UsageError(
+                f"{where} does not parse: {error}: {shorten(printable(line))}"
+            ) from None
+    return found
+
+
+def without_comment(line):
+    """The line without its comment: a # that opens it or follows a space, outside quotes."""
+    quote, escaped = None, False
+    for at, char in enumerate(line):
+        if quote:
+            quote = None if char == quote and not escaped else quote
+            escaped = quote == '"' and char == "\\" and not escaped
+        elif char in "'\"" and (at == 0 or line[at - 1] in " :\t"):
+            quote = char
+        elif char == "#" and (at == 0 or line[at - 1] in " \t"):
+            return line[:at]
+    return line
+
+
+def scalar(text):
+    """A value as text: a quoted string unquoted; None for none (a map follows)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if text[0] == "'":
+        if len(text) < 2 or text[-1] != "'":
+            raise ValueError("a quote is not closed")
+        return text[1:-1].replace("''", "'")
+    if text[0] == '"':
+        if len(text) < 2 or text[-1] != '"':
+            raise ValueError("a quote is not closed")
+        return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(0)), text[1:-1])
+    return text
+
+
+def text_of(config, key, default=""):
+    """A field's text, or default where it is missing or a map."""
+    value = config.get(key, default)
+    return value if isinstance(value, str) else default
+
+
+def number_of(config, key, default, where):
+    """A field's number, default where it is missing; a UsageError where it is no number."""
+    text = text_of(config, key, None)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise UsageError(f"{where}: {key} is '{shorten(printable(text))}', not a number")
+    return value
+
+
+def read_package(folder):
+    """The Package in folder; a UsageError, one line, where it is none or cannot be judged."""
+    given, folder = folder, Path(folder).expanduser().resolve()  # its programs run from there
+    if not (folder / "problem.yaml").is_file():
+        raise UsageError(f"{given} is no problem package: it has no problem.yaml")
+    config = read_yaml(folder / "problem.yaml")
+    limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
+    where = f"{folder / 'problem.yaml'} limits"
+    figures = {key: number_of(limits, key, value, where) for key, value in LIMITS.items()}
+    time_limit = number_of(limits, "time_limit", None, where)
+    for key, value in [*figures.items(), ("time_limit", time_limit)]:
+        if value is not None and value <= 0:
+            raise UsageError(f"{where}: {key} must be positive, not {value:g}")
+    words = re.findall(r"[\w-]+", text_of(config, "type", "pass-fail"))
+    validation = text_of(config, "validation", "default").split() or ["default"]
+    interactive = "interactive" in words or "interactive" in validation[1:]
+    if validation[0] not in ("default", "custom") or (interactive and validation[0] != "custom"):
+        said = shorten(printable(" ".join(validation)))
+        raise UsageError(
+            f"{folder / 'problem.yaml'}: validation '{said}' is neither default nor custom"
+        )
+    warnings = []
+    data = read_group(folder / "data", "", dict(GROUP_DEFAULTS), warnings, top=True)
+    cases = list(cases_of(folder, data))
+    if not cases:
+        raise UsageError(f"{folder} holds no case: want data/secret/NAME.in with NAME.ans")
+    flags = text_of(config, "validator_flags")
+    mode, modes = package_modes(folder, data, flags, validation[0] == "custom", interactive)
+    name = folder.name or "package"
+    title = text_of(config, "name", name)
+    judge = f"Kattis package {title}"
+    profile = Profile(judge, time_limit, figures["memory"], mode, None, figures["output"])
+    scoring = "scoring" in words
+    multipliers = figures["time_multiplier"], figures["time_safety_margin"]
+    parts = (figures["output"], cases, modes, data, *multipliers, figures["time_resolution"])
+    return Package(folder, name, scoring, profile, *parts, warnings)
+
+
+def read_group(path, name, inherited, warnings, top=False):
+    """The Group of folder path, named name under data/ ("" for data/ itself): its cases and
+    subgroups, sorted by name as Kattis orders them; None (and a warning) if it holds none."""
+    config = dict(inherited)
+    if (path / "testdata.yaml").is_file():  # its keys over its parent's
+        config.update(read_yaml(path / "testdata.yaml"))
+    if text_of(config, "grading", "default") != "default":
+        raise UsageError(
+            f"{path / 'testdata.yaml'}: grading other than default (a grader) is not supported"
+        )
+    try:
+        names = os.listdir(path) if path.is_dir() or not top else []  # no data/: no case
+        entries = sorted(entry for entry in names if not entry.startswith("."))
+    except OSError as error:
+        raise UsageError(f"{path}: cannot list it: {error.strerror or error}") from None
+    items = []
+    for entry in entries:
+        below = f"{name}/{entry}" if name else entry
+        if (path / entry).is_dir() and (not top or entry in GROUPS):
+            group = read_group(path / entry, below, config, warnings)
+            items += [group] if group else []
+        elif entry.endswith(".ans") and not top and (path / (entry[:-4] + ".in")).is_file():
+            items.append(below[:-4])
+        elif entry.endswith(".in") and not top and not (path / (entry[:-3] + ".ans")).is_file():
+            warnings.append(f"{path / entry} has no .ans beside it: it is no case")
+    if not items and not top:
+        warnings.append(f"the group {path} holds no case: it is left out")
+        return None
+    return Group(name, config, items)
+
+
+def cases_of(folder, group):
+    """The Cases of a Group and its subgroups, in the order judged."""
+    for item in group.items:
+        if isinstance(item, Group):
+            yield from cases_of(folder, item)
+        else:
+            data = folder / "data" / item
+            yield Case(
+                folder.resolve().name or "package",
+                item,
+                data.with_suffix(".in"),
+                data.with_suffix(".ans"),
+                None,
+            )
+
+
+def package_modes(folder, data, flags, custom, interactive):
+    """The package's mode, and each case's where its group's output_validator_flags add to
+    problem.yaml's validator_flags."""
+    cases = {}
+    for group in groups_of(data):
+        words = (flags + " " + text_of(group.config, "output_validator_flags")).split()
+        for item in group.items:
+            if not isinstance(item, Group):
+                cases[item] = tuple(words)
+    made = {}
+    for words in set(cases.values()) | {tuple(flags.split())}:
+        made[words] = validation_mode(folder, words, custom, interactive)
+    mode = made[tuple(flags.split())]
+    return mode, {case: made[words] for case, words in cases.items() if made[words] != mode}
+
+
+def groups_of(group):
+    yield group
+    for item in group.items:
+        if isinstance(item, Group):
+            yield from groups_of(item)
+
+
+def validation_mode(folder, words, custom, interactive):
+    """The mode that judges by the package's validation and these flags."""
+    if not custom:
+        try:
+            kattis_flags(list(words))
+        except ValueError as error:
+            raise UsageError(f"{folder / 'problem.yaml'} validator_flags: {error}") from None
+        return make_mode(" ".join(("kattis", *words)))
+    found = [p for p in sorted((folder / "output_validators").glob("[!.]*"))]
+    if len(found) != 1:
+        many = "more than one output validator" if found else "no output validator"
+        raise UsageError(f"{folder}: validation is custom, and output_validators/ has {many}")
+    try:
+        command = program_command(found[0])
+    except (Skipped, Unbuilt) as error:
+        raise UsageError(f"{found[0]}: the output validator cannot run: {error}") from None
+    kind = "interactive_validator" if interactive else "validator"
+    mode = make_mode(f"{kind} {shlex.quote(str(found[0].relative_to(folder)))}")
+    mode.command, mode.flags = command, tuple(words)
+    return mode
+
+
+def source_of(path):
+    """The file that runs, of a program that is a file or a folder (main.py, else its only
+    file that is no header)."""
+    if not path.is_dir():
+        return path
+    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if path / "main.py" in files:
+        return path / "main.py"
+    sources = [p for p in files if p.suffix not in (".h", ".hpp", ".txt", ".md")]
+    if len(sources) != 1:
+        raise Unbuilt(f"{path} holds {len(sources)} sources, and no main.py: which runs?")
+    return sources[0]
+
+
+def program_command(path, python=None):
+    """(args, executable) that runs the program at path (a file, or a folder of one source):
+    a .py on python (default: the runner's), checked to compile; another language built by
+    judge.build. Skipped where there is no judge.build, or it knows no such language, or its
+    compiler is missing; Unbuilt where it does not build."""
+    source, python = source_of(Path(path)), python or sys.executable
+    if source.suffix == ".py":
+        try:
+            compile(source.read_bytes(), str(source), "exec")
+        except (SyntaxError, ValueError, OSError) as error:
+            raise Unbuilt(f"{type(error).__name__}: {error}") from None
+        return [python, str(source.resolve())], python
+    extension = source.suffix or source.name
+    try:  # the builder may be absent: the module is looked for now, not imported above
+        build = importlib.import_module("judge.build")
+    except ImportError:
+        raise Skipped(f"no build support for {extension}") from None
+    if build.language_of(source) is None:
+        raise Skipped(f"no build support for {extension}")
+    built = build.program_for(source.parent, source.name, python=python)
+    if built.command is None:
+        why = " ".join(built.failure or ["it did not build"])
+        raise (Skipped if " on PATH" in why else Unbuilt)(why)
+    return built.command
+
+
+def derived_limit(slowest, multiplier, resolution):
+    """The time limit problemtools gives: the slowest accepted CPU time times the multiplier,
+    rounded up to the resolution (a whole second), and at least one resolution."""
+    return max(1, math.ceil(slowest * multiplier / resolution)) * resolution

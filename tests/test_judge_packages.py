@@ -1,0 +1,301 @@
+"""judge/packages.py: a Kattis problem package read as its judge reads it. problem.yaml by a tiny
+reader, the cases of data/ and their groups in Kattis's order, the validation and its flags,
+the programs, and the time limit problemtools derives; then `runner.py --package DIR
+--command CMD` on the packages the tests keep (tests/packages/), and what a bad package says:
+one line each, never a traceback."""
+
+import shutil
+import sys
+
+import pytest
+from runner_util import PYTHON, RUNNER, case_verdicts, write
+from util import ROOT, run
+
+from judge import packages
+from judge.model import UsageError
+from judge.modes import parse_mode
+
+PACKAGES = ROOT / "tests" / "packages"
+
+
+def yaml(tmp_path, text):
+    write(tmp_path / "x.yaml", text)
+    return packages.read_yaml(tmp_path / "x.yaml")
+
+
+# ---------------------------------------------------------------- problem.yaml's reader
+
+
+def test_the_reader_reads_flat_keys_one_level_of_nesting_and_quotes(tmp_path):
+    text = """\
+# a comment
+name: 'It''s a "name"'   # and a comment after it
+source: "a \\"quoted\\" # not a comment"
+validation: custom interactive
+validator_flags: float_tolerance 1e-6
+limits:
+  time_multiplier: 3
+  memory: 512
+  time_multipliers:
+      ac_to_time_limit: 2.0
+keywords:
+  - graphs
+  - trees
+empty:
+uuid: 1234-abcd
+"""
+    assert yaml(tmp_path, text) == {
+        "name": 'It\'s a "name"',
+        "source": 'a "quoted" # not a comment',
+        "validation": "custom interactive",
+        "validator_flags": "float_tolerance 1e-6",
+        "limits": {"time_multiplier": "3", "memory": "512", "time_multipliers": ""},
+        "keywords": {},
+        "empty": {},
+        "uuid": "1234-abcd",
+    }
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("name: x\nlimits\n", "line 2 does not parse: it is no 'key: value': limits"),
+        ("name: 'open\n", "line 1 does not parse: a quote is not closed: name: 'open"),
+        ("  memory: 5\n", "line 1 does not parse: it is indented under no key:   memory: 5"),
+        ("name: x\n  more: y\n", "line 2 does not parse: it is indented under no key"),
+        ("limits:\n\tmemory: 5\n", "line 2 does not parse: a tab indents it"),
+    ],
+)
+def test_a_file_that_does_not_parse_says_where_in_one_line(tmp_path, text, why):
+    with pytest.raises(UsageError) as raised:
+        yaml(tmp_path, text)
+    assert why in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_file_not_utf8_is_one_line(tmp_path):
+    write(tmp_path / "x.yaml", b"name: \xff\n")
+    with pytest.raises(UsageError, match=r"x\.yaml: cannot read it: 'utf-8' codec"):
+        packages.read_yaml(tmp_path / "x.yaml")
+
+
+# ---------------------------------------------------------------- a package read
+
+
+def test_a_package_has_its_cases_in_kattis_order_and_its_profile():
+    package = packages.read_package(PACKAGES / "scored")
+    assert [case.name for case in package.cases] == [
+        "sample/1", "secret/group1/1", "secret/group1/2", "secret/group2/1", "secret/group2/2",
+    ]  # fmt: skip
+    case = package.cases[1]
+    assert (case.problem, case.input.name, case.expected.name) == ("scored", "1.in", "1.ans")
+    assert package.scoring and package.profile.time_limit is None and package.warnings == []
+    assert package.profile.mode == parse_mode("kattis") and package.profile.memory_limit == 1024
+    groups = [group.path for group in packages.groups_of(package.data)]
+    assert groups == ["", "sample", "secret", "secret/group1", "secret/group2"]
+    group1 = package.data.items[1].items[0]
+    assert group1.config["accept_score"] == "30" and group1.config["on_reject"] == "break"
+    assert package.data.items[1].config["on_reject"] == "continue"  # its own
+    assert package.data.items[0].config["on_reject"] == "break"  # the default
+
+
+@pytest.mark.parametrize(
+    "name, mode, memory, interactive",
+    [
+        ("hello", "kattis float_tolerance 1e-6", 512, False),
+        ("sums", "validator output_validators/positive", 1024, False),
+        ("guess", "interactive_validator output_validators/guess", 1024, True),
+    ],
+)
+def test_a_package_is_judged_by_its_validation(name, mode, memory, interactive):
+    package = packages.read_package(PACKAGES / name)
+    assert package.profile.mode.text == mode and package.profile.memory_limit == memory
+    assert package.profile.mode.interactive is interactive and not package.scoring
+    if package.profile.mode.command:
+        args, executable = package.profile.mode.command
+        assert executable == sys.executable and args[1].endswith(".py")
+    assert package.output == 8 and package.multiplier == 5 and package.margin == 2
+
+
+def copy(tmp_path, name="hello"):
+    return shutil.copytree(PACKAGES / name, tmp_path / name)
+
+
+def test_a_groups_flags_are_its_cases_own(tmp_path):
+    folder = copy(tmp_path)
+    write(folder / "data" / "secret" / "testdata.yaml", "output_validator_flags: case_sensitive\n")
+    package = packages.read_package(folder)
+    assert package.profile.mode.text == "kattis float_tolerance 1e-6"
+    assert {name: mode.text for name, mode in package.modes.items()} == {
+        "secret/1": "kattis float_tolerance 1e-6 case_sensitive",
+        "secret/2": "kattis float_tolerance 1e-6 case_sensitive",
+    }
+
+
+def test_problem_yamls_limits_are_read(tmp_path):
+    folder = copy(tmp_path)
+    limits = "limits:\n  time_limit: 2.5\n  output: 4\n  time_multiplier: 3\n"
+    write(folder / "problem.yaml", "name: x\ntype: pass-fail\n" + limits)
+    package = packages.read_package(folder)
+    assert package.profile.time_limit == 2.5 and package.output == 4 and package.multiplier == 3
+
+
+@pytest.mark.parametrize(
+    "slowest, multiplier, resolution, limit",
+    [(0.03, 5, 1.0, 1), (0.2, 5, 1.0, 1), (0.21, 5, 1.0, 2), (1.3, 2, 1.0, 3), (0.3, 5, 0.5, 1.5)],
+)
+def test_the_derived_limit_is_rounded_up_as_problemtools_rounds(
+    slowest, multiplier, resolution, limit
+):
+    assert packages.derived_limit(slowest, multiplier, resolution) == limit
+
+
+def test_a_python_program_runs_on_the_runners_python_and_others_need_a_builder(tmp_path):
+    write(tmp_path / "a.py", "print(1)\n")
+    assert packages.program_command(tmp_path / "a.py", "/my/python") == (
+        ["/my/python", str((tmp_path / "a.py").resolve())],
+        "/my/python",
+    )
+    write(tmp_path / "dir" / "main.py", "print(1)\n")
+    write(tmp_path / "dir" / "util.py", "x = 1\n")
+    assert packages.program_command(tmp_path / "dir")[0][1].endswith("main.py")
+    write(tmp_path / "b.py", "print(1\n")
+    with pytest.raises(packages.Unbuilt, match="SyntaxError"):
+        packages.program_command(tmp_path / "b.py")
+    write(tmp_path / "c.cobol", "DISPLAY 1.\n")
+    with pytest.raises(packages.Skipped, match=r"^no build support for \.cobol$"):
+        packages.program_command(tmp_path / "c.cobol")
+
+
+# ---------------------------------------------------------------- through the runner
+
+
+def runner(*args, cwd=ROOT):
+    done = run([PYTHON, str(RUNNER), *map(str, args)], cwd=cwd, text=True, timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
+def judged_package(tmp_path, name, program, *args):
+    """The runner on a package with --command CMD and --json: (status, report, stdout, err)."""
+    import json
+
+    command = f"{sys.executable} {PACKAGES / name / 'submissions' / program}"
+    report = tmp_path / "report.json"
+    status, out, err = runner(
+        "--package", PACKAGES / name, "--command", command, "--json", report, *args
+    )
+    data = json.loads(report.read_text()) if report.exists() else None
+    return status, data, out, err
+
+
+def test_a_program_is_judged_on_every_case_by_the_default_validator(tmp_path):
+    status, report, out, err = judged_package(tmp_path, "hello", "wrong_answer/rounded.py")
+    assert status == 1 and case_verdicts(report) == {
+        "hello/sample/1": "WA", "hello/secret/1": "WA", "hello/secret/2": "AC",
+    }, out  # fmt: skip
+    assert "token 3, line 2 of the output: '0.33' for '0.333333333'" in out
+    assert "the slowest accepted submission used" in err  # the limit, derived
+    assert report["problems"]["hello"]["time_limit_s"] == 1
+    assert "== hello: Kattis's verdict WA" in out and "score" not in report["problems"]["hello"]
+    status, report, out, _ = judged_package(tmp_path, "hello", "accepted/shout.py", "--tle", "3")
+    assert status == 0 and set(case_verdicts(report).values()) == {"AC"}, out
+    assert report["problems"]["hello"]["time_limit_s"] == 3
+
+
+def test_a_scored_package_gives_each_group_and_the_problem_a_score(tmp_path):
+    status, report, out, _ = judged_package(
+        tmp_path, "scored", "wrong_answer/small.py", "--tle", "1"
+    )
+    assert status == 1
+    assert "   group secret/group1: AC, score 30\n   group secret/group2: WA, score 0\n" in out
+    assert "== scored: Kattis's verdict WA, score 30" in out
+    assert report["problems"]["scored"]["score"] == 30
+    status, report, out, _ = judged_package(tmp_path, "scored", "accepted/twice.py", "--tle", "1")
+    assert status == 0 and report["problems"]["scored"]["score"] == 100, out
+
+
+def test_a_custom_validator_judges_and_says_why(tmp_path):
+    status, report, out, _ = judged_package(tmp_path, "sums", "wrong_answer/zero.py", "--tle", "1")
+    assert status == 1 and set(case_verdicts(report).values()) == {"WA"}
+    assert "validator: 0 + 2 is not 2, or a part is not positive" in out
+
+
+@pytest.mark.parametrize(
+    "program, verdict",
+    [
+        ("accepted/halves.py", "AC"),
+        ("wrong_answer/blurt.py", "WA"),  # the validator rejects first: it spins after, killed
+        ("run_time_error/crash.py", "RE"),  # it crashes first: the validator's WA comes after
+        ("time_limit_exceeded/silent.py", "TLE"),
+    ],
+)
+def test_an_interactive_package_is_judged_by_who_ends_first(tmp_path, program, verdict):
+    _, report, out, _ = judged_package(tmp_path, "guess", program, "--tle", "1", "-k", "1")
+    assert case_verdicts(report)["guess/sample/1"] == verdict, out
+    if verdict == "WA":
+        assert report["cases"][0]["cpu_ms"] < 500  # killed once the validator rejected it
+
+
+# ---------------------------------------------------------------- a bad package: one line
+
+
+def one_line_error(args, cwd=ROOT):
+    status, out, err = runner(*args, cwd=cwd)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, (status, out, err)
+    assert "Traceback" not in err
+    return err
+
+
+def test_a_folder_that_is_no_package_is_one_line(tmp_path):
+    err = one_line_error(["--package", tmp_path, "--command", "true"])
+    assert err == f"runner.py: error: {tmp_path} is no problem package: it has no problem.yaml\n"
+
+
+def test_a_problem_yaml_that_does_not_parse_is_one_line(tmp_path):
+    folder = copy(tmp_path)
+    write(folder / "problem.yaml", "name: x\nlimits: [1, 2\n  memory 5\n")
+    err = one_line_error(["--package", folder, "--command", "true"])
+    assert "problem.yaml, line 3 does not parse: it is no 'key: value':   memory 5" in err
+
+
+def test_a_validator_that_does_not_build_is_one_line(tmp_path):
+    folder = copy(tmp_path, "sums")
+    write(folder / "output_validators" / "positive" / "validate.py", "import sys\nsys.exit(42\n")
+    err = one_line_error(["--package", folder, "--command", "true"])
+    assert "the output validator cannot run: SyntaxError" in err
+    shutil.rmtree(folder / "output_validators" / "positive")
+    write(folder / "output_validators" / "check.cpp", "int main() { return 42; }\n")
+    err = one_line_error(["--package", folder, "--submissions"])
+    assert err.endswith("check.cpp: the output validator cannot run: no build support for .cpp\n")
+
+
+def test_a_package_with_no_case_or_bad_flags_is_one_line(tmp_path):
+    folder = copy(tmp_path)
+    shutil.rmtree(folder / "data")
+    err = one_line_error(["--package", folder, "--command", "true"])
+    assert "holds no case: want data/secret/NAME.in with NAME.ans" in err
+    folder = copy(tmp_path / "again")
+    write(folder / "problem.yaml", "validator_flags: float_tolerance\n")
+    err = one_line_error(["--package", folder, "--command", "true"])
+    assert "validator_flags: float_tolerance wants a number" in err
+
+
+def test_a_group_with_no_cases_is_a_warning_and_left_out(tmp_path):
+    folder = copy(tmp_path)
+    (folder / "data" / "secret" / "empty").mkdir()
+    command = f"{sys.executable} {folder / 'submissions' / 'accepted' / 'hello.py'}"
+    status, _, err = runner("--package", folder, "--command", command, "--tle", "1")
+    assert status == 0 and "warning: the group" in err and "secret/empty holds no case" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args, why",
+    [
+        (["--submissions"], "--submissions judges a package's submissions: give --package DIR"),
+        (["--package", "x"], "--package DIR wants --command CMD (your program) or --submissions"),
+        (["--package", "x", "--submissions", "--command", "y"], "wants --command CMD"),
+        (["p", "--package", "x", "--submissions"], "judges that package alone"),
+    ],
+)
+def test_package_flags_that_do_not_go_together_are_one_line(args, why):
+    assert why in one_line_error(args)
