@@ -6,7 +6,6 @@ validator, or an interactive one), and the programs of output_validators/ and su
 A program in another language than Python is built by judge.build, where the runner has it;
 program_command() is the one place that asks for it."""
 
-import importlib
 import math
 import os
 import re
@@ -15,6 +14,7 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
+from judge import build
 from judge.compare import kattis_flags
 from judge.model import Case, Profile, UsageError
 from judge.modes import make_mode
@@ -290,8 +290,8 @@ def source_of(path):
 def program_command(path, python=None):
     """(args, executable) that runs the program at path (a file, or a folder of one source):
     a .py on python (default: the runner's), checked to compile; another language built by
-    judge.build. Skipped where there is no judge.build, or it knows no such language, or its
-    compiler is missing; Unbuilt where it does not build."""
+    judge.build. Skipped where judge.build knows no such language, or its compiler is
+    missing; Unbuilt where it does not build."""
     source, python = source_of(Path(path)), python or sys.executable
     if source.suffix == ".py":
         try:
@@ -300,10 +300,6 @@ def program_command(path, python=None):
             raise Unbuilt(f"{type(error).__name__}: {error}") from None
         return [python, str(source.resolve())], python
     extension = source.suffix or source.name
-    try:  # the builder may be absent: the module is looked for now, not imported above
-        build = importlib.import_module("judge.build")
-    except ImportError:
-        raise Skipped(f"no build support for {extension}") from None
     if build.language_of(source) is None:
         raise Skipped(f"no build support for {extension}")
     built = build.program_for(source.parent, source.name, python=python)
