@@ -14,7 +14,7 @@ import sys
 import sysconfig
 import time
 
-from runner_util import PYTHON, RUNNER, case_details, make_root, started
+from runner_util import PYTHON, RUNNER, case_details, make_root, started_on, wait_a_little
 from util import ROOT
 
 from judge.process import launcher
@@ -43,6 +43,22 @@ def until(condition, process=None, what="it never happened"):
         assert process is None or process.poll() is None, what
         assert time.monotonic() < deadline, what
         time.sleep(0.01)
+
+
+def case_running(tmp_path, path, seconds="1", tle="30"):
+    """A runner started in the background on a case that sleeps so many seconds, once the
+    case runs: (the runner, its root, its report's path)."""
+    flag = tmp_path / "started"
+    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep({seconds})\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    report = tmp_path / "report.json"
+    judging = started_on(root, path, "--tle", tle, "--json", str(report))
+    try:
+        until(flag.exists, judging, "the case never ran")
+    except BaseException:
+        cleaned_up(judging)
+        raise
+    return judging, root, report
 
 
 def descendants(pid):
@@ -176,8 +192,7 @@ def endless_chain_run(tmp_path, path, runner_killed):
         seconds = "60" if runner_killed else "0.3"
         root = make_root(tmp_path, ENDLESS, {"a": (f"{fifo} {seconds}", "1\n")})
         report = tmp_path / "report.json"
-        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-        judging = started(command, path)
+        judging = started_on(root, path, "--tle", "30", "--json", str(report))
         try:
             until(lambda: fifo_read(links) == b"s", judging, "the chain never ran")
             if runner_killed:
@@ -190,13 +205,3 @@ def endless_chain_run(tmp_path, path, runner_killed):
         os.close(links)
     data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
     return ended, judging.returncode, data
-
-
-def wait_a_little(condition, seconds=5.0):
-    """Whether condition() comes to hold within a few seconds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True

@@ -159,13 +159,18 @@ def live_members(pgid):
     return [pid for pid in pids if alive(pid) and stat_fields(pid)[2] == str(pgid)]
 
 
-def gone_soon(pid, seconds=2.0):
+def wait_a_little(condition, seconds=5.0):
+    """Whether condition() comes to hold within a few seconds."""
     deadline = time.monotonic() + seconds
-    while alive(pid):
+    while not condition():
         if time.monotonic() > deadline:
             return False
-        time.sleep(0.02)
+        time.sleep(0.01)
     return True
+
+
+def gone_soon(pid, seconds=2.0):
+    return wait_a_little(lambda: not alive(pid), seconds)
 
 
 ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
@@ -200,6 +205,11 @@ def started(command, path):
         env=path_env(path),
         preexec_fn=signals_as_from_a_terminal,
     )
+
+
+def started_on(root, path, *args):
+    """The runner on root with args, started() in the background on the given path."""
+    return started([PYTHON, str(RUNNER), "--root", str(root), *args], path)
 
 
 def signals_as_from_a_terminal():

@@ -35,13 +35,18 @@ leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test h
 # ---------------------------------------------------------------- the tree killed whole
 
 
+def passed_with_a_marker(tmp_path, path, kind, solution):
+    """A case of solution given a new marker of kind on stdin, judged AC: the marker."""
+    marker = new_marker(kind)
+    root = make_root(tmp_path, solution, {"a": (marker, "1\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    return marker
+
+
 @LINUX_ONLY
 def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
-    marker = new_marker("escaper")
-    root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
-    status, report, _ = judged(root, path=path)
-    assert case_verdicts(report) == {"p/a": "AC"} and status == 0
-    assert none_left(marker)
+    assert none_left(passed_with_a_marker(tmp_path, path, "escaper", ESCAPER))
 
 
 @LINUX_ONLY
@@ -79,11 +84,7 @@ print(1)
 
 @LINUX_ONLY
 def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
-    marker = new_marker("storm")
-    root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
-    status, report, _ = judged(root, path=path)
-    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
-    assert marked(marker) == []
+    assert marked(passed_with_a_marker(tmp_path, path, "storm", STORM)) == []
 
 
 # ---------------------------------------------------------------- a case against its supervisor

@@ -2,6 +2,7 @@
 plain tree knows the exit code alone; the POSIX tree measures the case by wait4 and kills its
 process group; a helper the case daemonizes lives as long as the case."""
 
+import contextlib
 import inspect
 import json
 import os
@@ -43,18 +44,25 @@ def closed(tree):
         pipe.close()
 
 
+@contextlib.contextmanager
+def running(kind, code):
+    """A tree of the kind running `python -c code`, its pipes closed at the end."""
+    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
+    try:
+        yield tree
+    finally:
+        closed(tree)
+
+
 @POSIX_ONLY
 @pytest.mark.parametrize("kind", [trees.PlainTree, trees.PosixTree])
 def test_a_tree_gives_the_exit_code_and_what_it_measures(kind):
     """The plain tree the code alone; the POSIX tree its CPU time and peak memory too."""
     code = "import sys, time\nstart = time.process_time()\n"
     code += "while time.process_time() - start < 0.2:\n    pass\nsys.exit(3)\n"
-    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
-    try:
+    with running(kind, code) as tree:
         until(tree.exited)
         status, cpu, peak, judged_peak = tree.finish()
-    finally:
-        closed(tree)
     assert status == 3 and tree.measures is (kind is trees.PosixTree)
     if kind is trees.PlainTree:
         assert (cpu, peak, judged_peak) == (None, None, None)
@@ -69,15 +77,12 @@ def test_a_killed_tree_takes_its_process_group_with_it(kind):
     code = "import subprocess, sys, time\n"
     code += "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
     code += "print(child.pid, flush=True)\ntime.sleep(60)\n"
-    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
-    try:
+    with running(kind, code) as tree:
         child = int(tree.pipes.stdout.readline())
         assert not tree.exited()
         tree.kill()
         assert tree.finish()[0] == -signal.SIGKILL
         until(lambda: not runner_util.alive(child))
-    finally:
-        closed(tree)
 
 
 @POSIX_ONLY

@@ -12,7 +12,7 @@ import time
 
 import pytest
 import runner_util
-from process_util import case_of, cleaned_up, details, until
+from process_util import case_of, case_running, cleaned_up, details
 from runner_util import (
     BUSY,
     LINUX_ONLY,
@@ -23,7 +23,6 @@ from runner_util import (
     judged,
     make_root,
     path_env,
-    started,
     write,
 )
 
@@ -50,17 +49,24 @@ def test_a_gap_between_two_looks_is_not_the_cases(monkeypatch):
     assert clock.now() == pytest.approx(0.25 + watch.TICK + watch.PAUSED)
 
 
-@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
-def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
-    data = tmp_path / "a.in"
-    write(data, "hello\n")
-    code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
+def executed(tmp_path, portable, code, given, seconds):
+    """The program code run by watch.execute in this process, given stdin, with a limit of
+    so many seconds: its Run, and the running that ran it, ended."""
+    write(tmp_path / "a.in", given)
     running = choose.new_running(portable)
     try:
-        limits = watch.Limits(5.0, 256.0, MIB)
-        run = watch.execute(running, ([sys.executable, "-c", code], None), data, tmp_path, limits)
+        limits = watch.Limits(seconds, 256.0, MIB)
+        command = ([sys.executable, "-c", code], None)
+        run = watch.execute(running, command, tmp_path / "a.in", tmp_path, limits)
     finally:
         running.end()
+    return run, running
+
+
+@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
+def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
+    code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
+    run, running = executed(tmp_path, portable, code, "hello\n", 5.0)
     assert (run.output, run.stderr, run.status) == (b"hello\n", b"note", 4)
     assert not (run.timed_out or run.overflowed or run.memory_out)
     assert running.trees == set()
@@ -68,15 +74,8 @@ def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
 
 @pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
 def test_output_past_the_cap_stops_the_case(tmp_path, portable):
-    write(tmp_path / "a.in", "")
     code = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
-    running = choose.new_running(portable)
-    try:
-        limits = watch.Limits(30.0, 256.0, MIB)
-        command = ([sys.executable, "-c", code], None)
-        run = watch.execute(running, command, tmp_path / "a.in", tmp_path, limits)
-    finally:
-        running.end()
+    run, _ = executed(tmp_path, portable, code, "", 30.0)
     assert run.overflowed and not run.timed_out and len(run.output) > MIB
 
 
@@ -102,14 +101,8 @@ def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):
 def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC (with the 5 s
     counted, the wall backstop of 3 s would make it a TLE)."""
-    flag = tmp_path / "started"
-    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(0.5)\nprint(1)\n"
-    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
-    report = tmp_path / "report.json"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", "--json", str(report)]
-    judging = started(command, path)
+    judging, _, report = case_running(tmp_path, path, seconds="0.5", tle="1")
     try:
-        until(flag.exists, judging, "the case never ran")
         judging.send_signal(signal.SIGSTOP)
         time.sleep(5)
         judging.send_signal(signal.SIGCONT)
@@ -136,9 +129,8 @@ def starved_run(root, report, path):
         for _ in range(7)
     ]
     try:
-        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5", "--json", str(report)]
         subprocess.run(
-            command,
+            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5", "--json", str(report)],
             capture_output=True,
             env=path_env(path),
             timeout=120,

@@ -28,7 +28,7 @@ from runner_util import (
     none_left,
     path_env,
     signals_as_from_a_terminal,
-    started,
+    started_on,
 )
 
 from judge import cli, stop
@@ -42,8 +42,7 @@ FOUR = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 @LINUX_ONLY
 def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
-    judging = started(command, path)
+    judging = started_on(root, path, "--tle", "30", "-j", "1")
     pids = root / "pids"
     try:
         until(
@@ -68,8 +67,7 @@ def interrupted_run(tmp_path, signals, path):
     root = make_root(tmp_path, ESCAPER, {c: (marker + " wait", "1\n") for c in "ab"})
     report = tmp_path / "old.json"
     report.write_text("{}\n")
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-    judging = started(command, path)
+    judging = started_on(root, path, "--tle", "30", "--json", str(report))
     try:
         until(lambda: marked(marker), judging, "the case never started")
         for number in signals:
@@ -201,8 +199,7 @@ def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, name)
     number = getattr(signal, name)
     root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
     report = tmp_path / "report.json"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(report)]
-    judging = started(command, "native")
+    judging = started_on(root, "native", "--json", str(report))
     try:  # Python catches SIGINT as it starts, before the runner: SIGTERM is the runner's alone
         until(
             lambda: taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number),
