@@ -5,6 +5,7 @@ import contextlib
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -210,6 +211,26 @@ def started(command, path):
 def started_on(root, path, *args):
     """The runner on root with args, started() in the background on the given path."""
     return started([PYTHON, str(RUNNER), "--root", str(root), *args], path)
+
+
+def read_terminal(leader, child, seconds=60):
+    """What the leader end of a pseudo-terminal gets while child runs, read as it comes (a
+    full terminal would stop the child): up to the end (EIO, once the child's end is
+    closed), or the child gone and nothing more to read, or so many seconds at the most."""
+    got, start = b"", time.monotonic()
+    while time.monotonic() - start < seconds:
+        if not select.select([leader], [], [], 0.05)[0]:
+            if child.poll() is not None:
+                break
+            continue
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO: the child's end is closed
+            break
+        if not data:
+            break
+        got += data
+    return got
 
 
 def signals_as_from_a_terminal():

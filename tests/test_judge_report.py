@@ -26,6 +26,7 @@ from runner_util import (
     judged,
     last_line,
     make_root,
+    read_terminal,
     verdicts,
     write,
 )
@@ -354,19 +355,27 @@ def test_json_file_has_every_case(tmp_path):
     assert (data["passed"], data["failed"], data["version"]) == (1, 1, report.REPORT_VERSION)
 
 
+def on_a_terminal(command, env, stderr_too=False):
+    """What a pseudo-terminal shows of the runner's stdout (and of its stderr too, if
+    stderr_too) as command runs it."""
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    stderr = {"stderr": follower} if stderr_too else {}
+    with subprocess.Popen(command, stdout=follower, env=env, **stderr) as child:
+        os.close(follower)
+        got = read_terminal(leader, child)
+        os.close(leader)
+        child.wait(timeout=60)
+    return got
+
+
 @POSIX_ONLY
 def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
-    import pty
-
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
     command = [PYTHON, str(RUNNER), "--root", str(root)]
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     for extra, coloured in [({}, True), ({"NO_COLOR": "1"}, False)]:
-        leader, follower = pty.openpty()
-        subprocess.run(command, stdout=follower, env={**env, **extra}, timeout=30)
-        os.close(follower)
-        shown = os.read(leader, 65536).decode()
-        os.close(leader)
+        shown = on_a_terminal(command, {**env, **extra}).decode()
         assert ("\033[32mAC \033[0m" in shown) is coloured
         assert "passed, 0 failed" in shown
     _, out, _, _ = judge(root, env=env)
@@ -375,15 +384,9 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
 
 @POSIX_ONLY
 def test_an_empty_no_color_keeps_colour(tmp_path):
-    import pty
-
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    leader, follower = pty.openpty()
     command = [PYTHON, str(RUNNER), "--root", str(root)]
-    subprocess.run(command, stdout=follower, env={**os.environ, "NO_COLOR": ""}, timeout=60)
-    os.close(follower)
-    shown = os.read(leader, 4096).decode()
-    os.close(leader)
+    shown = on_a_terminal(command, {**os.environ, "NO_COLOR": ""}).decode()
     assert "\033[32mAC \033[0m" in shown
 
 
@@ -452,25 +455,11 @@ def test_a_failing_judge_case_has_no_extended_note(tmp_path):
 def test_the_status_line_is_erased_before_each_line_of_the_report(tmp_path):
     """On one terminal, stdout and stderr: once the status lines are taken out, the report's
     lines are whole and in order."""
-    pty = pytest.importorskip("pty")
     root = make_root(tmp_path, BUSY.replace("print(1)", "print(1, flush=True)"),
                      {"c1": ("1.5", "1\n"), "c2": ("0", "1\n"), "c3": ("0", "1\n")})  # fmt: skip
-    leader, follower = pty.openpty()
     env = dict(os.environ, NO_COLOR="1", TERM="xterm")
     command = [PYTHON, str(RUNNER), "--root", str(root), "-j", "1", "--tle", "5"]
-    with subprocess.Popen(command, stdout=follower, stderr=follower, env=env) as child:
-        os.close(follower)
-        got = b""
-        while True:  # read as it comes: a full terminal would stop the runner
-            try:
-                data = os.read(leader, 65536)
-            except OSError:  # EIO: the runner's end is closed
-                break
-            if not data:
-                break
-            got += data
-        os.close(leader)
-        child.wait(timeout=60)
+    got = on_a_terminal(command, env, stderr_too=True)
     assert re.search(rb"\r\x1b\[K0 / 3 cases", got), got  # drawn while c1 ran
     text = re.sub(rb"\r\x1b\[K(?:[0-9]+ / [0-9]+ cases[^\r\n]*)?", b"", got).decode()
     lines = text.replace("\r\n", "\n").splitlines()
