@@ -8,13 +8,10 @@ import shlex
 import subprocess
 
 import pytest
-import runner_util
 from runner_util import ECHO, POSIX_ONLY, PYTHON, RUNNER, make_root, path_env
 
 from judge import console, stop
 from judge.model import OutputClosed
-
-path = runner_util.path  # the fixture: both process paths
 
 
 class Gone:

@@ -31,7 +31,6 @@ from judge.cli import cpu_count
 from judge.problems import DEFAULT_PROFILE
 from judge.process.choose import new_running
 
-path = runner_util.path  # the fixture: both process paths
 PROFILE = DEFAULT_PROFILE._replace(time_limit=1.0)
 
 

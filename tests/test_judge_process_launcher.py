@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-import runner_util
 from process_util import (
     case_of,
     case_running,
@@ -31,8 +30,6 @@ from runner_util import LINUX_ONLY, PYTHON, case_verdicts, judged, make_root
 
 from judge.process import launcher
 
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
 LAUNCHER = Path(launcher.__file__).resolve()
 
 

@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-import runner_util
 from process_util import case_of, details, endless_chain_run
 from runner_util import (
     ESCAPER,
@@ -27,10 +26,6 @@ from runner_util import (
 )
 
 from judge.process import linux, trees
-
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
-
 
 # ---------------------------------------------------------------- the tree killed whole
 

@@ -18,7 +18,6 @@ from util import ROOT
 
 from judge.process import linux, trees, windows
 
-path = runner_util.path  # the fixture: both process paths
 TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
 

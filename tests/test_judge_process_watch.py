@@ -11,7 +11,6 @@ import sys
 import time
 
 import pytest
-import runner_util
 from process_util import case_of, case_running, cleaned_up, details
 from runner_util import (
     BUSY,
@@ -28,7 +27,6 @@ from runner_util import (
 
 from judge.process import choose, watch
 
-path = runner_util.path  # the fixture: both process paths
 MIB = 1 << 20
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import runner_util
 from runner_util import (
     BUSY,
     ECHO,
@@ -36,7 +35,6 @@ from judge import modes, report
 from judge.model import EXTENDED_NOTE, Case, Result, UsageError
 from judge.problems import DEFAULT_PROFILE
 
-path = runner_util.path  # the fixture: both process paths
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)

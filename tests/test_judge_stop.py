@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-import runner_util
 from process_util import cleaned_up, until
 from runner_util import (
     ECHO,
@@ -33,8 +32,6 @@ from runner_util import (
 
 from judge import cli, stop
 
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
 INTERRUPTED = "interrupted: every running case was killed\n"
 FOUR = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 

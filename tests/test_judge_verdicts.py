@@ -8,7 +8,6 @@ import signal
 import sys
 
 import pytest
-import runner_util
 from runner_util import (
     BUSY,
     ECHO,
@@ -29,7 +28,6 @@ from judge.platform import LINUX
 from judge.problems import DEFAULT_PROFILE
 from judge.process import linux, readers, trees, watch
 
-path = runner_util.path  # the fixture: both process paths
 PROFILE = DEFAULT_PROFILE._replace(time_limit=0.5, memory_limit=100.0)
 
 
