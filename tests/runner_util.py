@@ -57,6 +57,11 @@ def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
+def runner_argv(root, *args):
+    """The command line of the runner on root with args."""
+    return [PYTHON, str(RUNNER), "--root", str(root), *args]
+
+
 def unstartable(root):
     """A program whose exec fails (its #! names a missing interpreter), as --command names it."""
     write(root / "cannot", "#!/no/such/interpreter\n")
@@ -64,32 +69,32 @@ def unstartable(root):
     return "./cannot"
 
 
-def judge(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1", preexec_fn=None):
     """Run the runner on root, with --tle 1 unless args say otherwise (tle=None: the Judge:
-    lines' limits).
+    lines' limits); preexec_fn, if given, runs in the runner's process before it starts.
 
     Returns the exit status, stdout, stderr and the seconds it took.
     """
     limit = ["--tle", tle] if tle else []
-    command = [PYTHON, str(RUNNER), "--root", str(root), *limit, *args]
     start = time.monotonic()
     done = subprocess.run(
-        command,
+        runner_argv(root, *limit, *args),
         capture_output=True,
         encoding="utf-8",
         env=path_env(path, env),
         timeout=timeout,
         cwd=cwd,
+        preexec_fn=preexec_fn,
     )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
-def judged(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
-    """The runner on root as judge() runs it, with --json: (exit status, the report as data,
-    stderr). The report is None where the runner wrote none (a usage error)."""
+def judged(root, *args, **options):
+    """The runner on root as judge() runs it (with its options), with --json: (exit status,
+    the report as data, stderr). The report is None where the runner wrote none (a usage
+    error)."""
     with tempfile.TemporaryDirectory(prefix="report-") as folder:
         report = Path(folder, "report.json")
-        options = {"env": env, "timeout": timeout, "path": path, "cwd": cwd, "tle": tle}
         status, _, err, _ = judge(root, *args, "--json", str(report), **options)
         data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
     return status, data, err
@@ -183,6 +188,16 @@ while time.process_time() - start < seconds:
     pass
 print(1)
 """
+# A function for a case's program (which imports os and time): a child forked to burn so many
+# seconds of CPU and exit, never waited for by the function.
+BURNER = """\
+def burner(seconds):
+    if os.fork() == 0:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            pass
+        os._exit(0)
+"""
 SPAWNER = """\
 import os, subprocess, sys, time
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
@@ -194,23 +209,23 @@ if sys.stdin.read().strip() == "wait":
 """
 
 
-def started(command, path):
-    """The runner started in the background with its output piped, to be signalled. A suite
-    started in the background (`cmd &` in a script) inherits SIGINT and SIGQUIT ignored, and
-    under `nohup` SIGHUP too; the runner rightly keeps them so: this runner gets the
-    defaults, as from a terminal."""
+def started(command, path, stdout=subprocess.PIPE, stderr=subprocess.PIPE):
+    """The runner started in the background with its output piped (unless stdout and stderr
+    say where else), to be signalled. A suite started in the background (`cmd &` in a script)
+    inherits SIGINT and SIGQUIT ignored, and under `nohup` SIGHUP too; the runner rightly
+    keeps them so: this runner gets the defaults, as from a terminal."""
     return subprocess.Popen(
         command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=stdout,
+        stderr=stderr,
         env=path_env(path),
         preexec_fn=signals_as_from_a_terminal,
     )
 
 
-def started_on(root, path, *args):
+def started_on(root, path, *args, **streams):
     """The runner on root with args, started() in the background on the given path."""
-    return started([PYTHON, str(RUNNER), "--root", str(root), *args], path)
+    return started(runner_argv(root, *args), path, **streams)
 
 
 def read_terminal(leader, child, seconds=60):
@@ -243,9 +258,10 @@ USING = ": using 2 s, 1024 MiB, exact"
 
 def runner_on(root, *args, **options):
     """The runner on root with no --tle of its own, so that the Judge: lines rule."""
-    command = [PYTHON, str(RUNNER), "--root", str(root), *args]
     start = time.monotonic()
-    done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60, **options)
+    done = subprocess.run(
+        runner_argv(root, *args), capture_output=True, encoding="utf-8", timeout=60, **options
+    )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 

@@ -11,6 +11,7 @@ import sys
 import pytest
 from process_util import case_of, details, endless_chain_run
 from runner_util import (
+    BURNER,
     ESCAPER,
     LINUX_ONLY,
     PYTHON,
@@ -229,16 +230,7 @@ def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
 
 
 # The case forks two children that burn CPU time with its stdout open, and never waits.
-FORKER = """\
-import os, sys, time
-for _ in range(2):
-    if os.fork() == 0:
-        start = time.process_time()
-        while time.process_time() - start < 1.5:
-            pass
-        os._exit(0)
-print(1)
-"""
+FORKER = "import os, time\n" + BURNER + "burner(1.5)\nburner(1.5)\nprint(1)\n"
 
 
 @LINUX_ONLY

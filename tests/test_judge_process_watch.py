@@ -16,12 +16,9 @@ from runner_util import (
     BUSY,
     LINUX_ONLY,
     POSIX_ONLY,
-    PYTHON,
-    RUNNER,
     case_verdicts,
     judged,
     make_root,
-    path_env,
     write,
 )
 
@@ -118,8 +115,8 @@ def pinned_to_one_cpu(cpu):
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def starved_run(root, report, path):
-    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops."""
+def starved_run(root, path):
+    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops: its report."""
     cpu = min(os.sched_getaffinity(0))
     loop = [sys.executable, "-c", "while True: pass"]
     hogs = [  # each in a session of its own: with autogroups, a session shares as one task
@@ -127,19 +124,12 @@ def starved_run(root, report, path):
         for _ in range(7)
     ]
     try:
-        subprocess.run(
-            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5", "--json", str(report)],
-            capture_output=True,
-            env=path_env(path),
-            timeout=120,
-            preexec_fn=lambda: pinned_to_one_cpu(cpu),
-            check=False,
-        )
+        options = {"timeout": 120, "preexec_fn": lambda: pinned_to_one_cpu(cpu)}
+        return judged(root, path=path, tle="0.5", **options)[1]
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
-    return json.loads(report.read_text())
 
 
 @pytest.mark.deep
@@ -150,7 +140,7 @@ def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds
     it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s backstop. Time spent
     waiting for the CPU is not the case's: it is judged by its CPU time, as on a quiet machine."""
     root = make_root(tmp_path, BUSY, {"a": (seconds, "1\n")})
-    report = starved_run(root, tmp_path / "report.json", path)
+    report = starved_run(root, path)
     assert case_verdicts(report) == {"p/a": verdict}, report
     if verdict == "TLE":
         assert re.search(r"^CPU time [\d.]+ s, over the 0.5 s limit$", details(report), re.M)

@@ -18,7 +18,6 @@ from runner_util import (
     LINE,
     POSIX_ONLY,
     PYTHON,
-    RUNNER,
     case_verdicts,
     contestant_root,
     judge,
@@ -26,6 +25,7 @@ from runner_util import (
     last_line,
     make_root,
     read_terminal,
+    runner_argv,
     verdicts,
     write,
 )
@@ -370,7 +370,7 @@ def on_a_terminal(command, env, stderr_too=False):
 @POSIX_ONLY
 def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root)]
+    command = runner_argv(root)
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     for extra, coloured in [({}, True), ({"NO_COLOR": "1"}, False)]:
         shown = on_a_terminal(command, {**env, **extra}).decode()
@@ -383,7 +383,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
 @POSIX_ONLY
 def test_an_empty_no_color_keeps_colour(tmp_path):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root)]
+    command = runner_argv(root)
     shown = on_a_terminal(command, {**os.environ, "NO_COLOR": ""}).decode()
     assert "\033[32mAC \033[0m" in shown
 
@@ -456,7 +456,7 @@ def test_the_status_line_is_erased_before_each_line_of_the_report(tmp_path):
     root = make_root(tmp_path, BUSY.replace("print(1)", "print(1, flush=True)"),
                      {"c1": ("1.5", "1\n"), "c2": ("0", "1\n"), "c3": ("0", "1\n")})  # fmt: skip
     env = dict(os.environ, NO_COLOR="1", TERM="xterm")
-    command = [PYTHON, str(RUNNER), "--root", str(root), "-j", "1", "--tle", "5"]
+    command = runner_argv(root, "-j", "1", "--tle", "5")
     got = on_a_terminal(command, env, stderr_too=True)
     assert re.search(rb"\r\x1b\[K0 / 3 cases", got), got  # drawn while c1 ran
     text = re.sub(rb"\r\x1b\[K(?:[0-9]+ / [0-9]+ cases[^\r\n]*)?", b"", got).decode()

@@ -4,7 +4,6 @@ exit 130 with one line, whenever they come, and nothing the run started outlives
 import contextlib
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -17,16 +16,12 @@ from runner_util import (
     ESCAPER,
     LINUX_ONLY,
     POSIX_ONLY,
-    PYTHON,
-    RUNNER,
     SPAWNER,
     gone_soon,
     make_root,
     marked,
     new_marker,
     none_left,
-    path_env,
-    signals_as_from_a_terminal,
     started_on,
 )
 
@@ -246,13 +241,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path,
     fcntl = pytest.importorskip("fcntl")
     fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ: one page, full at once
     with open(tmp_path / "err", "wb") as err:
-        judging = subprocess.Popen(
-            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", str(jobs)],
-            stdout=writer,
-            stderr=err,
-            env=path_env(path),
-            preexec_fn=signals_as_from_a_terminal,
-        )
+        judging = started_on(root, path, "--tle", "30", "-j", str(jobs), stdout=writer, stderr=err)
     os.close(writer)
     try:
         stalled = (lambda: marked(marker)) if jobs > 1 else lambda: blocked_writing(judging.pid)
