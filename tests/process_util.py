@@ -17,10 +17,31 @@ import time
 from runner_util import PYTHON, RUNNER, case_details, make_root, started_on, wait_a_little
 from util import ROOT
 
-from judge.process import launcher
+from judge.platform import LINUX
+from judge.process import launcher, watch
 
 JUDGE = ROOT / "judge"
 WAIT_AT_MOST = 60  # seconds a test waits for what must come at once, so that it never hangs
+
+
+# A run that ended by itself with exit status 0, well within every limit.
+QUIET_RUN = {"stderr": b"", "status": 0, "wall": 0.2, "cpu": 0.1, "peak_mib": 10.0}
+QUIET_RUN.update(timed_out=False, overflowed=False)
+
+
+def finished_run(output=b"", **fields):
+    """A watch.Run of a program that printed output, QUIET_RUN unless fields say otherwise."""
+    return watch.Run(**{**QUIET_RUN, "output": output, **fields})
+
+
+def backstop_line(backstop, cpu):
+    """What a TLE at the wall backstop of so many seconds says, after so many seconds of CPU
+    (both as the line writes them: "1.5", "0.20")."""
+    busy = "" if LINUX else " or the machine is busy"
+    return (
+        f"wall time passed the {backstop} s backstop (3x the limit) with only {cpu} s of CPU: it "
+        f"waits (on input, a sleep, a child){busy}"
+    )
 
 
 def case_of(report, label):
