@@ -71,8 +71,7 @@ marker = sys.stdin.read()
 for _ in range(100):
     if os.fork() == 0:
         os.setsid()
-        os.close(1)
-        os.close(2)
+        os.close(1), os.close(2)
         os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
 print(1)
 """

@@ -12,15 +12,7 @@ import time
 
 import pytest
 from process_util import case_of, case_running, cleaned_up, details
-from runner_util import (
-    BUSY,
-    LINUX_ONLY,
-    POSIX_ONLY,
-    case_verdicts,
-    judged,
-    make_root,
-    write,
-)
+from runner_util import BUSY, LINUX_ONLY, POSIX_ONLY, case_verdicts, judged, make_root, write
 
 from judge.process import choose, watch
 
