@@ -368,24 +368,20 @@ def on_a_terminal(command, env, stderr_too=False):
 
 
 @POSIX_ONLY
-def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
+@pytest.mark.parametrize(
+    "no_color, coloured",
+    [(None, True), ("1", False), ("", True)],
+    ids=["no_NO_COLOR", "NO_COLOR_set", "an_empty_no_color_keeps_colour"],
+)
+def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path, no_color, coloured):
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    command = runner_argv(root)
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    for extra, coloured in [({}, True), ({"NO_COLOR": "1"}, False)]:
-        shown = on_a_terminal(command, {**env, **extra}).decode()
-        assert ("\033[32mAC \033[0m" in shown) is coloured
-        assert "passed, 0 failed" in shown
+    env.update({} if no_color is None else {"NO_COLOR": no_color})
+    shown = on_a_terminal(runner_argv(root), env).decode()
+    assert ("\033[32mAC \033[0m" in shown) is coloured
+    assert "passed, 0 failed" in shown
     _, out, _, _ = judge(root, env=env)
     assert "\033[" not in out
-
-
-@POSIX_ONLY
-def test_an_empty_no_color_keeps_colour(tmp_path):
-    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    command = runner_argv(root)
-    shown = on_a_terminal(command, {**os.environ, "NO_COLOR": ""}).decode()
-    assert "\033[32mAC \033[0m" in shown
 
 
 def test_names_from_files_are_printed_escaped(tmp_path):
