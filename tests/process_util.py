@@ -167,6 +167,20 @@ def written_in_c(origin):
     return origin == "built-in" or origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
+def signalled(judging, signals, ready=None, what="", timeout=60, pause=0.0):
+    """The runner judging sent signals (pause seconds apart), once ready() holds if given
+    (else a failure: what), then read to its end: (stdout, stderr). It is killed if it still
+    runs, and reaped, whatever happens."""
+    try:
+        until(ready or (lambda: True), judging, what)
+        for at, number in enumerate(signals):
+            time.sleep(pause if at else 0)
+            judging.send_signal(number)
+        return judging.communicate(timeout=timeout)
+    finally:
+        cleaned_up(judging)
+
+
 def cleaned_up(process):
     """Kill a runner a test started, if it still runs, and reap it."""
     with contextlib.suppress(OSError):

@@ -8,10 +8,9 @@ import re
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
-from process_util import case_of, case_running, cleaned_up, details
+from process_util import case_of, case_running, details, signalled
 from runner_util import BUSY, LINUX_ONLY, POSIX_ONLY, case_verdicts, judged, make_root, write
 
 from judge.process import choose, watch
@@ -89,13 +88,7 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC (with the 5 s
     counted, the wall backstop of 3 s would make it a TLE)."""
     judging, _, report = case_running(tmp_path, path, seconds="0.5", tle="1")
-    try:
-        judging.send_signal(signal.SIGSTOP)
-        time.sleep(5)
-        judging.send_signal(signal.SIGCONT)
-        _, err = judging.communicate(timeout=60)
-    finally:
-        cleaned_up(judging)
+    _, err = signalled(judging, [signal.SIGSTOP, signal.SIGCONT], pause=5)
     assert judging.returncode == 0, err.decode()
     data = json.loads(report.read_text())
     assert case_verdicts(data) == {"p/a": "AC"}, data

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from process_util import cleaned_up, until
+from process_util import cleaned_up, signalled, until
 from runner_util import (
     ECHO,
     ESCAPER,
@@ -36,16 +36,13 @@ def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
     judging = started_on(root, path, "--tle", "30", "-j", "1")
     pids = root / "pids"
-    try:
-        until(
-            lambda: pids.exists() and len(pids.read_text().split()) == 2,
-            judging,
-            "the solution never started",
-        )
-        judging.send_signal(signal.SIGINT)
-        _, err = judging.communicate(timeout=10)
-    finally:
-        cleaned_up(judging)
+    _, err = signalled(
+        judging,
+        [signal.SIGINT],
+        ready=lambda: pids.exists() and len(pids.read_text().split()) == 2,
+        what="the solution never started",
+        timeout=10,
+    )
     assert judging.returncode == 130
     assert err.decode() == INTERRUPTED
     for pid in map(int, pids.read_text().split()):
@@ -60,14 +57,9 @@ def interrupted_run(tmp_path, signals, path):
     report = tmp_path / "old.json"
     report.write_text("{}\n")
     judging = started_on(root, path, "--tle", "30", "--json", str(report))
-    try:
-        until(lambda: marked(marker), judging, "the case never started")
-        for number in signals:
-            judging.send_signal(number)
-            time.sleep(0.001)
-        _, err = judging.communicate(timeout=30)
-    finally:
-        cleaned_up(judging)
+    _, err = signalled(
+        judging, signals, lambda: marked(marker), "the case never started", 30, pause=0.001
+    )
     return judging.returncode, err.decode(), marker, report
 
 
@@ -192,16 +184,12 @@ def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, name)
     root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
     report = tmp_path / "report.json"
     judging = started_on(root, "native", "--json", str(report))
-    try:  # Python catches SIGINT as it starts, before the runner: SIGTERM is the runner's alone
-        until(
-            lambda: taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number),
-            judging,
-            "the signal was not taken",
-        )
-        judging.send_signal(number)
-        out, err = judging.communicate(timeout=60)
-    finally:
-        cleaned_up(judging)
+    out, err = signalled(  # Python catches SIGINT as it starts: SIGTERM is the runner's alone
+        judging,
+        [number],
+        ready=lambda: taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number),
+        what="the signal was not taken",
+    )
     assert judging.returncode == 130 and err.decode() == INTERRUPTED, err
     assert out == b"" and not report.exists()
 
