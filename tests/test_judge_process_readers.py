@@ -12,10 +12,16 @@ from runner_util import POSIX_ONLY
 from judge.process import readers
 from judge.process.trees import Pipes
 
-READERS = [
-    pytest.param(readers.PollReader, marks=POSIX_ONLY, id="poll"),
-    pytest.param(readers.ThreadReader, id="threads"),
-]
+
+@pytest.fixture(
+    params=[
+        pytest.param(readers.PollReader, marks=POSIX_ONLY, id="poll"),
+        pytest.param(readers.ThreadReader, id="threads"),
+    ]
+)
+def kind(request):
+    """Each kind of reader: poll() in the case's thread (POSIX), or a thread per pipe."""
+    return request.param
 
 
 def pipes(stdout=True):
@@ -50,7 +56,6 @@ def read_while_written(reader, given, writes):
     reader.close(given)
 
 
-@pytest.mark.parametrize("kind", READERS)
 def test_both_pipes_are_read_to_their_end(kind):
     given, (out, err) = pipes()
     reader = kind(given, 1 << 30)
@@ -59,7 +64,6 @@ def test_both_pipes_are_read_to_their_end(kind):
     assert all(pipe.closed for pipe in given)
 
 
-@pytest.mark.parametrize("kind", READERS)
 def test_only_the_end_of_stderr_is_kept(kind):
     given, (out, err) = pipes()
     reader = kind(given, 1 << 30)
@@ -69,7 +73,6 @@ def test_only_the_end_of_stderr_is_kept(kind):
     assert bytes(reader.errors) == (b"x" * 500_000 + tail)[-readers.STDERR_KEPT :]
 
 
-@pytest.mark.parametrize("kind", READERS)
 def test_stdout_that_goes_elsewhere_is_not_read(kind):
     given, (_, err) = pipes(stdout=False)
     reader = kind(given, 1 << 30)

@@ -35,6 +35,12 @@ def test_a_gap_between_two_looks_is_not_the_cases(monkeypatch):
     assert clock.now() == pytest.approx(0.25 + watch.TICK + watch.PAUSED)
 
 
+@pytest.fixture(params=[False, True], ids=["native", "portable"])
+def portable(request):
+    """Whether a test runs its case on the portable running, or on this platform's own."""
+    return request.param
+
+
 def executed(tmp_path, portable, code, given, seconds):
     """The program code run by watch.execute in this process, given stdin, with a limit of
     so many seconds: its Run, and the running that ran it, ended."""
@@ -49,7 +55,6 @@ def executed(tmp_path, portable, code, given, seconds):
     return run, running
 
 
-@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
 def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
     code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
     run, running = executed(tmp_path, portable, code, "hello\n", 5.0)
@@ -58,7 +63,6 @@ def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
     assert running.trees == set()
 
 
-@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
 def test_output_past_the_cap_stops_the_case(tmp_path, portable):
     code = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
     run, _ = executed(tmp_path, portable, code, "", 30.0)
