@@ -1,6 +1,7 @@
 """What the tests of judge/process/, judge/stop.py and judge/platform.py share, besides what
-every runner test shares (tests/runner_util.py): a case of a JSON report, a wait that cannot
-hang, the processes a runner started, and reading the package's source."""
+every runner test shares (tests/runner_util.py): a finished run as watch makes them, a case of
+a JSON report, a wait that cannot hang, a runner started, signalled and cleaned up, the
+processes it started, and reading the package's source."""
 
 import ast
 import contextlib
@@ -25,8 +26,15 @@ WAIT_AT_MOST = 60  # seconds a test waits for what must come at once, so that it
 
 
 # A run that ended by itself with exit status 0, well within every limit.
-QUIET_RUN = {"stderr": b"", "status": 0, "wall": 0.2, "cpu": 0.1, "peak_mib": 10.0}
-QUIET_RUN.update(timed_out=False, overflowed=False)
+QUIET_RUN = {
+    "stderr": b"",
+    "status": 0,
+    "wall": 0.2,
+    "cpu": 0.1,
+    "peak_mib": 10.0,
+    "timed_out": False,
+    "overflowed": False,
+}
 
 
 def finished_run(output=b"", **fields):
