@@ -11,10 +11,14 @@
 - A test file of a tooling folder is imported as the module NAME.test_... by
   tools/problem.py, as the tools import the folder. pytest itself would not import a package
   whose name is no Python identifier (a problem named 1850A or cf-1850A).
+- Two fixtures of tests/runner_util.py serve every test file: `path`, which runs a test that
+  asks for it on both process paths, and `leftovers_killed`, which kills what a test's
+  marked processes left running.
 """
 
 import pytest
 from hypothesis import settings
+from runner_util import leftovers_killed, path  # noqa: F401 (the fixtures, for every test file)
 
 from tools import contract
 from tools.problem import tooling

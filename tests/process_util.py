@@ -1,6 +1,7 @@
 """What the tests of judge/process/, judge/stop.py and judge/platform.py share, besides what
-every runner test shares (tests/runner_util.py): a case of a JSON report, a wait that cannot
-hang, the processes a runner started, and reading the package's source."""
+every runner test shares (tests/runner_util.py): a finished run as watch makes them, a case of
+a JSON report, a wait that cannot hang, a runner started, signalled and cleaned up, the
+processes it started, and reading the package's source."""
 
 import ast
 import contextlib
@@ -14,13 +15,41 @@ import sys
 import sysconfig
 import time
 
-from runner_util import PYTHON, RUNNER, case_details, make_root, started
+from runner_util import PYTHON, RUNNER, case_details, make_root, started_on, wait_a_little
 from util import ROOT
 
-from judge.process import launcher
+from judge.platform import LINUX
+from judge.process import launcher, watch
 
 JUDGE = ROOT / "judge"
 WAIT_AT_MOST = 60  # seconds a test waits for what must come at once, so that it never hangs
+
+
+# A run that ended by itself with exit status 0, well within every limit.
+QUIET_RUN = {
+    "stderr": b"",
+    "status": 0,
+    "wall": 0.2,
+    "cpu": 0.1,
+    "peak_mib": 10.0,
+    "timed_out": False,
+    "overflowed": False,
+}
+
+
+def finished_run(output=b"", **fields):
+    """A watch.Run of a program that printed output, QUIET_RUN unless fields say otherwise."""
+    return watch.Run(**{**QUIET_RUN, "output": output, **fields})
+
+
+def backstop_line(backstop, cpu):
+    """What a TLE at the wall backstop of so many seconds says, after so many seconds of CPU
+    (both as the line writes them: "1.5", "0.20")."""
+    busy = "" if LINUX else " or the machine is busy"
+    return (
+        f"wall time passed the {backstop} s backstop (3x the limit) with only {cpu} s of CPU: it "
+        f"waits (on input, a sleep, a child){busy}"
+    )
 
 
 def case_of(report, label):
@@ -43,6 +72,22 @@ def until(condition, process=None, what="it never happened"):
         assert process is None or process.poll() is None, what
         assert time.monotonic() < deadline, what
         time.sleep(0.01)
+
+
+def case_running(tmp_path, path, seconds="1", tle="30"):
+    """A runner started in the background on a case that sleeps so many seconds, once the
+    case runs: (the runner, its root, its report's path)."""
+    flag = tmp_path / "started"
+    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep({seconds})\nprint(1)\n"
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
+    report = tmp_path / "report.json"
+    judging = started_on(root, path, "--tle", tle, "--json", str(report))
+    try:
+        until(flag.exists, judging, "the case never ran")
+    except BaseException:
+        cleaned_up(judging)
+        raise
+    return judging, root, report
 
 
 def descendants(pid):
@@ -130,6 +175,20 @@ def written_in_c(origin):
     return origin == "built-in" or origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
+def signalled(judging, signals, ready=None, what="", timeout=60, pause=0.0):
+    """The runner judging sent signals (pause seconds apart), once ready() holds if given
+    (else a failure: what), then read to its end: (stdout, stderr). It is killed if it still
+    runs, and reaped, whatever happens."""
+    try:
+        until(ready or (lambda: True), judging, what)
+        for at, number in enumerate(signals):
+            time.sleep(pause if at else 0)
+            judging.send_signal(number)
+        return judging.communicate(timeout=timeout)
+    finally:
+        cleaned_up(judging)
+
+
 def cleaned_up(process):
     """Kill a runner a test started, if it still runs, and reap it."""
     with contextlib.suppress(OSError):
@@ -176,8 +235,7 @@ def endless_chain_run(tmp_path, path, runner_killed):
         seconds = "60" if runner_killed else "0.3"
         root = make_root(tmp_path, ENDLESS, {"a": (f"{fifo} {seconds}", "1\n")})
         report = tmp_path / "report.json"
-        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-        judging = started(command, path)
+        judging = started_on(root, path, "--tle", "30", "--json", str(report))
         try:
             until(lambda: fifo_read(links) == b"s", judging, "the chain never ran")
             if runner_killed:
@@ -190,13 +248,3 @@ def endless_chain_run(tmp_path, path, runner_killed):
         os.close(links)
     data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
     return ended, judging.returncode, data
-
-
-def wait_a_little(condition, seconds=5.0):
-    """Whether condition() comes to hold within a few seconds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True

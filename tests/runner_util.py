@@ -5,6 +5,7 @@ import contextlib
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -56,6 +57,11 @@ def write(path, data):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
+def runner_argv(root, *args):
+    """The command line of the runner on root with args."""
+    return [PYTHON, str(RUNNER), "--root", str(root), *args]
+
+
 def unstartable(root):
     """A program whose exec fails (its #! names a missing interpreter), as --command names it."""
     write(root / "cannot", "#!/no/such/interpreter\n")
@@ -63,32 +69,32 @@ def unstartable(root):
     return "./cannot"
 
 
-def judge(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
+def judge(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1", preexec_fn=None):
     """Run the runner on root, with --tle 1 unless args say otherwise (tle=None: the Judge:
-    lines' limits).
+    lines' limits); preexec_fn, if given, runs in the runner's process before it starts.
 
     Returns the exit status, stdout, stderr and the seconds it took.
     """
     limit = ["--tle", tle] if tle else []
-    command = [PYTHON, str(RUNNER), "--root", str(root), *limit, *args]
     start = time.monotonic()
     done = subprocess.run(
-        command,
+        runner_argv(root, *limit, *args),
         capture_output=True,
         encoding="utf-8",
         env=path_env(path, env),
         timeout=timeout,
         cwd=cwd,
+        preexec_fn=preexec_fn,
     )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 
-def judged(root, *args, env=None, timeout=60, path="native", cwd=None, tle="1"):
-    """The runner on root as judge() runs it, with --json: (exit status, the report as data,
-    stderr). The report is None where the runner wrote none (a usage error)."""
+def judged(root, *args, **options):
+    """The runner on root as judge() runs it (with its options), with --json: (exit status,
+    the report as data, stderr). The report is None where the runner wrote none (a usage
+    error)."""
     with tempfile.TemporaryDirectory(prefix="report-") as folder:
         report = Path(folder, "report.json")
-        options = {"env": env, "timeout": timeout, "path": path, "cwd": cwd, "tle": tle}
         status, _, err, _ = judge(root, *args, "--json", str(report), **options)
         data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
     return status, data, err
@@ -159,13 +165,18 @@ def live_members(pgid):
     return [pid for pid in pids if alive(pid) and stat_fields(pid)[2] == str(pgid)]
 
 
-def gone_soon(pid, seconds=2.0):
+def wait_a_little(condition, seconds=5.0):
+    """Whether condition() comes to hold within a few seconds."""
     deadline = time.monotonic() + seconds
-    while alive(pid):
+    while not condition():
         if time.monotonic() > deadline:
             return False
-        time.sleep(0.02)
+        time.sleep(0.01)
     return True
+
+
+def gone_soon(pid, seconds=2.0):
+    return wait_a_little(lambda: not alive(pid), seconds)
 
 
 ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
@@ -176,6 +187,16 @@ start = time.process_time()
 while time.process_time() - start < seconds:
     pass
 print(1)
+"""
+# A function for a case's program (which imports os and time): a child forked to burn so many
+# seconds of CPU and exit, never waited for by the function.
+BURNER = """\
+def burner(seconds):
+    if os.fork() == 0:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            pass
+        os._exit(0)
 """
 SPAWNER = """\
 import os, subprocess, sys, time
@@ -188,18 +209,43 @@ if sys.stdin.read().strip() == "wait":
 """
 
 
-def started(command, path):
-    """The runner started in the background with its output piped, to be signalled. A suite
-    started in the background (`cmd &` in a script) inherits SIGINT and SIGQUIT ignored, and
-    under `nohup` SIGHUP too; the runner rightly keeps them so: this runner gets the
-    defaults, as from a terminal."""
+def started(command, path, stdout=subprocess.PIPE, stderr=subprocess.PIPE):
+    """The runner started in the background with its output piped (unless stdout and stderr
+    say where else), to be signalled. A suite started in the background (`cmd &` in a script)
+    inherits SIGINT and SIGQUIT ignored, and under `nohup` SIGHUP too; the runner rightly
+    keeps them so: this runner gets the defaults, as from a terminal."""
     return subprocess.Popen(
         command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=stdout,
+        stderr=stderr,
         env=path_env(path),
         preexec_fn=signals_as_from_a_terminal,
     )
+
+
+def started_on(root, path, *args, **streams):
+    """The runner on root with args, started() in the background on the given path."""
+    return started(runner_argv(root, *args), path, **streams)
+
+
+def read_terminal(leader, child, seconds=60):
+    """What the leader end of a pseudo-terminal gets while child runs, read as it comes (a
+    full terminal would stop the child): up to the end (EIO, once the child's end is
+    closed), or the child gone and nothing more to read, or so many seconds at the most."""
+    got, start = b"", time.monotonic()
+    while time.monotonic() - start < seconds:
+        if not select.select([leader], [], [], 0.05)[0]:
+            if child.poll() is not None:
+                break
+            continue
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO: the child's end is closed
+            break
+        if not data:
+            break
+        got += data
+    return got
 
 
 def signals_as_from_a_terminal():
@@ -212,9 +258,10 @@ USING = ": using 2 s, 1024 MiB, exact"
 
 def runner_on(root, *args, **options):
     """The runner on root with no --tle of its own, so that the Judge: lines rule."""
-    command = [PYTHON, str(RUNNER), "--root", str(root), *args]
     start = time.monotonic()
-    done = subprocess.run(command, capture_output=True, encoding="utf-8", timeout=60, **options)
+    done = subprocess.run(
+        runner_argv(root, *args), capture_output=True, encoding="utf-8", timeout=60, **options
+    )
     return done.returncode, done.stdout, done.stderr, time.monotonic() - start
 
 

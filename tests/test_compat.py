@@ -40,6 +40,7 @@ from judge.modes import parse_mode
 
 PROBLEMS = problems()
 WRONG = corpus()
+OJ = [sys.executable, "-m", "onlinejudge_command.main"]  # oj, as the tests run it
 
 
 def require_module(module, package):
@@ -197,7 +198,7 @@ def oj_env(tmp_path_factory):
     }
     (cache / "online-judge-tools" / "pypi.json").write_text(json.dumps(known))
     env = dict(os.environ, XDG_CACHE_HOME=str(cache), CI="true")
-    res = run([sys.executable, "-m", "onlinejudge_command.main", "--version"], env=env, text=True)
+    res = run([*OJ, "--version"], env=env, text=True)
     assert res.returncode == 0, f"oj does not start:\n{res.stdout}\n{res.stderr}"
     return env
 
@@ -206,7 +207,7 @@ def oj_test(name, program, env, tle, only=None):
     """Run `oj test` on testcases/NAME (or only on the cases ONLY, paths of .in files) with
     PROGRAM: (exit status, {case: verdict}, output tail)."""
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(program.relative_to(ROOT)))}"
-    argv = [sys.executable, "-m", "onlinejudge_command.main", "test"]
+    argv = [*OJ, "test"]
     argv += ["-d", f"testcases/{name}", "-c", command, "--tle", str(tle), *oj_judging(name)]
     cases = only if only is not None else cases_of(name)
     if only is not None:
@@ -218,6 +219,14 @@ def oj_test(name, program, env, tle, only=None):
     assert not went_online, f"oj's update check went to the network:\n{tail}"
     # oj prints each case's name on a line of its own, and later its verdict.
     names = {case.stem for case in cases}
+    verdicts = oj_verdicts(lines, names)
+    assert set(verdicts) == names, f"oj did not judge every case of testcases/{name}:\n{tail}"
+    return res.returncode, verdicts, tail
+
+
+def oj_verdicts(lines, names):
+    """{case: verdict} of the cases of names, from oj's output lines: oj prints each case's
+    name on a line of its own, and later its verdict."""
     verdicts, current = {}, None
     for line in lines:
         if line.startswith("[INFO] ") and line[7:] in names:
@@ -225,8 +234,7 @@ def oj_test(name, program, env, tle, only=None):
         found = re.match(r"\[(?:SUCCESS|FAILURE)\] (AC|WA|RE|TLE|MLE)\b", line)
         if found and current is not None:
             verdicts[current], current = found.group(1), None
-    assert set(verdicts) == names, f"oj did not judge every case of testcases/{name}:\n{tail}"
-    return res.returncode, verdicts, tail
+    return verdicts
 
 
 def oj_judging(name):
@@ -249,7 +257,7 @@ def oj_reactive(name, env, folder):
         files = [case, folder / "output", case.with_suffix(".out")]
         judge = shlex.join(interactor + [str(path) for path in files])
         command = f"{shlex.quote(sys.executable)} {shlex.quote(f'solutions/{name}.py')}"
-        argv = [sys.executable, "-m", "onlinejudge_command.main", "test-reactive", "-c", command]
+        argv = [*OJ, "test-reactive", "-c", command]
         done = run([*argv, judge], timeout=600, env=env, text=True)
         if done.returncode != 0 or "[SUCCESS] AC" not in done.stdout + done.stderr:
             failed.append(f"{case.name}: {(done.stdout + done.stderr).strip()[-300:]}")
@@ -325,7 +333,7 @@ def test_oj_on_the_judge_cases_alone_accepts_the_plain_port(name, port, oj_env):
     """The README's command for the judge cases alone: oj's --format picks the judge-* pairs;
     the memory limit is the judge's where oj can measure memory (GNU time is installed)."""
     command = f"{shlex.quote(sys.executable)} tests/{name}/{port}"
-    argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-c", command]
+    argv = [*OJ, "test", "-c", command]
     argv += ["-d", f"testcases/{name}", "-f", "judge-%s.%e", "--tle", "60"]
     if gnu_time():
         argv += ["--mle", f"{read_profile(ROOT, name)[0].memory_limit:g}"]
@@ -361,14 +369,8 @@ def test_the_oj_flags_of_a_mode_give_the_runners_verdicts(text, oj_env, tmp_path
     run([*argv, "--json", report], cwd=tmp_path)
     ours = {case["case"]: case["verdict"] for case in json.loads(report.read_text())["cases"]}
     flags = parse_mode(text).oj_flags(sys.executable)
-    argv = [sys.executable, "-m", "onlinejudge_command.main", "test", "-d", "cases"]
+    argv = [*OJ, "test", "-d", "cases"]
     done = run([*argv, "-c", command, *flags], cwd=tmp_path, env=oj_env, text=True)
-    theirs, current = {}, None
-    for line in (done.stdout + done.stderr).splitlines():
-        if line.startswith("[INFO] ") and line[7:] in ours:
-            current = line[7:]
-        found = re.match(r"\[(?:SUCCESS|FAILURE)\] (AC|WA)\b", line)
-        if found and current is not None:
-            theirs[current], current = found.group(1), None
+    theirs = oj_verdicts((done.stdout + done.stderr).splitlines(), ours)
     assert theirs == ours, f"{text} with oj {flags}:\n{done.stdout}{done.stderr}"
     assert set(ours.values()) == {"AC", "WA"}  # the cases tell the two apart

@@ -15,13 +15,13 @@ from runner_util import (
     ECHO,
     POSIX_ONLY,
     PYTHON,
-    RUNNER,
     case_reasons,
     case_verdicts,
     contestant_root,
     judge,
     judged,
     make_root,
+    runner_argv,
     write,
 )
 
@@ -151,7 +151,7 @@ def test_usage_errors_are_one_line_and_a_deleted_folder_is_said(tmp_path):
     gone = tmp_path / "gone"
     gone.mkdir()
     script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
-    command = [PYTHON, str(RUNNER), "--root", str(root), "p", "--command", "cat"]
+    command = runner_argv(root, "p", "--command", "cat")
     done = subprocess.run(["sh", "-c", script, "sh", str(gone), *command],
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2 and done.stdout == "", done.stderr

@@ -10,13 +10,11 @@ import shutil
 import sys
 
 import pytest
-import runner_util
 from runner_util import ECHO, POSIX_ONLY, USING, case_verdicts, judged, make_root, write
 
 from judge import commands
 from judge.model import UsageError
 
-path = runner_util.path  # the fixture: both process paths
 UPPER = "#!/bin/sh\n# a port that is not Python\ntr a-z A-Z\n"
 
 

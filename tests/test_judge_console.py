@@ -8,13 +8,10 @@ import shlex
 import subprocess
 
 import pytest
-import runner_util
-from runner_util import ECHO, POSIX_ONLY, PYTHON, RUNNER, make_root, path_env
+from runner_util import ECHO, POSIX_ONLY, make_root, path_env, runner_argv
 
 from judge import console, stop
 from judge.model import OutputClosed
-
-path = runner_util.path  # the fixture: both process paths
 
 
 class Gone:
@@ -99,7 +96,7 @@ def test_let_go_points_a_stream_at_the_null_device(tmp_path):
 def test_a_closed_stdout_ends_quietly(tmp_path, path):
     solution = "import time\ntime.sleep(0.05)\nprint(1)\n"
     root = make_root(tmp_path, solution, {f"c{i}": ("", "1\n") for i in range(20)})
-    runner = shlex.join([PYTHON, str(RUNNER), "--root", str(root), "-j", "1"])
+    runner = shlex.join(runner_argv(root, "-j", "1"))
     script = f"{runner} 2>err | head -2; echo ${{PIPESTATUS[0]}} >status"
     done = subprocess.run(
         ["bash", "-c", script], cwd=tmp_path, capture_output=True, env=path_env(path), timeout=60
@@ -118,7 +115,7 @@ def test_a_closed_stdout_or_a_dead_stderr_is_survived(tmp_path, buffered):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     if not buffered:
         env["PYTHONUNBUFFERED"] = "1"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(tmp_path / "r.json")]
+    command = runner_argv(root, "--json", str(tmp_path / "r.json"))
     done = subprocess.run(
         command,
         stdout=subprocess.DEVNULL,

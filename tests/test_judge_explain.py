@@ -168,23 +168,19 @@ def test_a_line_is_shown_with_its_whitespace_visible(lines, shown):
     assert explain.visible(lines) == shown
 
 
-def test_one_inserted_line_shows_as_one_added_line():
+@pytest.mark.parametrize(
+    "edit, changed",
+    [(b"4\nextra\n", ["  +extra"]), (b"", ["  -4"])],
+    ids=["one_inserted_line_shows_as_one_added_line", "a_missing_line_shows_as_one_removed_line"],
+)
+def test_a_changed_line_shows_as_one_line_of_the_diff(edit, changed):
     want = b"".join(b"%d\n" % n for n in range(1, 21))
-    have = want.replace(b"4\n", b"4\nextra\n", 1)
+    have = want.replace(b"4\n", edit, 1)
     diff = modes.parse_mode("exact").explain("WA", have, want)
-    changed = [line for line in diff if line.startswith(("  +", "  -")) and line[3:4] != "-"]
-    changed = [line for line in changed if not line.startswith(("  ---", "  +++"))]
-    assert changed == ["  +extra"], diff
-
-
-def test_a_missing_line_shows_as_one_removed_line():
-    want = b"".join(b"%d\n" % n for n in range(1, 21))
-    have = want.replace(b"4\n", b"", 1)
-    diff = modes.parse_mode("exact").explain("WA", have, want)
-    changed = [
+    shown = [
         line for line in diff if line[:3] in ("  +", "  -") and line[:5] not in ("  ---", "  +++")
     ]
-    assert changed == ["  -4"], diff
+    assert shown == changed, diff
 
 
 @pytest.mark.parametrize("mode", ["exact", "loose", "jutge"])

@@ -52,6 +52,8 @@ def test_fifos_as_in_or_out_never_hang_the_runner(tmp_path):
     os.mkfifo(root / "testcases" / "p" / "c.out")
     status, report, _ = judged(root, timeout=20)
     assert case_verdicts(report) == {"p/a": "AC", "p/b": "IE", "p/c": "IE"} and status == 1
-    reasons = case_reasons(report)
-    assert reasons["p/b"] == ["could not run: b.in is not a regular file"]
-    assert reasons["p/c"] == ["could not read the .out: c.out is not a regular file"]
+    assert case_reasons(report) == {
+        "p/a": [],
+        "p/b": ["could not run: b.in is not a regular file"],
+        "p/c": ["could not read the .out: c.out is not a regular file"],
+    }

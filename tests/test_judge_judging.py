@@ -4,8 +4,6 @@ runner on tiny roots, read from its JSON report: what cannot be read or run is t
 IE and the run goes on, a failure shows its input, and cases run in parallel report in order."""
 
 import functools
-import json
-import subprocess
 import sys
 import threading
 import time
@@ -15,14 +13,11 @@ import runner_util
 from runner_util import (
     ECHO,
     POSIX_ONLY,
-    PYTHON,
-    RUNNER,
     case_details,
     case_reasons,
     case_verdicts,
     judged,
     make_root,
-    path_env,
     write,
 )
 
@@ -31,7 +26,6 @@ from judge.cli import cpu_count
 from judge.problems import DEFAULT_PROFILE
 from judge.process.choose import new_running
 
-path = runner_util.path  # the fixture: both process paths
 PROFILE = DEFAULT_PROFILE._replace(time_limit=1.0)
 
 
@@ -244,14 +238,10 @@ def test_a_file_too_large_for_the_runners_memory_is_that_cases_internal_error(tm
     def limited():
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(tmp_path / "r.json")]
-    done = subprocess.run(
-        command, capture_output=True, text=True, env=path_env(path), preexec_fn=limited, timeout=60
-    )
-    report = json.loads((tmp_path / "r.json").read_text())
-    assert case_verdicts(report) == {"p/a": "AC", "p/b": "IE", "p/c": "AC"}, done.stderr
+    status, report, err = judged(root, path=path, tle=None, preexec_fn=limited)
+    assert case_verdicts(report) == {"p/a": "AC", "p/b": "IE", "p/c": "AC"}, err
     assert case_reasons(report)["p/b"] == ["out of memory: a file too large?"]
-    assert (report["passed"], report["failed"]) == (2, 1) and done.returncode == 1
+    assert (report["passed"], report["failed"]) == (2, 1) and status == 1
 
 
 @pytest.mark.parametrize(

@@ -4,12 +4,10 @@ caller's, on every path and under --sandbox; --keep-env passes the caller's whol
 import os
 
 import pytest
-import runner_util
 from runner_util import judged, make_root
 
 from judge.process import environment
 
-path = runner_util.path  # the fixture: both process paths
 REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")  # as CI sets it
 
 SHOWS = """import os

@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-import runner_util
 from process_util import (
     case_of,
+    case_running,
     cleaned_up,
     command_line,
     descendants,
@@ -26,12 +26,10 @@ from process_util import (
     until,
     written_in_c,
 )
-from runner_util import LINUX_ONLY, PYTHON, RUNNER, case_verdicts, judged, make_root, started
+from runner_util import BURNER, LINUX_ONLY, PYTHON, case_verdicts, judged, make_root
 
 from judge.process import launcher
 
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
 LAUNCHER = Path(launcher.__file__).resolve()
 
 
@@ -75,25 +73,12 @@ def test_the_launcher_loads_only_c_modules_as_it_starts():
     assert {name: origin for name, origin in loaded.items() if not written_in_c(origin)} == {}
 
 
-def wait_until_it_runs(tmp_path, path):
-    """A runner on a case that sleeps, once the case runs: (the runner, its root, its report's
-    path)."""
-    flag = tmp_path / "started"
-    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(1)\nprint(1)\n"
-    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
-    report = tmp_path / "report.json"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-    judging = started(command, path)
-    until(flag.exists, judging, "the case never ran")
-    return judging, root, report
-
-
 @LINUX_ONLY
 def test_the_launcher_runs_as_a_file_and_no_argument_is_longer_than_a_path(tmp_path, path):
     """While a case runs, the launcher and its supervisors (its forks) run as `python -S -I
     .../launcher.py FD`, and no process of the run has an argument longer than the longest
     path it names: no program is passed as text on a command line."""
-    judging, root, report = wait_until_it_runs(tmp_path, path)
+    judging, root, report = case_running(tmp_path, path)
     try:
         lines = [line for line in map(command_line, descendants(judging.pid)) if line]
         judging.communicate(timeout=60)
@@ -140,16 +125,12 @@ def test_a_case_holds_no_descriptor_of_the_runners(tmp_path, path):
 
 # The case ignores SIGCHLD (a common C idiom), so the kernel reaps its children itself and no
 # wait4 measures them; it forks workers two at a time, 8 in all, that burn 0.2 s each.
-IGNORER = """\
+IGNORER = f"""\
 import os, signal, time
-signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+{BURNER}signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 for _ in range(4):
-    for _ in range(2):
-        if os.fork() == 0:
-            start = time.process_time()
-            while time.process_time() - start < 0.2:
-                pass
-            os._exit(0)
+    burner(0.2)
+    burner(0.2)
     try:
         os.wait()  # SIGCHLD ignored: it returns once both are gone, with ECHILD
     except ChildProcessError:
@@ -163,7 +144,12 @@ def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
     """Each worker is counted up to its last sample: 10 ms short on a quiet machine, more on a
     busy one, whose supervisor samples less often (without the samples: 0.06 s). A limit far
     off, so that a busy machine cannot bring the wall backstop first."""
-    root = make_root(tmp_path, IGNORER, {"a": ("", "1\n")})
+    the_workers_cpu_time_is_counted(tmp_path, path, IGNORER)
+
+
+def the_workers_cpu_time_is_counted(tmp_path, path, solution):
+    """The 8 workers' 1.6 s, less what the samples miss, within a limit of 5 s."""
+    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
     status, report, _ = judged(root, "--tle", "5", path=path)
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
     assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
@@ -185,10 +171,7 @@ assert ctypes.CDLL(None).sigaction(signal.SIGCHLD, action, None) == 0
 @LINUX_ONLY
 @pytest.mark.skipif(platform.machine() != "x86_64", reason="struct sigaction laid out for x86-64")
 def test_cpu_time_of_children_reaped_under_sa_nocldwait_is_counted(tmp_path, path):
-    root = make_root(tmp_path, NO_WAIT, {"a": ("", "1\n")})
-    status, report, _ = judged(root, "--tle", "5", path=path)
-    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
-    assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
+    the_workers_cpu_time_is_counted(tmp_path, path, NO_WAIT)
 
 
 # Four children that hold MIB MiB each at the same time, until the case ends.

@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 import pytest
-import runner_util
 from process_util import case_of, details, endless_chain_run
 from runner_util import (
+    BURNER,
     ESCAPER,
     LINUX_ONLY,
     PYTHON,
@@ -28,20 +28,21 @@ from runner_util import (
 
 from judge.process import linux, trees
 
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
-
-
 # ---------------------------------------------------------------- the tree killed whole
+
+
+def passed_with_a_marker(tmp_path, path, kind, solution):
+    """A case of solution given a new marker of kind on stdin, judged AC: the marker."""
+    marker = new_marker(kind)
+    root = make_root(tmp_path, solution, {"a": (marker, "1\n")})
+    status, report, _ = judged(root, path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    return marker
 
 
 @LINUX_ONLY
 def test_a_grandchild_that_calls_setsid_is_killed_too(tmp_path, path):
-    marker = new_marker("escaper")
-    root = make_root(tmp_path, ESCAPER, {"a": (marker, "1\n")})
-    status, report, _ = judged(root, path=path)
-    assert case_verdicts(report) == {"p/a": "AC"} and status == 0
-    assert none_left(marker)
+    assert none_left(passed_with_a_marker(tmp_path, path, "escaper", ESCAPER))
 
 
 @LINUX_ONLY
@@ -70,8 +71,7 @@ marker = sys.stdin.read()
 for _ in range(100):
     if os.fork() == 0:
         os.setsid()
-        os.close(1)
-        os.close(2)
+        os.close(1), os.close(2)
         os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
 print(1)
 """
@@ -79,11 +79,7 @@ print(1)
 
 @LINUX_ONLY
 def test_a_fork_storm_that_leaves_the_session_is_all_killed(tmp_path, path):
-    marker = new_marker("storm")
-    root = make_root(tmp_path, STORM, {"a": (marker, "1\n")})
-    status, report, _ = judged(root, path=path)
-    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
-    assert marked(marker) == []
+    assert marked(passed_with_a_marker(tmp_path, path, "storm", STORM)) == []
 
 
 # ---------------------------------------------------------------- a case against its supervisor
@@ -233,16 +229,7 @@ def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
 
 
 # The case forks two children that burn CPU time with its stdout open, and never waits.
-FORKER = """\
-import os, sys, time
-for _ in range(2):
-    if os.fork() == 0:
-        start = time.process_time()
-        while time.process_time() - start < 1.5:
-            pass
-        os._exit(0)
-print(1)
-"""
+FORKER = "import os, time\n" + BURNER + "burner(1.5)\nburner(1.5)\nprint(1)\n"
 
 
 @LINUX_ONLY

@@ -12,10 +12,16 @@ from runner_util import POSIX_ONLY
 from judge.process import readers
 from judge.process.trees import Pipes
 
-READERS = [
-    pytest.param(readers.PollReader, marks=POSIX_ONLY, id="poll"),
-    pytest.param(readers.ThreadReader, id="threads"),
-]
+
+@pytest.fixture(
+    params=[
+        pytest.param(readers.PollReader, marks=POSIX_ONLY, id="poll"),
+        pytest.param(readers.ThreadReader, id="threads"),
+    ]
+)
+def kind(request):
+    """Each kind of reader: poll() in the case's thread (POSIX), or a thread per pipe."""
+    return request.param
 
 
 def pipes(stdout=True):
@@ -39,39 +45,34 @@ def write_all(fd, data):
         end.write(data)
 
 
-@pytest.mark.parametrize("kind", READERS)
-def test_both_pipes_are_read_to_their_end(kind):
-    given, (out, err) = pipes()
-    reader = kind(given, 1 << 30)
-    writers = [
-        threading.Thread(target=write_all, args=(out, b"o" * 300_000)),
-        threading.Thread(target=write_all, args=(err, b"e" * 1000)),
-    ]
+def read_while_written(reader, given, writes):
+    """Read to the end while a thread a pipe writes each (fd, data) of writes; then close."""
+    writers = [threading.Thread(target=write_all, args=write) for write in writes]
     for thread in writers:
         thread.start()
     read_to_the_end(reader)
     for thread in writers:
         thread.join()
     reader.close(given)
+
+
+def test_both_pipes_are_read_to_their_end(kind):
+    given, (out, err) = pipes()
+    reader = kind(given, 1 << 30)
+    read_while_written(reader, given, [(out, b"o" * 300_000), (err, b"e" * 1000)])
     assert bytes(reader.output) == b"o" * 300_000 and bytes(reader.errors) == b"e" * 1000
     assert all(pipe.closed for pipe in given)
 
 
-@pytest.mark.parametrize("kind", READERS)
 def test_only_the_end_of_stderr_is_kept(kind):
     given, (out, err) = pipes()
     reader = kind(given, 1 << 30)
     os.close(out)
     tail = b"".join(b"%06d\n" % n for n in range(readers.STDERR_KEPT // 7))
-    writer = threading.Thread(target=write_all, args=(err, b"x" * 500_000 + tail))
-    writer.start()
-    read_to_the_end(reader)
-    writer.join()
-    reader.close(given)
+    read_while_written(reader, given, [(err, b"x" * 500_000 + tail)])
     assert bytes(reader.errors) == (b"x" * 500_000 + tail)[-readers.STDERR_KEPT :]
 
 
-@pytest.mark.parametrize("kind", READERS)
 def test_stdout_that_goes_elsewhere_is_not_read(kind):
     given, (_, err) = pipes(stdout=False)
     reader = kind(given, 1 << 30)

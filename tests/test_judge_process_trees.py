@@ -2,6 +2,7 @@
 plain tree knows the exit code alone; the POSIX tree measures the case by wait4 and kills its
 process group; a helper the case daemonizes lives as long as the case."""
 
+import contextlib
 import inspect
 import json
 import os
@@ -12,12 +13,11 @@ import sys
 import pytest
 import runner_util
 from process_util import case_of, run_without_wait4, until
-from runner_util import POSIX_ONLY, PYTHON, case_verdicts, judged, make_root
+from runner_util import BUSY, POSIX_ONLY, PYTHON, case_verdicts, judged, make_root
 from util import ROOT
 
 from judge.process import linux, trees, windows
 
-path = runner_util.path  # the fixture: both process paths
 TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
 
@@ -43,18 +43,43 @@ def closed(tree):
         pipe.close()
 
 
-@POSIX_ONLY
-@pytest.mark.parametrize("kind", [trees.PlainTree, trees.PosixTree])
-def test_a_tree_gives_the_exit_code_and_what_it_measures(kind):
-    """The plain tree the code alone; the POSIX tree its CPU time and peak memory too."""
-    code = "import sys, time\nstart = time.process_time()\n"
-    code += "while time.process_time() - start < 0.2:\n    pass\nsys.exit(3)\n"
+@pytest.fixture(
+    params=[
+        pytest.param(trees.PlainTree, marks=POSIX_ONLY, id="Tree"),
+        pytest.param(trees.PosixTree, marks=POSIX_ONLY, id="PosixTree"),
+    ]
+)
+def kind(request):
+    """The kinds of tree run here: the plain one, and the POSIX one (Linux's runs apart)."""
+    return request.param
+
+
+@contextlib.contextmanager
+def running(kind, code):
+    """A tree of the kind running `python -c code`, its pipes closed at the end."""
     tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
     try:
-        until(tree.exited)
-        status, cpu, peak, judged_peak = tree.finish()
+        yield tree
     finally:
         closed(tree)
+
+
+# 0.2 s of CPU, then exit status 3.
+BUSY_THEN_3 = BUSY.replace("float(sys.stdin.read())", "0.2").replace("print(1)", "sys.exit(3)")
+# A child in the process group, its pid printed, and both sleep.
+WITH_A_CHILD = """\
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])
+print(child.pid, flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_tree_gives_the_exit_code_and_what_it_measures(kind):
+    """The plain tree the code alone; the POSIX tree its CPU time and peak memory too."""
+    with running(kind, BUSY_THEN_3) as tree:
+        until(tree.exited)
+        status, cpu, peak, judged_peak = tree.finish()
     assert status == 3 and tree.measures is (kind is trees.PosixTree)
     if kind is trees.PlainTree:
         assert (cpu, peak, judged_peak) == (None, None, None)
@@ -62,22 +87,14 @@ def test_a_tree_gives_the_exit_code_and_what_it_measures(kind):
         assert cpu >= 0.2 and peak > 1 and judged_peak in (peak, 0.0)
 
 
-@POSIX_ONLY
-@pytest.mark.parametrize("kind", [trees.PlainTree, trees.PosixTree])
 def test_a_killed_tree_takes_its_process_group_with_it(kind):
     """The case's child in its process group is killed with it; finish() says SIGKILL."""
-    code = "import subprocess, sys, time\n"
-    code += "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
-    code += "print(child.pid, flush=True)\ntime.sleep(60)\n"
-    tree = kind(([sys.executable, "-c", code], None), subprocess.DEVNULL, ROOT)
-    try:
+    with running(kind, WITH_A_CHILD) as tree:
         child = int(tree.pipes.stdout.readline())
         assert not tree.exited()
         tree.kill()
         assert tree.finish()[0] == -signal.SIGKILL
         until(lambda: not runner_util.alive(child))
-    finally:
-        closed(tree)
 
 
 @POSIX_ONLY

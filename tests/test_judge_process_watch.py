@@ -9,28 +9,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
-import runner_util
-from process_util import case_of, cleaned_up, details, until
-from runner_util import (
-    BUSY,
-    LINUX_ONLY,
-    POSIX_ONLY,
-    PYTHON,
-    RUNNER,
-    case_verdicts,
-    judged,
-    make_root,
-    path_env,
-    started,
-    write,
-)
+from process_util import case_of, case_running, details, signalled
+from runner_util import BUSY, LINUX_ONLY, POSIX_ONLY, case_verdicts, judged, make_root, write
 
 from judge.process import choose, watch
 
-path = runner_util.path  # the fixture: both process paths
 MIB = 1 << 20
 
 
@@ -51,33 +36,37 @@ def test_a_gap_between_two_looks_is_not_the_cases(monkeypatch):
     assert clock.now() == pytest.approx(0.25 + watch.TICK + watch.PAUSED)
 
 
-@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
-def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
-    data = tmp_path / "a.in"
-    write(data, "hello\n")
-    code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
+@pytest.fixture(params=[False, True], ids=["native", "portable"])
+def portable(request):
+    """Whether a test runs its case on the portable running, or on this platform's own."""
+    return request.param
+
+
+def executed(tmp_path, portable, code, given, seconds):
+    """The program code run by watch.execute in this process, given stdin, with a limit of
+    so many seconds: its Run, and the running that ran it, ended."""
+    write(tmp_path / "a.in", given)
     running = choose.new_running(portable)
     try:
-        limits = watch.Limits(5.0, 256.0, MIB)
-        run = watch.execute(running, ([sys.executable, "-c", code], None), data, tmp_path, limits)
+        limits = watch.Limits(seconds, 256.0, MIB)
+        command = ([sys.executable, "-c", code], None)
+        run = watch.execute(running, command, tmp_path / "a.in", tmp_path, limits)
     finally:
         running.end()
+    return run, running
+
+
+def test_a_case_is_run_and_measured_in_this_process(tmp_path, portable):
+    code = "import sys\nsys.stdout.write(sys.stdin.read())\nsys.stderr.write('note')\nsys.exit(4)"
+    run, running = executed(tmp_path, portable, code, "hello\n", 5.0)
     assert (run.output, run.stderr, run.status) == (b"hello\n", b"note", 4)
     assert not (run.timed_out or run.overflowed or run.memory_out)
     assert running.trees == set()
 
 
-@pytest.mark.parametrize("portable", [False, True], ids=["native", "portable"])
 def test_output_past_the_cap_stops_the_case(tmp_path, portable):
-    write(tmp_path / "a.in", "")
     code = "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
-    running = choose.new_running(portable)
-    try:
-        limits = watch.Limits(30.0, 256.0, MIB)
-        command = ([sys.executable, "-c", code], None)
-        run = watch.execute(running, command, tmp_path / "a.in", tmp_path, limits)
-    finally:
-        running.end()
+    run, _ = executed(tmp_path, portable, code, "", 30.0)
     assert run.overflowed and not run.timed_out and len(run.output) > MIB
 
 
@@ -126,20 +115,8 @@ def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):
 def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC (with the 5 s
     counted, the wall backstop of 3 s would make it a TLE)."""
-    flag = tmp_path / "started"
-    solution = f"import time\nopen({str(flag)!r}, 'w').close()\ntime.sleep(0.5)\nprint(1)\n"
-    root = make_root(tmp_path, solution, {"a": ("", "1\n")})
-    report = tmp_path / "report.json"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "1", "--json", str(report)]
-    judging = started(command, path)
-    try:
-        until(flag.exists, judging, "the case never ran")
-        judging.send_signal(signal.SIGSTOP)
-        time.sleep(5)
-        judging.send_signal(signal.SIGCONT)
-        _, err = judging.communicate(timeout=60)
-    finally:
-        cleaned_up(judging)
+    judging, _, report = case_running(tmp_path, path, seconds="0.5", tle="1")
+    _, err = signalled(judging, [signal.SIGSTOP, signal.SIGCONT], pause=5)
     assert judging.returncode == 0, err.decode()
     data = json.loads(report.read_text())
     assert case_verdicts(data) == {"p/a": "AC"}, data
@@ -151,8 +128,8 @@ def pinned_to_one_cpu(cpu):
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def starved_run(root, report, path):
-    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops."""
+def starved_run(root, path):
+    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops: its report."""
     cpu = min(os.sched_getaffinity(0))
     loop = [sys.executable, "-c", "while True: pass"]
     hogs = [  # each in a session of its own: with autogroups, a session shares as one task
@@ -160,20 +137,12 @@ def starved_run(root, report, path):
         for _ in range(7)
     ]
     try:
-        command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "0.5", "--json", str(report)]
-        subprocess.run(
-            command,
-            capture_output=True,
-            env=path_env(path),
-            timeout=120,
-            preexec_fn=lambda: pinned_to_one_cpu(cpu),
-            check=False,
-        )
+        options = {"timeout": 120, "preexec_fn": lambda: pinned_to_one_cpu(cpu)}
+        return judged(root, path=path, tle="0.5", **options)[1]
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
-    return json.loads(report.read_text())
 
 
 @pytest.mark.deep
@@ -184,7 +153,7 @@ def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds
     it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s backstop. Time spent
     waiting for the CPU is not the case's: it is judged by its CPU time, as on a quiet machine."""
     root = make_root(tmp_path, BUSY, {"a": (seconds, "1\n")})
-    report = starved_run(root, tmp_path / "report.json", path)
+    report = starved_run(root, path)
     assert case_verdicts(report) == {"p/a": verdict}, report
     if verdict == "TLE":
         assert re.search(r"^CPU time [\d.]+ s, over the 0.5 s limit$", details(report), re.M)

@@ -1,6 +1,7 @@
 """judge/process/windows.py: the Windows tree, a case in a Job Object that measures it, and
 taskkill where Windows refuses one; checked anywhere, with winnt.h's layouts."""
 
+import contextlib
 import ctypes
 import signal
 import subprocess
@@ -57,25 +58,32 @@ def test_the_job_object_structures_have_the_windows_layout():
     assert limits.IoInfo.size == 48
 
 
+@contextlib.contextmanager
+def sleeping():
+    """A Windows tree of a program that sleeps 30 s, killed and reaped at the end."""
+    sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
+    tree = windows.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
+    try:
+        yield tree
+    finally:
+        tree.child.kill()
+        tree.child.wait()
+        tree.child.stdout.close()
+        tree.child.stderr.close()
+
+
 @POSIX_ONLY
 def test_without_a_job_object_taskkill_is_used_and_nothing_is_measured(monkeypatch):
     """Here, where Windows refuses a Job Object (ctypes has no WinDLL), the Windows tree
     falls back on taskkill /T /F and then kills the child itself."""
     asked = []
     monkeypatch.setattr(windows.subprocess, "run", lambda command, **options: asked.append(command))
-    sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
-    tree = windows.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
-    try:
+    with sleeping() as tree:
         assert tree.job is None and not tree.measures
         assert tree.usage_now() == (None, None) and not tree.exited()
         tree.kill()
         assert asked == [["taskkill", "/T", "/F", "/PID", str(tree.child.pid)]]
         assert tree.finish() == (-signal.SIGKILL, None, None, None)
-    finally:
-        tree.child.kill()
-        tree.child.wait()
-        tree.child.stdout.close()
-        tree.child.stderr.close()
 
 
 class FakeKernel32:
@@ -111,17 +119,10 @@ def test_a_job_object_measures_the_case_and_kills_it(monkeypatch):
         return "job"
 
     monkeypatch.setattr(windows.WindowsTree, "make_job", make_job)
-    sleeper = ([sys.executable, "-c", "import time; time.sleep(30)"], None)
-    tree = windows.WindowsTree(sleeper, subprocess.DEVNULL, ROOT)
-    try:
+    with sleeping() as tree:
         assert tree.measures and tree.usage_now() == (1.75, 48.0)
         tree.kill()
         assert api.calls == [("terminate", "job", 1)]
         tree.child.kill()  # what TerminateJobObject does on Windows
         assert tree.finish() == (-signal.SIGKILL, 1.75, 48.0, 48.0)
         assert api.calls[-1] == ("close", "job")
-    finally:
-        tree.child.kill()
-        tree.child.wait()
-        tree.child.stdout.close()
-        tree.child.stderr.close()

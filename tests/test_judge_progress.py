@@ -5,12 +5,11 @@ report's verdicts read from its JSON report."""
 import json
 import os
 import re
-import select
 import subprocess
 import sys
-import time
 
 import pytest
+from runner_util import read_terminal
 from util import ROOT
 
 from judge import progress
@@ -56,44 +55,40 @@ def status_line(total=10, **options):
     return Progress(total, stream=stream, clock=clock), clock, stream
 
 
-def test_nothing_shows_in_the_first_second():
-    bar, clock, stream = status_line()
-    bar.step()
-    clock.now += 0.9
-    bar.step(failed=True)
-    bar.tick()
-    bar.close()
-    assert stream.written == []
+def played(total, moves):
+    """What the terminal got from a status line of total items, driven by moves: a number
+    is so many seconds passing, "step" an item done, "fail" one failed, and "tick" and
+    "close" the bar's own calls."""
+    bar, clock, stream = status_line(total)
+    for move in moves:
+        if isinstance(move, (int, float)):
+            clock.now += move
+        elif move == "fail":
+            bar.step(failed=True)
+        else:
+            getattr(bar, move)()
+    return stream.written
 
 
-def test_the_line_says_done_total_failures_rate_and_time_left():
-    bar, clock, stream = status_line()
-    for failed in (False, True, False, False):
-        bar.step(failed)
-    clock.now += 2.0
-    bar.tick()
-    assert stream.written == [ERASE + "4 / 10 cases, 1 failed, 2.0/s, about 3 s left"]
-
-
-def test_a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first():
-    bar, clock, stream = status_line(total=5)
-    clock.now += 1.5
-    bar.tick()
-    clock.now += 2.5
-    bar.step()
-    assert stream.written == [
-        ERASE + "0 / 5 cases, 0 failed, 0.0/s, time left unknown",
-        ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left",
-    ]
-
-
-def test_the_line_is_not_drawn_once_everything_is_done():
-    bar, clock, stream = status_line(total=2)
-    clock.now += 1
-    bar.step()
-    bar.step()
-    bar.tick()
-    assert stream.written == [ERASE + "1 / 2 cases, 0 failed, 1.0/s, about 1 s left"]
+@pytest.mark.parametrize(
+    "total, moves, written",
+    [
+        pytest.param(10, ["step", 0.9, "fail", "tick", "close"], [],
+                     id="nothing_shows_in_the_first_second"),
+        pytest.param(10, ["step", "fail", "step", "step", 2.0, "tick"],
+                     [ERASE + "4 / 10 cases, 1 failed, 2.0/s, about 3 s left"],
+                     id="the_line_says_done_total_failures_rate_and_time_left"),
+        pytest.param(5, [1.5, "tick", 2.5, "step"],
+                     [ERASE + "0 / 5 cases, 0 failed, 0.0/s, time left unknown",
+                      ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left"],
+                     id="a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first"),
+        pytest.param(2, [1, "step", "step", "tick"],
+                     [ERASE + "1 / 2 cases, 0 failed, 1.0/s, about 1 s left"],
+                     id="the_line_is_not_drawn_once_everything_is_done"),
+    ],
+)  # fmt: skip
+def test_the_status_line(total, moves, written):
+    assert played(total, moves) == written
 
 
 def test_redraws_are_at_most_four_a_second():
@@ -201,18 +196,8 @@ def on_a_terminal(root, stream, limit=60):
     argv += ["--json", str(report)]
     child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, env=env, **streams)
     os.close(slave)
-    got, start = b"", time.monotonic()
     try:
-        while time.monotonic() - start < limit:
-            if not select.select([master], [], [], 0.05)[0]:
-                if child.poll() is not None:
-                    break
-                continue
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child's end is closed
-                break
-            got += data
+        got = read_terminal(master, child, limit)
     finally:
         child.kill()
         piped = child.communicate()[0 if stream == "stderr" else 1]

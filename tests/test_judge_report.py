@@ -12,20 +12,20 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import runner_util
 from runner_util import (
     BUSY,
     ECHO,
     LINE,
     POSIX_ONLY,
     PYTHON,
-    RUNNER,
     case_verdicts,
     contestant_root,
     judge,
     judged,
     last_line,
     make_root,
+    read_terminal,
+    runner_argv,
     verdicts,
     write,
 )
@@ -35,7 +35,6 @@ from judge import modes, report
 from judge.model import EXTENDED_NOTE, Case, Result, UsageError
 from judge.problems import DEFAULT_PROFILE
 
-path = runner_util.path  # the fixture: both process paths
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "CE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)
@@ -370,37 +369,35 @@ def test_json_file_has_every_case(tmp_path):
     assert (data["passed"], data["failed"], data["version"]) == (1, 1, report.REPORT_VERSION)
 
 
-@POSIX_ONLY
-def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path):
-    import pty
-
-    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root)]
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    for extra, coloured in [({}, True), ({"NO_COLOR": "1"}, False)]:
-        leader, follower = pty.openpty()
-        subprocess.run(command, stdout=follower, env={**env, **extra}, timeout=30)
+def on_a_terminal(command, env, stderr_too=False):
+    """What a pseudo-terminal shows of the runner's stdout (and of its stderr too, if
+    stderr_too) as command runs it."""
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    stderr = {"stderr": follower} if stderr_too else {}
+    with subprocess.Popen(command, stdout=follower, env=env, **stderr) as child:
         os.close(follower)
-        shown = os.read(leader, 65536).decode()
+        got = read_terminal(leader, child)
         os.close(leader)
-        assert ("\033[32mAC \033[0m" in shown) is coloured
-        assert "passed, 0 failed" in shown
+        child.wait(timeout=60)
+    return got
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize(
+    "no_color, coloured",
+    [(None, True), ("1", False), ("", True)],
+    ids=["no_NO_COLOR", "NO_COLOR_set", "an_empty_no_color_keeps_colour"],
+)
+def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path, no_color, coloured):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({} if no_color is None else {"NO_COLOR": no_color})
+    shown = on_a_terminal(runner_argv(root), env).decode()
+    assert ("\033[32mAC \033[0m" in shown) is coloured
+    assert "passed, 0 failed" in shown
     _, out, _, _ = judge(root, env=env)
     assert "\033[" not in out
-
-
-@POSIX_ONLY
-def test_an_empty_no_color_keeps_colour(tmp_path):
-    import pty
-
-    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    leader, follower = pty.openpty()
-    command = [PYTHON, str(RUNNER), "--root", str(root)]
-    subprocess.run(command, stdout=follower, env={**os.environ, "NO_COLOR": ""}, timeout=60)
-    os.close(follower)
-    shown = os.read(leader, 4096).decode()
-    os.close(leader)
-    assert "\033[32mAC \033[0m" in shown
 
 
 def test_names_from_files_are_printed_escaped(tmp_path):
@@ -468,25 +465,11 @@ def test_a_failing_judge_case_has_no_extended_note(tmp_path):
 def test_the_status_line_is_erased_before_each_line_of_the_report(tmp_path):
     """On one terminal, stdout and stderr: once the status lines are taken out, the report's
     lines are whole and in order."""
-    pty = pytest.importorskip("pty")
     root = make_root(tmp_path, BUSY.replace("print(1)", "print(1, flush=True)"),
                      {"c1": ("1.5", "1\n"), "c2": ("0", "1\n"), "c3": ("0", "1\n")})  # fmt: skip
-    leader, follower = pty.openpty()
     env = dict(os.environ, NO_COLOR="1", TERM="xterm")
-    command = [PYTHON, str(RUNNER), "--root", str(root), "-j", "1", "--tle", "5"]
-    with subprocess.Popen(command, stdout=follower, stderr=follower, env=env) as child:
-        os.close(follower)
-        got = b""
-        while True:  # read as it comes: a full terminal would stop the runner
-            try:
-                data = os.read(leader, 65536)
-            except OSError:  # EIO: the runner's end is closed
-                break
-            if not data:
-                break
-            got += data
-        os.close(leader)
-        child.wait(timeout=60)
+    command = runner_argv(root, "-j", "1", "--tle", "5")
+    got = on_a_terminal(command, env, stderr_too=True)
     assert re.search(rb"\r\x1b\[K0 / 3 cases", got), got  # drawn while c1 ran
     text = re.sub(rb"\r\x1b\[K(?:[0-9]+ / [0-9]+ cases[^\r\n]*)?", b"", got).decode()
     lines = text.replace("\r\n", "\n").splitlines()

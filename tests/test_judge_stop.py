@@ -4,37 +4,29 @@ exit 130 with one line, whenever they come, and nothing the run started outlives
 import contextlib
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
-import runner_util
-from process_util import cleaned_up, until
+from process_util import cleaned_up, signalled, until
 from runner_util import (
     ECHO,
     ESCAPER,
     LINUX_ONLY,
     POSIX_ONLY,
-    PYTHON,
-    RUNNER,
     SPAWNER,
     gone_soon,
     make_root,
     marked,
     new_marker,
     none_left,
-    path_env,
-    signals_as_from_a_terminal,
-    started,
+    started_on,
 )
 
 from judge import cli, stop
 
-path = runner_util.path  # the fixture: both process paths
-leftovers_killed = runner_util.leftovers_killed  # the fixture, for every test here
 INTERRUPTED = "interrupted: every running case was killed\n"
 FOUR = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
@@ -42,19 +34,15 @@ FOUR = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 @LINUX_ONLY
 def test_ctrl_c_stops_everything(tmp_path, path):
     root = make_root(tmp_path, SPAWNER, {"a": ("wait", "started\n"), "b": ("wait", "x\n")})
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", "1"]
-    judging = started(command, path)
+    judging = started_on(root, path, "--tle", "30", "-j", "1")
     pids = root / "pids"
-    try:
-        until(
-            lambda: pids.exists() and len(pids.read_text().split()) == 2,
-            judging,
-            "the solution never started",
-        )
-        judging.send_signal(signal.SIGINT)
-        _, err = judging.communicate(timeout=10)
-    finally:
-        cleaned_up(judging)
+    _, err = signalled(
+        judging,
+        [signal.SIGINT],
+        ready=lambda: pids.exists() and len(pids.read_text().split()) == 2,
+        what="the solution never started",
+        timeout=10,
+    )
     assert judging.returncode == 130
     assert err.decode() == INTERRUPTED
     for pid in map(int, pids.read_text().split()):
@@ -68,16 +56,10 @@ def interrupted_run(tmp_path, signals, path):
     root = make_root(tmp_path, ESCAPER, {c: (marker + " wait", "1\n") for c in "ab"})
     report = tmp_path / "old.json"
     report.write_text("{}\n")
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "--json", str(report)]
-    judging = started(command, path)
-    try:
-        until(lambda: marked(marker), judging, "the case never started")
-        for number in signals:
-            judging.send_signal(number)
-            time.sleep(0.001)
-        _, err = judging.communicate(timeout=30)
-    finally:
-        cleaned_up(judging)
+    judging = started_on(root, path, "--tle", "30", "--json", str(report))
+    _, err = signalled(
+        judging, signals, lambda: marked(marker), "the case never started", 30, pause=0.001
+    )
     return judging.returncode, err.decode(), marker, report
 
 
@@ -201,18 +183,13 @@ def test_a_signal_while_the_runner_starts_is_a_stop_as_any_other(tmp_path, name)
     number = getattr(signal, name)
     root = make_root(tmp_path, ECHO, {f"c{i}": ("1\n", "1\n") for i in range(200)})
     report = tmp_path / "report.json"
-    command = [PYTHON, str(RUNNER), "--root", str(root), "--json", str(report)]
-    judging = started(command, "native")
-    try:  # Python catches SIGINT as it starts, before the runner: SIGTERM is the runner's alone
-        until(
-            lambda: taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number),
-            judging,
-            "the signal was not taken",
-        )
-        judging.send_signal(number)
-        out, err = judging.communicate(timeout=60)
-    finally:
-        cleaned_up(judging)
+    judging = started_on(root, "native", "--json", str(report))
+    out, err = signalled(  # Python catches SIGINT as it starts: SIGTERM is the runner's alone
+        judging,
+        [number],
+        ready=lambda: taken(judging.pid, signal.SIGTERM) and taken(judging.pid, number),
+        what="the signal was not taken",
+    )
     assert judging.returncode == 130 and err.decode() == INTERRUPTED, err
     assert out == b"" and not report.exists()
 
@@ -252,13 +229,7 @@ def test_a_stop_signal_is_obeyed_while_the_reports_reader_stalls(tmp_path, path,
     fcntl = pytest.importorskip("fcntl")
     fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ: one page, full at once
     with open(tmp_path / "err", "wb") as err:
-        judging = subprocess.Popen(
-            [PYTHON, str(RUNNER), "--root", str(root), "--tle", "30", "-j", str(jobs)],
-            stdout=writer,
-            stderr=err,
-            env=path_env(path),
-            preexec_fn=signals_as_from_a_terminal,
-        )
+        judging = started_on(root, path, "--tle", "30", "-j", str(jobs), stdout=writer, stderr=err)
     os.close(writer)
     try:
         stalled = (lambda: marked(marker)) if jobs > 1 else lambda: blocked_writing(judging.pid)

@@ -8,7 +8,7 @@ import signal
 import sys
 
 import pytest
-import runner_util
+from process_util import backstop_line, finished_run
 from runner_util import (
     BUSY,
     ECHO,
@@ -25,19 +25,10 @@ from runner_util import (
 )
 
 from judge import verdicts
-from judge.platform import LINUX
 from judge.problems import DEFAULT_PROFILE
 from judge.process import linux, readers, trees, watch
 
-path = runner_util.path  # the fixture: both process paths
 PROFILE = DEFAULT_PROFILE._replace(time_limit=0.5, memory_limit=100.0)
-
-
-def run(**fields):
-    """A Run of a program that printed 1, within every limit unless fields say otherwise."""
-    values = dict(output=b"1\n", stderr=b"", status=0, wall=0.2, cpu=0.1, peak_mib=10.0)
-    values.update(timed_out=False, overflowed=False)
-    return watch.Run(**{**values, **fields})
 
 
 @pytest.mark.parametrize(
@@ -63,11 +54,10 @@ def run(**fields):
     ],
 )
 def test_the_limits_and_the_exit_give_a_verdict(fields, expected, verdict):
-    assert verdicts.verdict_of(run(**fields), expected, PROFILE) == verdict
+    assert verdicts.verdict_of(finished_run(b"1\n", **fields), expected, PROFILE) == verdict
 
 
-BACKSTOP = "wall time passed the 1.5 s backstop (3x the limit) with only 0.20 s of CPU: it "
-BACKSTOP += "waits (on input, a sleep, a child)" + ("" if LINUX else " or the machine is busy")
+BACKSTOP = backstop_line("1.5", "0.20")
 
 
 @pytest.mark.parametrize(
@@ -95,7 +85,7 @@ BACKSTOP += "waits (on input, a sleep, a child)" + ("" if LINUX else " or the ma
     ],
 )  # fmt: skip
 def test_each_verdict_is_explained(verdict, fields, lines):
-    assert verdicts.explain_limit(verdict, run(**fields), PROFILE, 64.0) == lines
+    assert verdicts.explain_limit(verdict, finished_run(b"1\n", **fields), PROFILE, 64.0) == lines
 
 
 # ---------------------------------------------------------------- through the runner

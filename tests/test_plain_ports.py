@@ -48,23 +48,24 @@ def command(name, port, compiled):
     return shlex.quote(str(compiled[name]))
 
 
-def runner(name, cmd, *flags, tmp_path):
-    """The runner on one problem with --command cmd: (exit status, the JSON report as data)."""
+def runner(name, port, *flags, tmp_path, request):
+    """The runner on one problem with --command running its port: (exit status, the JSON
+    report as data, the cases that failed)."""
+    compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
     report = tmp_path / "report.json"
-    done = python(
-        ROOT / "runner.py", name, "--command", cmd, "--json", report, *flags, text=True, timeout=900
-    )
+    argv = [ROOT / "runner.py", name, "--command", command(name, port, compiled)]
+    done = python(*argv, "--json", report, *flags, text=True, timeout=900)
     assert report.is_file(), done.stderr
-    return done.returncode, json.loads(report.read_text(encoding="utf-8"))
+    data = json.loads(report.read_text(encoding="utf-8"))
+    failed = [case for case in data["cases"] if case["verdict"] not in PASSING]
+    return done.returncode, data, failed
 
 
 @pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_judge_case_passes(name, port, tmp_path, request):
-    compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
-    status, report = runner(name, command(name, port, compiled), "--judge-only", tmp_path=tmp_path)
+    status, report, failed = runner(name, port, "--judge-only", tmp_path=tmp_path, request=request)
     judge_cases = count_judge_cases(name)
-    failed = [case for case in report["cases"] if case["verdict"] not in PASSING]
     assert status == 0 and failed == [], failed[:3]
     assert (report["passed"], report["failed"]) == (judge_cases, 0)
     assert len(report["cases"]) == judge_cases
@@ -73,9 +74,7 @@ def test_every_judge_case_passes(name, port, tmp_path, request):
 @pytest.mark.deep
 @pytest.mark.parametrize("name, port", PORTS)
 def test_every_failure_is_an_extended_case_and_says_so(name, port, tmp_path, request):
-    compiled = request.getfixturevalue("compiled") if port == "plain.cpp" else {}
-    status, report = runner(name, command(name, port, compiled), tmp_path=tmp_path)
-    failed = [case for case in report["cases"] if case["verdict"] not in PASSING]
+    status, report, failed = runner(name, port, tmp_path=tmp_path, request=request)
     assert failed and status == 1, f"the plain {port} of {name} passes even the extended cases"
     assert [case["case"] for case in failed if case["judge_case"]] == []
     assert not [case["case"] for case in failed if case["case"].startswith("judge-")]

@@ -192,6 +192,16 @@ def selected_tests(root, picked, files=SELECTED):
     return in_root(root, *argv, "-k", picked)
 
 
+def passed(root, name, *tests):
+    """The selected tests of a problem, which all pass, among them each of tests: their
+    output."""
+    status, out = selected_tests(root, name)
+    assert status == 0, out
+    for test in tests:
+        assert f"test_{test}[{name}] PASSED" in out, out
+    return out
+
+
 def test_the_whole_suite_collects_with_a_new_problem(fresh):
     fill_header(scaffold(fresh, COLLECTED))
     status, out = in_root(fresh, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider")
@@ -223,11 +233,8 @@ def test_a_problem_from_the_scaffold_is_judged_by_the_readmes_commands(fresh):
     status, out = in_root(fresh, *contract, SCAFFOLDED)
     assert status == 0 and out.startswith(f"{SCAFFOLDED}: judged ("), out
     assert f"  - tests/{SCAFFOLDED}/gen.py with shrink: " in out, out
-    status, out = selected_tests(fresh, SCAFFOLDED)
-    assert status == 0, out
-    for test in ("meets_the_contract", "solution_gives_every_out", "every_out_is_clean"):
-        assert f"test_{test}[{SCAFFOLDED}] PASSED" in out, out
-    assert f"test_vermin_needs_at_most_3_8[{SCAFFOLDED}] PASSED" in out, out
+    tests = ("meets_the_contract", "solution_gives_every_out", "every_out_is_clean")
+    out = passed(fresh, SCAFFOLDED, *tests, "vermin_needs_at_most_3_8")
     assert f"test_stress[{SCAFFOLDED}]" not in out, out  # no tooling, no stress test
     for check in (["check"], ["format", "--check"]):  # make lint, on the new file
         done = python("-m", "ruff", *check, solution, cwd=fresh, text=True)
@@ -283,10 +290,7 @@ def test_an_oracle_and_a_generator_give_the_stress_level(fresh):
     assert f"  - testcases/{STRESSED}/ has 1 cases, {contract.MIN_CASES} needed" in out, out
     status, out = in_root(fresh, "-m", "tools.stress", STRESSED, "-n", "30")
     assert status == 0 and "30 inputs (seed 1), no failure" in out, out
-    status, out = selected_tests(fresh, STRESSED)
-    assert status == 0, out
-    for test in ("stress", "oracle_gives_every_out", "shrink_offers_smaller_inputs"):
-        assert f"test_{test}[{STRESSED}] PASSED" in out, out
+    passed(fresh, STRESSED, "stress", "oracle_gives_every_out", "shrink_offers_smaller_inputs")
     (tooling / "oracle.py").write_text(ORACLE.replace("(a + b)", "(a - b)"))
     status, out = selected_tests(fresh, f"test_stress and {STRESSED}", SELECTED[:1])
     assert status == 1 and f"test_stress[{STRESSED}] FAILED" in out, out

@@ -354,7 +354,7 @@ def next_needs(name, following, root=ROOT):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python3 -m tools.contract",
+        "python3 -m tools.contract",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -15,25 +15,20 @@ DIRS = ((0, 1), (1, 0), (1, 1), (1, -1))
 OTHER = {"o": "x", "x": "o"}
 
 
+def run_from(grid, r, c, dr, dc):
+    """How many stones of the colour at (r, c) follow it in steps of (dr, dc)."""
+    rows, cols = len(grid), len(grid[0])
+    length, rr, cc = 0, r + dr, c + dc
+    while 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == grid[r][c]:
+        length, rr, cc = length + 1, rr + dr, cc + dc
+    return length
+
+
 def makes_five(grid, r, c):
     """True if the stone at (r, c) lies on a run of five or more of its colour."""
-    rows, cols = len(grid), len(grid[0])
-    colour = grid[r][c]
-    for dr, dc in DIRS:
-        length = 1
-        rr, cc = r + dr, c + dc
-        while 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == colour:
-            length += 1
-            rr += dr
-            cc += dc
-        rr, cc = r - dr, c - dc
-        while 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == colour:
-            length += 1
-            rr -= dr
-            cc -= dc
-        if length >= 5:
-            return True
-    return False
+    return any(
+        1 + run_from(grid, r, c, dr, dc) + run_from(grid, r, c, -dr, -dc) >= 5 for dr, dc in DIRS
+    )
 
 
 def random_empty(rng, grid):

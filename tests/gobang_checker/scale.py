@@ -72,11 +72,21 @@ def boxed_fives(rng, n_rows, n_cols, stones, empty_rate):
     b = sum(row.count(BLACK) for row in rows)
     w = sum(row.count(WHITE) for row in rows)
     extra, ch = (b - w - 1, BLACK) if b > w + 1 else (w + 1 - b, WHITE)
+
+    def near_a_box(r, c):
+        return any(abs(r - pr) <= 6 and abs(c - pc) <= 6 for pr, pc in centres)
+
+    return emptied(rng, rows, ch, extra, near_a_box)
+
+
+def emptied(rng, rows, stone, extra, kept):
+    """The board rows (bytearrays), as bytes, once extra stones of stone are emptied, each
+    drawn at random from the cells kept(r, c) does not keep."""
     while extra > 0:
-        r, c = rng.randrange(n_rows), rng.randrange(n_cols)
-        if any(abs(r - pr) <= 6 and abs(c - pc) <= 6 for pr, pc in centres):
+        r, c = rng.randrange(len(rows)), rng.randrange(len(rows[0]))
+        if kept(r, c):
             continue
-        if rows[r][c] == ch:
+        if rows[r][c] == stone:
             rows[r][c] = DOT
             extra -= 1
     return b"".join(bytes(row) + b"\n" for row in rows)
@@ -145,11 +155,4 @@ def testcase_2000x2000():
     for k, cell in enumerate(b"xxxxox"):
         rows[301 + k][1801 + k] = cell
     extra = sum(row.count(BLACK) - row.count(WHITE) for row in rows) - 1
-    while extra > 0:
-        r, c = rng.randrange(n), rng.randrange(n)
-        if 300 <= r <= 1050 and c >= 1200:
-            continue
-        if rows[r][c] == BLACK:
-            rows[r][c] = DOT
-            extra -= 1
-    return b"".join(bytes(row) + b"\n" for row in rows)
+    return emptied(rng, rows, BLACK, extra, lambda r, c: 300 <= r <= 1050 and c >= 1200)

@@ -160,6 +160,34 @@ def has_five(pieces):
     return any(makes_five(stones, x, y, c) for (x, y), c in stones.items())
 
 
+# ---------------------------------------------------------------- the two sides' choices
+
+
+def black_choice(moves, value, prune):
+    """The greatest value(move, best so far) over black's moves (WHITE_WINS if none); with
+    prune it stops at a black win, which nothing betters."""
+    best = WHITE_WINS
+    for move in moves:
+        found = value(move, best)
+        if found > best:
+            best = found
+            if prune and best == BLACK_WINS:
+                break
+    return best
+
+
+def white_choice(values, alpha, prune):
+    """The least of the values of white's moves (BLACK_WINS if none); with prune it stops
+    at one not above alpha, what black has already from an earlier first move."""
+    best = BLACK_WINS
+    for value in values:
+        if value < best:
+            best = value
+            if prune and best <= alpha:
+                break
+    return best
+
+
 # ---------------------------------------------------------------- the plain search
 
 
@@ -184,28 +212,26 @@ def _plain_white(stones, near, far, alpha, prune):
     """Ply 2: the minimum over white's moves; may stop once it is <= alpha."""
     moves = _plain_moves(stones, near, far, WHITE)
     five = dict(moves)
-    todo = moves[::-1]  # a stack: the next move to try is on top
-    tried = set()
-    best = BLACK_WINS
-    while todo:
-        x, y = todo.pop()[0]
-        if (x, y) in tried:
-            continue
-        tried.add((x, y))
-        if five[(x, y)]:
-            value = WHITE_WINS
-        else:
+
+    def values():
+        todo = moves[::-1]  # a stack: the next move to try is on top
+        tried = set()
+        while todo:
+            x, y = todo.pop()[0]
+            if (x, y) in tried:
+                continue
+            tried.add((x, y))
+            if five[(x, y)]:
+                yield WHITE_WINS
+                continue
             stones[(x, y)] = WHITE
             win = _plain_last(stones, near.union(around(x, y)), moved_far(far, (x, y)))
             del stones[(x, y)]
-            value = NOBODY if win is None else BLACK_WINS
             if win in five:  # try black's winning cell next (an order only)
                 todo.append((win, five[win]))
-        if value < best:
-            best = value
-            if prune and best <= alpha:
-                return best
-    return best
+            yield NOBODY if win is None else BLACK_WINS
+
+    return white_choice(values(), alpha, prune)
 
 
 def plain_search(pieces, prune=True):
@@ -219,21 +245,17 @@ def plain_search(pieces, prune=True):
     for x, y in stones:
         near.update(around(x, y))
     far = far_cell(stones)
-    best = WHITE_WINS
-    for (x, y), five in _plain_moves(stones, near, far, BLACK):
+
+    def value(move, best):
+        (x, y), five = move
         if five:
-            value = BLACK_WINS
-        else:
-            stones[(x, y)] = BLACK
-            value = _plain_white(
-                stones, near.union(around(x, y)), moved_far(far, (x, y)), best, prune
-            )
-            del stones[(x, y)]
-        if value > best:
-            best = value
-            if prune and best == BLACK_WINS:
-                return best
-    return best
+            return BLACK_WINS
+        stones[(x, y)] = BLACK
+        found = _plain_white(stones, near.union(around(x, y)), moved_far(far, (x, y)), best, prune)
+        del stones[(x, y)]
+        return found
+
+    return black_choice(_plain_moves(stones, near, far, BLACK), value, prune)
 
 
 # ---------------------------------------------------------------- the search with remembered tests
@@ -292,19 +314,16 @@ def _white(stones, near, m1, far, fives, alpha, prune, shuffle):
         return WHITE_WINS  # what the loop below returns at its first move, a white five
     black_fives = retest(stones, fives[BLACK], m1[0], m1[1], BLACK)  # F_B(P + m1)
     moves = _white_moves(stones, near, m1, far)
-    best = BLACK_WINS
-    for m2 in _ordered(white_fives, black_fives, moves, shuffle):
+
+    def value(m2):
         if m2 in white_fives:
-            value = WHITE_WINS  # white's stone at m2 makes five
-        elif any(c != m2 for c in black_fives):
-            value = BLACK_WINS  # ply 3: F_B(P + m1 + m2) is not empty
-        else:
-            value = NOBODY
-        if value < best:
-            best = value
-            if prune and best <= alpha:
-                return best
-    return best
+            return WHITE_WINS  # white's stone at m2 makes five
+        if any(c != m2 for c in black_fives):
+            return BLACK_WINS  # ply 3: F_B(P + m1 + m2) is not empty
+        return NOBODY
+
+    order = _ordered(white_fives, black_fives, moves, shuffle)
+    return white_choice(map(value, order), alpha, prune)
 
 
 def search(pieces, prune=True, shuffle=None):
@@ -320,19 +339,16 @@ def search(pieces, prune=True, shuffle=None):
             {(x, y) for x, y in cells if (x, y) not in stones and makes_five(stones, x, y, k)}
         )
     far = far_cell(stones)
-    best = WHITE_WINS
-    for m1 in _ordered(fives[BLACK], fives[WHITE], [*near, far], shuffle):
+
+    def value(m1, best):
         if m1 in fives[BLACK]:
-            value = BLACK_WINS  # black's stone at m1 makes five
-        else:
-            stones[m1] = BLACK
-            value = _white(stones, near, m1, moved_far(far, m1), fives, best, prune, shuffle)
-            del stones[m1]
-        if value > best:
-            best = value
-            if prune and best == BLACK_WINS:
-                return best
-    return best
+            return BLACK_WINS  # black's stone at m1 makes five
+        stones[m1] = BLACK
+        found = _white(stones, near, m1, moved_far(far, m1), fives, best, prune, shuffle)
+        del stones[m1]
+        return found
+
+    return black_choice(_ordered(fives[BLACK], fives[WHITE], [*near, far], shuffle), value, prune)
 
 
 def gobang(pieces, prune=True, shuffle=None, plain=False):

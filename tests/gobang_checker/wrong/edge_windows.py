@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import answer
+
 
 def has_five(b, rs, cs):
     stones = ((r, c, b[r][c]) for r in range(rs) for c in range(cs) if b[r][c] != ".")
@@ -19,18 +21,4 @@ def has_five(b, rs, cs):
 
 b = [list(line) for line in sys.stdin.read().lstrip("\ufeff").split()]
 rs, cs = len(b), len(b[0]) if b else 0
-black = sum(line.count("o") for line in b)
-white = sum(line.count("x") for line in b)
-res = "NO"
-if black in (white, white + 1):
-    if not has_five(b, rs, cs):
-        res = "YES"
-    else:
-        me = "o" if black == white + 1 else "x"
-        for r in range(rs):
-            for c in range(cs):
-                if b[r][c] == me and res == "NO":
-                    b[r][c] = "."
-                    res = "NO" if has_five(b, rs, cs) else "YES"
-                    b[r][c] = me
-print(res)
+print(answer(b, lambda grid: has_five(grid, rs, cs)))

@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import last_mover
+
 
 def five_runs(stones, colour):
     """Each run of five or more of colour as its list of cells, in order along the line."""
@@ -19,26 +21,24 @@ def five_runs(stones, colour):
 
 
 def answer(text):
+    rows = text.lstrip("\ufeff").split()
+    last = last_mover(rows)
+    if last is None:
+        return "NO"
     stones = {"o": set(), "x": set()}
-    for y, row in enumerate(text.lstrip("\ufeff").split()):
+    for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch in stones:
                 stones[ch].add((y, x))
-    diff = len(stones["o"]) - len(stones["x"])
-    if diff not in (0, 1):
-        return "NO"
-    last, other = ("o", "x") if diff else ("x", "o")
-    if five_runs(stones, other):
+    if five_runs(stones, "x" if last == "o" else "o"):
         return "NO"
     runs = five_runs(stones, last)
-    if not runs:
-        return "YES"
     for cell in {end for run in runs for end in (run[0], run[-1])}:
         stones[last].discard(cell)
         if not five_runs(stones, last):
             return "YES"
         stones[last].add(cell)
-    return "NO"
+    return "NO" if runs else "YES"
 
 
 print(answer(sys.stdin.read()))

@@ -3,6 +3,8 @@
 import sys
 from itertools import groupby
 
+from _last_move import answer
+
 
 def all_lines(rows):
     h, w = len(rows), len(rows[0])
@@ -23,23 +25,5 @@ def has_five(rows):
     )
 
 
-def main():
-    rows = sys.stdin.read().lstrip("\ufeff").split()
-    if not rows:
-        return "YES"
-    b, w = sum(r.count("o") for r in rows), sum(r.count("x") for r in rows)
-    if b not in (w, w + 1):
-        return "NO"
-    if not has_five(rows):
-        return "YES"
-    last = "o" if b == w + 1 else "x"
-    for i, row in enumerate(rows):
-        for j, cell in enumerate(row):
-            if cell == last:
-                trial = [*rows[:i], row[:j] + "." + row[j + 1 :], *rows[i + 1 :]]
-                if not has_five(trial):
-                    return "YES"
-    return "NO"
-
-
-print(main())
+rows = sys.stdin.read().lstrip("\ufeff").split()
+print(answer([list(row) for row in rows], has_five) if rows else "YES")

@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import answer
+
 
 def stones_in_line(board, r, c, dr, dc):
     me, total = board[r][c], 1
@@ -26,19 +28,4 @@ def any_five(board):
 
 
 board = [list(row) for row in sys.stdin.read().lstrip("\ufeff").split()]
-n_o = sum(row.count("o") for row in board)
-n_x = sum(row.count("x") for row in board)
-answer = "NO"
-if n_o in (n_x, n_x + 1):
-    if not board or not any_five(board):
-        answer = "YES"
-    else:
-        mover = "o" if n_o > n_x else "x"
-        for row in board:
-            for c, cell in enumerate(row):
-                if cell == mover:
-                    row[c] = "."
-                    if not any_five(board):
-                        answer = "YES"
-                    row[c] = mover
-print(answer)
+print(answer(board, any_five))

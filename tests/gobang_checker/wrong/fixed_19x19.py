@@ -2,41 +2,27 @@
 
 import sys
 
+from _last_move import answer
+
 N = 19
 lines = sys.stdin.read().lstrip("\ufeff").split()
-board = [(lines[i] if i < len(lines) else "").ljust(N, ".")[:N] for i in range(N)]
+board = [list((lines[i] if i < len(lines) else "").ljust(N, ".")[:N]) for i in range(N)]
 
 
-def five_on_board():
-    for i in range(N):
-        for j in range(N):
-            if board[i][j] == ".":
+def five_on_board(grid):
+    for i, row in enumerate(grid):
+        for j, stone in enumerate(row):
+            if stone == ".":
                 continue
             for di, dj in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 ei, ej = i + 4 * di, j + 4 * dj
                 if (
                     ei < N
                     and 0 <= ej < N
-                    and all(board[i + k * di][j + k * dj] == board[i][j] for k in range(5))
+                    and all(grid[i + k * di][j + k * dj] == stone for k in range(5))
                 ):
                     return True
     return False
 
 
-nb = sum(line.count("o") for line in board)
-nw = sum(line.count("x") for line in board)
-if nb != nw and nb != nw + 1:
-    print("NO")
-elif not five_on_board():
-    print("YES")
-else:
-    side = "o" if nb > nw else "x"
-    found = False
-    for i in range(N):
-        for j in range(N):
-            if board[i][j] == side and not found:
-                saved = board[i]
-                board[i] = saved[:j] + "." + saved[j + 1 :]
-                found = not five_on_board()
-                board[i] = saved
-    print("YES" if found else "NO")
+print(answer(board, five_on_board))

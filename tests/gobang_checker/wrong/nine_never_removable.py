@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import last_mover
+
 
 def runs_of(grid):
     """(colour, length, cells) of every maximal run of 5 or more."""
@@ -25,13 +27,11 @@ def runs_of(grid):
 
 
 grid = sys.stdin.read().lstrip("\ufeff").split()
-blacks = sum(row.count("o") for row in grid)
-whites = sum(row.count("x") for row in grid)
-if blacks not in (whites, whites + 1):
+mover = last_mover(grid)
+if mover is None:
     print("NO")
     sys.exit()
 runs = runs_of(grid) if grid else []
-mover = "o" if blacks == whites + 1 else "x"
 if not runs:
     print("YES")
 elif any(colour != mover or length >= 9 for colour, length, _ in runs):

@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import last_mover
+
 
 def five(cells, n, m):
     for i in range(n):
@@ -21,13 +23,12 @@ def five(cells, n, m):
 rows = sys.stdin.read().lstrip("\ufeff").split()
 n, m = len(rows), len(rows[0]) if rows else 0
 cells = [ch for row in rows for ch in row.ljust(m, ".")]
-o, x = cells.count("o"), cells.count("x")
-if o - x not in (0, 1):
+last = last_mover([cells])
+if last is None:
     print("NO")
 elif not five(cells, n, m):
     print("YES")
 else:
-    last = "o" if o > x else "x"
     good = False
     for i, v in enumerate(cells):
         if v == last:

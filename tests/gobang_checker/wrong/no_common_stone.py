@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import last_mover
+
 
 def lines(grid):
     h, w = len(grid), len(grid[0])
@@ -23,11 +25,10 @@ def verdict(text):
         return "YES"
     width = max(map(len, grid))
     grid = [row.ljust(width, ".") for row in grid]
-    o = sum(row.count("o") for row in grid)
-    x = sum(row.count("x") for row in grid)
-    if o != x and o != x + 1:
+    last = last_mover(grid)
+    if last is None:
         return "NO"
-    last, other = ("o", "x") if o == x + 1 else ("x", "o")
+    other = "x" if last == "o" else "o"
     all_lines = list(lines(grid))
     if any(other * 5 in line for line in all_lines):
         return "NO"

@@ -3,14 +3,15 @@
 import re
 import sys
 
+from _last_move import last_mover
+
 text = sys.stdin.read().lstrip("\ufeff")
 rows = text.split()
-nb, nw = text.count("o"), text.count("x")
 if not rows:
     sys.exit(print("YES"))
-if nb != nw and nb != nw + 1:
+who = last_mover([text])
+if who is None:
     sys.exit(print("NO"))
-who = "o" if nb == nw + 1 else "x"
 cols = len(rows[0]) + 1
 board = "|".join(rows)
 pattern = re.compile(who + "{5,}")

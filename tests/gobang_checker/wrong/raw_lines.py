@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import last_mover
+
 
 def scan(g):
     """Every (r, c, colour) on a five, looking right, down and on both diagonals."""
@@ -20,14 +22,12 @@ def scan(g):
 g = [list(line) for line in sys.stdin.buffer.read().decode().split("\n")]
 if g and not g[-1]:
     g.pop()
-o = sum(row.count("o") for row in g)
-x = sum(row.count("x") for row in g)
-if o not in (x, x + 1):
+last = last_mover(g)
+if last is None:
     print("NO")
 elif not scan(g):
     print("YES")
 else:
-    last = "o" if o == x + 1 else "x"
     ok = False
     for r, c, s in set(scan(g)):
         if s == last and not ok:

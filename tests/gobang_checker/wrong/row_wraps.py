@@ -3,6 +3,8 @@
 import re
 import sys
 
+from _last_move import last_mover
+
 
 def fives(flat, width):
     found = set()
@@ -17,13 +19,12 @@ def fives(flat, width):
 rows = sys.stdin.read().lstrip("\ufeff").split()
 flat = "".join(rows)
 width = len(rows[0]) if rows else 1
-black, white = flat.count("o"), flat.count("x")
-if black - white not in (0, 1):
+mover = last_mover([flat])
+if mover is None:
     print("NO")
 elif not fives(flat, width):
     print("YES")
 else:
-    mover = "o" if black > white else "x"
     ok = False
     for i in sorted(fives(flat, width)):
         if flat[i] == mover and not fives(flat[:i] + "." + flat[i + 1 :], width):

@@ -2,16 +2,16 @@
 
 import sys
 
+from _last_move import last_mover
+
 D = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 def solve(rows):
     height, width = len(rows), len(rows[0])
-    bl = sum(row.count("o") for row in rows)
-    wh = sum(row.count("x") for row in rows)
-    if bl - wh not in (0, 1):
+    me = last_mover(rows)
+    if me is None:
         return "NO"
-    me = "o" if bl - wh == 1 else "x"
     common = None
     for dr, dc in D:
         for r in range(height):

@@ -2,6 +2,8 @@
 
 import sys
 
+from _last_move import taken_back
+
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
@@ -32,14 +34,7 @@ def main():
     if not five_anywhere(g, h, w):
         return "YES"
     last = "o" if b > x else "x"
-    for r in range(h):
-        for c in range(w):
-            if g[r][c] == last:
-                g[r][c] = "."
-                if not five_anywhere(g, h, w):
-                    return "YES"
-                g[r][c] = last
-    return "NO"
+    return "YES" if taken_back(g, last, lambda grid: five_anywhere(grid, h, w)) else "NO"
 
 
 print(main())

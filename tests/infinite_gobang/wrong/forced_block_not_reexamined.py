@@ -3,6 +3,8 @@
 import json
 import sys
 
+from _rules import first_moves
+
 DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
@@ -23,11 +25,9 @@ def winning(board, colour, cells):
 def gobang(pieces):
     board = {(x, y): c for x, y, c in pieces}
     near = {(x + i, y + j) for x, y in board for i in (-1, 0, 1) for j in (-1, 0, 1)}
-    if winning(board, 0, near):
-        return "Black"
-    white = winning(board, 1, near)
-    if len(white) > 1:
-        return "White"
+    decided, white = first_moves(lambda colour: winning(board, colour, near))
+    if decided:
+        return decided
     if white:
         return "None"
     black = [cell for cell, c in board.items() if c == 0]

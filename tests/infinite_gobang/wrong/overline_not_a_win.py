@@ -4,6 +4,8 @@ import json
 import re
 import sys
 
+from _rules import first_moves
+
 FIVE = {0: re.compile(r"(?<!x)xxxxx(?!x)"), 1: re.compile("ooooo")}
 DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -28,11 +30,9 @@ def fives(board, colour, cells):
 def gobang(pieces):
     board = {(x, y): c for x, y, c in pieces}
     box = {(x + k * dx, y + k * dy) for x, y in board for dx, dy in DIRS for k in range(-4, 5)}
-    if fives(board, 0, box):
-        return "Black"
-    white = fives(board, 1, box)
-    if len(white) > 1:
-        return "White"
+    decided, white = first_moves(lambda colour: fives(board, colour, box))
+    if decided:
+        return decided
     for x, y in white or box - set(board):
         board[x, y] = 0
         near = {(x + k * dx, y + k * dy) for dx, dy in DIRS for k in range(-4, 5)}

@@ -2,6 +2,8 @@
 
 import sys
 
+from _stacks import drop, game
+
 DIRECTIONS = [(0, 1), (1, 0), (1, 1), (1, -1)]
 
 
@@ -19,9 +21,9 @@ def run(width, height, moves):
     grid = {}
     depth = {}
     for number, column in enumerate(moves, 1):
-        if depth.get(column, 0) == max(height, 0):
+        row = drop(depth, column, width, height)
+        if row is None:
             return f"{number},error"
-        row = depth[column] = depth.get(column, 0) + 1
         grid[row, column] = number % 2
         for dr, dc in DIRECTIONS:
             total = 1
@@ -37,4 +39,4 @@ def run(width, height, moves):
 
 text = sys.stdin.buffer.read().decode("utf-8-sig")
 numbers = [int(t) for t in text.split()]
-print(run(numbers[0], numbers[1], numbers[2:]) if len(numbers) >= 2 else "0,draw")
+print(run(*game(numbers)))

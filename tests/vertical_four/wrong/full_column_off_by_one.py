@@ -2,6 +2,8 @@
 
 import sys
 
+from _stacks import game
+
 
 class Board:
     def __init__(self, width, height):
@@ -32,10 +34,9 @@ class Board:
 
 
 def outcome(numbers):
-    if len(numbers) < 2:
-        return "0,draw"
-    board = Board(numbers[0], numbers[1])
-    for turn, column in enumerate(numbers[2:], 1):
+    width, height, moves = game(numbers)
+    board = Board(width, height)
+    for turn, column in enumerate(moves, 1):
         player = "red" if turn % 2 == 1 else "blue"
         row = board.drop(column, player)
         if row is None:

@@ -1,5 +1,7 @@
 """Bug: the anti-diagonal (up-left to down-right) is never checked."""
 
+from _stacks import game
+
 
 def colour(stacks, c, r):
     stack = stacks.get(c)
@@ -8,18 +10,14 @@ def colour(stacks, c, r):
 
 def main():
     with open(0, encoding="utf-8-sig") as stdin:
-        words = stdin.read().split()
-    if len(words) < 2:
-        print("0,draw")
-        return
-    w, h = int(words[0]), int(words[1])
+        w, h, moves = game(stdin.read().split())
+    w, h = int(w), int(h)
     stacks = {}
-    for i, word in enumerate(words[2:], 1):
+    for i, word in enumerate(moves, 1):
         c = int(word)
         stack = stacks.setdefault(c, []) if 1 <= c <= w else None
         if stack is None or len(stack) >= h:
-            print(f"{i},error")
-            return
+            return f"{i},error"
         me = "red" if i % 2 else "blue"
         stack.append(me)
         r = len(stack) - 1
@@ -31,9 +29,8 @@ def main():
                     n += 1
                     k += 1
             if n >= 4:
-                print(f"{i},{me}")
-                return
-    print("0,draw")
+                return f"{i},{me}"
+    return "0,draw"
 
 
-main()
+print(main())

@@ -2,6 +2,8 @@
 
 import sys
 
+from _stacks import drop, game
+
 
 def reach(pieces, c, r, dc, dr):
     k = 0
@@ -11,16 +13,15 @@ def reach(pieces, c, r, dc, dr):
 
 
 nums = [int(t) for t in sys.stdin.buffer.read().decode("utf-8-sig").split()]
-H, W = (nums[0], nums[1]) if len(nums) >= 2 else (0, 0)
+H, W, moves = game(nums)
 res = "0,draw"
 level = {}
 mine = [set(), set()]
-for i, c in enumerate(nums[2:]):
-    if c < 1 or c > W or level.get(c, 0) >= H:
+for i, c in enumerate(moves):
+    r = drop(level, c, W, H)
+    if r is None:
         res = f"{i + 1},error"
         break
-    r = level.get(c, 0)
-    level[c] = r + 1
     pieces = mine[i % 2]
     pieces.add((c, r))
     lines = ((1, 0), (0, 1), (1, 1), (1, -1))
