@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from process_util import case_of, case_running, details, signalled
