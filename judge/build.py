@@ -45,6 +45,9 @@ from judge.stop import STOPPED
 from judge.text import printable, shorten
 
 BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
+# The runner's own build folder, for sources that live where nothing may be written beside
+# them (a problem package's submissions and validators).
+RUNNER_BUILDS = Path(__file__).resolve().parent.parent / BUILD_FOLDER
 BUILD_LIMITS = Limits(60.0, 4096.0, MIB)  # CPU seconds, MiB and bytes of stdout of one command
 ERROR_LINES = 10  # of the compiler's output, shown with its failure
 HEADERS = (".h", ".hh", ".hpp", ".hxx", ".inc")  # beside the source: in its build's key

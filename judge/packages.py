@@ -6,10 +6,13 @@ validator, or an interactive one), and the programs of output_validators/ and su
 A program in another language than Python is built by judge.build, where the runner has it;
 program_command() is the one place that asks for it."""
 
+import contextlib
 import math
 import os
 import re
 import shlex
+import shutil
+import subprocess
 import sys
 from collections import namedtuple
 from pathlib import Path
@@ -158,6 +161,8 @@ def read_package(folder):
             raise UsageError(f"{where}: {key} must be positive, not {value:g}")
     words = re.findall(r"[\w-]+", text_of(config, "type", "pass-fail"))
     validation = text_of(config, "validation", "default").split() or ["default"]
+    if validation == ["default"] and (folder / "output_validator").is_dir():
+        validation = ["custom"]  # the 2023-07 format: the validator's folder says it
     interactive = "interactive" in words or "interactive" in validation[1:]
     if validation[0] not in ("default", "custom") or (interactive and validation[0] != "custom"):
         said = shorten(printable(" ".join(validation)))
@@ -260,6 +265,7 @@ def validation_mode(folder, words, custom, interactive):
             raise UsageError(f"{folder / 'problem.yaml'} validator_flags: {error}") from None
         return make_mode(" ".join(("kattis", *words)))
     found = [p for p in sorted((folder / "output_validators").glob("[!.]*"))]
+    found += sorted((folder / "output_validator").glob("[!.]*"))  # the 2023-07 format's name
     if len(found) != 1:
         many = "more than one output validator" if found else "no output validator"
         raise UsageError(f"{folder}: validation is custom, and output_validators/ has {many}")
@@ -273,6 +279,23 @@ def validation_mode(folder, words, custom, interactive):
     return mode
 
 
+PYTHON2 = re.compile(rb"#!.*python2\b")  # a Python 2 program, as problemtools tells it
+
+
+def python2():
+    """A Python 2 that runs (python2, else PyPy, as problemtools runs one), or None. A shim
+    such as pyenv's may stand on PATH for one that is not installed."""
+    for name in ("python2", "pypy"):
+        found = shutil.which(name)
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            asked = (
+                [found, "-c", "import sys; sys.exit(sys.version_info[0] != 2)"] if found else None
+            )
+            if asked and subprocess.run(asked, capture_output=True, timeout=10).returncode == 0:
+                return os.path.abspath(found)
+    return None
+
+
 def source_of(path):
     """The file that runs, of a program that is a file or a folder (main.py, else its only
     file that is no header)."""
@@ -282,6 +305,8 @@ def source_of(path):
     if path / "main.py" in files:
         return path / "main.py"
     sources = [p for p in files if p.suffix not in (".h", ".hpp", ".txt", ".md")]
+    if sources and not any(build.language_of(p) for p in sources):
+        raise Skipped(f"no build support for {sources[0].suffix or sources[0].name}")
     if len(sources) != 1:
         raise Unbuilt(f"{path} holds {len(sources)} sources, and no main.py: which runs?")
     return sources[0]
@@ -293,6 +318,11 @@ def program_command(path, python=None):
     judge.build. Skipped where judge.build knows no such language, or its compiler is
     missing; Unbuilt where it does not build."""
     source, python = source_of(Path(path)), python or sys.executable
+    if source.suffix == ".py" and PYTHON2.match(source.read_bytes()[:100]):
+        python = python2()
+        if python is None:
+            raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
+        return [python, str(source.resolve())], python
     if source.suffix == ".py":
         try:
             compile(source.read_bytes(), str(source), "exec")
@@ -302,7 +332,9 @@ def program_command(path, python=None):
     extension = source.suffix or source.name
     if build.language_of(source) is None:
         raise Skipped(f"no build support for {extension}")
-    built = build.program_for(source.parent, source.name, python=python)
+    built = build.program_for(
+        source.parent, str(source.resolve()), build.RUNNER_BUILDS, python=python
+    )
     if built.command is None:
         why = " ".join(built.failure or ["it did not build"])
         raise (Skipped if " on PATH" in why else Unbuilt)(why)
