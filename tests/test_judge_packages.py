@@ -299,3 +299,34 @@ def test_a_group_with_no_cases_is_a_warning_and_left_out(tmp_path):
 )
 def test_package_flags_that_do_not_go_together_are_one_line(args, why):
     assert why in one_line_error(args)
+
+
+HELLO_CPP = """#include <cstdio>
+int main() {
+    char name[100];
+    double x;
+    if (scanf("%99s %lf", name, &x) != 2) return 1;
+    printf("Hello %s\\n%.9f\\n", name, x / 3);
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
+def test_a_compiled_submission_is_built_outside_the_package(tmp_path):
+    """A package may be read-only, and a build/ beside a submission would be one more."""
+    folder = copy(tmp_path)
+    write(folder / "submissions" / "accepted" / "hello.cpp", HELLO_CPP)
+    status, out, err = runner("--package", folder, "--submissions")
+    assert status == 0 and "accepted/hello.cpp" in out and " ok" in out, out + err
+    assert [path for path in folder.rglob("*") if path.name == "build"] == []
+
+
+def test_the_2023_format_says_interactive_by_its_type_and_its_validator_folder(tmp_path):
+    folder = copy(tmp_path, "guess")
+    (folder / "output_validators").rename(folder / "output_validator")
+    yaml = (folder / "problem.yaml").read_text(encoding="utf-8")
+    write(
+        folder / "problem.yaml", yaml.replace("validation: custom interactive", "type: interactive")
+    )
+    status, out, err = runner("--package", folder, "--submissions")
+    assert status == 0 and "submissions got what their folder says" in out, out + err
