@@ -23,6 +23,7 @@ from judge.model import UsageError
 path = runner_util.path  # the fixture: both process paths
 CANNOT = "solutions/p.py: cannot read 'Judge: "
 NO_LINE = f"solutions/p.py has no '{modes.JUDGE_FORMAT}' line{USING}"
+NO_MODE = "is no judging mode: want exact|jutge|tokens|loose, float EPS,"
 
 
 def test_natural_key():
@@ -76,20 +77,31 @@ def test_a_judge_line_is_read(tmp_path, text, profile):
 
 
 @pytest.mark.parametrize(
-    "mode, read",
+    "mode, read, why",
     [
-        ("float 1e-6", "float 1e-6"),
-        ("float   0.5", "float 0.5"),
-        ("checker checkers/p_checker.py", "checker checkers/p_checker.py"),
-        ("validator ./v --case-sensitive", "validator ./v --case-sensitive"),
-        ("interactor  python3 checkers/i.py", "interactor python3 checkers/i.py"),
+        ("float 1e-6", "float 1e-6", None),
+        ("float   0.5", "float 0.5", None),
+        ("checker checkers/p_checker.py", "checker checkers/p_checker.py", None),
+        ("validator ./v --case-sensitive", "validator ./v --case-sensitive", None),
+        ("interactor  python3 checkers/i.py", "interactor python3 checkers/i.py", None),
+        ("float", None, "float wants a tolerance"),
+        ("float 0", None, "float wants a tolerance"),
+        ("checker", None, "'checker' needs a command"),
+        ("fuzzy 1", None, "'fuzzy 1' " + NO_MODE),
+        ("exact 1", None, "'exact 1' " + NO_MODE),
     ],
 )
-def test_the_judge_line_names_the_mode(tmp_path, mode, read):
-    write(tmp_path / "solutions" / "p.py", f"# Judge: X; 1 s; 64 MiB; {mode}; C/C++ 0.5 s\n")
+def test_the_judge_line_names_the_mode_or_says_why_it_cannot(tmp_path, mode, read, why):
+    """A mode is read (what follows it too), or the line gives the defaults and says why."""
+    fields = f"X; 1 s; 64 MiB; {mode}; C/C++ 0.5 s"
+    write(tmp_path / "solutions" / "p.py", f"# Judge: {fields}\n")
     profile, warning = problems.read_profile(tmp_path, "p")
-    assert warning is None and profile.mode.text == read
-    assert profile.other_limit == ("C/C++", 0.5)
+    if why is None:
+        assert warning is None and profile.mode.text == read
+        assert profile.other_limit == ("C/C++", 0.5)
+    else:
+        assert profile == problems.DEFAULT_PROFILE and why in warning, warning
+        assert warning.startswith(f"{CANNOT}{fields}': ")
 
 
 @pytest.mark.parametrize(
@@ -178,23 +190,6 @@ def test_the_repositorys_solutions_read_their_judge_line():
         assert warning is None and line.startswith(f"Judge: {profile.judge_name}; "), name
 
 
-@pytest.mark.parametrize(
-    "mode, why",
-    [
-        ("float", "float wants a tolerance"),
-        ("float 0", "float wants a tolerance"),
-        ("checker", "'checker' needs a command"),
-        ("fuzzy 1", "'fuzzy 1' is no judging mode: want exact|jutge|tokens|loose, float EPS,"),
-        ("exact 1", "is no judging mode"),
-    ],
-)
-def test_a_judge_line_with_a_bad_mode_says_why(tmp_path, mode, why):
-    write(tmp_path / "solutions" / "p.py", f"# Judge: X; 1 s; 64 MiB; {mode}\n")
-    profile, warning = problems.read_profile(tmp_path, "p")
-    assert profile == problems.DEFAULT_PROFILE and why in warning, warning
-    assert warning.startswith(f"{CANNOT}X; 1 s; 64 MiB; {mode}': ")
-
-
 def test_an_unreadable_solution_gives_the_defaults_and_says_why(tmp_path):
     profile, warning = problems.read_profile(tmp_path, "p")
     assert profile == problems.DEFAULT_PROFILE
@@ -212,13 +207,20 @@ def test_a_long_judge_line_is_shortened_in_its_warning(tmp_path):
 # ---------------------------------------------------------------- problems and cases found
 
 
-def test_problems_are_found_and_the_half_added_skipped_with_a_reason(tmp_path):
+def half_added_root(tmp_path):
+    """A root of one whole problem, p, and three half added: empty (its testcases folder
+    empty), scratch (no testcases folder) and orphan (no solution)."""
     root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
     make_root(tmp_path, ECHO, {}, name="empty")
     (root / "solutions" / "scratch.py").write_text("print('scratch')\n")
-    (root / "solutions" / "_shared.py").write_text("")  # a module the solutions share
     make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="orphan")
     (root / "solutions" / "orphan.py").unlink()
+    return root
+
+
+def test_problems_are_found_and_the_half_added_skipped_with_a_reason(tmp_path):
+    root = half_added_root(tmp_path)
+    (root / "solutions" / "_shared.py").write_text("")  # a module the solutions share
     assert problems.find_problems(root, []) == (
         ["p"],
         [
@@ -336,11 +338,7 @@ def test_odd_case_names_are_escaped_in_warnings(tmp_path):
 
 
 def test_half_added_problems_are_skipped_with_a_warning(tmp_path):
-    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
-    make_root(tmp_path, ECHO, {}, name="empty")
-    (root / "solutions" / "scratch.py").write_text("print('scratch')\n")
-    make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")}, name="orphan")
-    (root / "solutions" / "orphan.py").unlink()
+    root = half_added_root(tmp_path)
     status, report, err = judged(root)
     assert case_verdicts(report) == {"p/a": "AC"} and (report["passed"], report["failed"]) == (1, 0)
     assert status == 0
