@@ -12,6 +12,7 @@ from the accepted submissions, and the groups are graded by Kattis's default gra
   on_reject says break: as the judge does, no more than the verdict needs.
 """
 
+import contextlib
 import os
 from collections import namedtuple
 
@@ -144,8 +145,8 @@ def run_check(package, python, output_mib=None, tle=None):
         say(f"{package.name}: no submission under {package.folder / 'submissions'}")
         return 1
     width = max(len(s.label) for s in submissions)
-    running, rows, limit = new_running(), {}, tle or package.profile.time_limit
-    try:
+    rows, limit = {}, tle or package.profile.time_limit
+    with one_run() as running:
         say(f"{'submission':<{width}}  expected  got       ok")
         if limit is None:
             limit, line, first = accepted_limit(package, submissions, running, output_mib)
@@ -161,11 +162,6 @@ def run_check(package, python, output_mib=None, tle=None):
                 Judge(package, submission.command, limit, package.margin, running, output_mib)
             )
             rows.update([show(submission, verdicts, width)])
-    except BaseException:
-        running.kill_all()
-        raise
-    finally:
-        running.end()
     return summary(rows.values())
 
 
@@ -189,16 +185,25 @@ def accepted_limit(package, submissions, running, output_mib, margin=True):
 
 def derive_time_limit(package, python, output_mib):
     """The time limit from the accepted submissions, and the line that says so."""
-    running, output_mib = new_running(), output_mib or package.output or OUTPUT_MIB
-    try:
+    output_mib = output_mib or package.output or OUTPUT_MIB
+    with one_run() as running:
         submissions = find_submissions(package, python)
         limit, line, _ = accepted_limit(package, submissions, running, output_mib, False)
+    return limit, line
+
+
+@contextlib.contextmanager
+def one_run():
+    """A new Running for the with block: its cases killed where the block raises (a signal, a
+    closed stdout), and ended after it."""
+    running = new_running()
+    try:
+        yield running
     except BaseException:
         running.kill_all()
         raise
     finally:
         running.end()
-    return limit, line
 
 
 def show(submission, verdicts, width):
