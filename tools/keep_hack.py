@@ -16,7 +16,7 @@ from pathlib import Path
 from judge import JUDGE_PREFIX, printable, problem_name_error
 from tools.problem import ROOT, run_tool, tooling
 from tools.programs import ENCODING
-from tools.stress_failure import HACKS
+from tools.stress_failure import HACKS, write_all
 
 
 class KeepError(Exception):
@@ -70,16 +70,7 @@ def keep(name, hack, case=None, root=ROOT):
             raise KeepError(f"{path.relative_to(root)} is there already")
     expected = answer(name, data, source)
     target.parent.mkdir(parents=True, exist_ok=True)
-    written = []
-    try:  # both or neither
-        for path, content in ((target.with_suffix(".out"), expected), (target, data)):
-            written.append(path)
-            path.write_bytes(content)
-    except BaseException:
-        for path in written:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        raise
+    write_all(((target.with_suffix(".out"), expected), (target, data)))  # both or neither
     source.unlink()
     with contextlib.suppress(OSError):
         source.with_suffix(".out").unlink()

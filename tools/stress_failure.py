@@ -32,20 +32,27 @@ def hack_stem(name, text):
 
 
 def save_hack(stem, text, expected, folder):
-    """Write text and its expected answer as folder/STEM.in and .out, both or neither (an
-    error midway removes what was written); return folder/STEM."""
+    """Write text and its expected answer as folder/STEM.in and .out, both or neither;
+    return folder/STEM."""
     folder.mkdir(parents=True, exist_ok=True)
+    pairs = ((".out", expected), (".in", text))
+    write_all((folder / (stem + suffix), content.encode(*ENCODING)) for suffix, content in pairs)
+    return folder / stem
+
+
+def write_all(files):
+    """Write each (path, bytes) of files in order, all or none: an error midway removes what
+    was written."""
     written = []
     try:
-        for suffix, content in ((".out", expected), (".in", text)):
-            written.append(folder / (stem + suffix))
-            written[-1].write_bytes(content.encode(*ENCODING))
+        for path, content in files:
+            written.append(path)
+            path.write_bytes(content)
     except BaseException:
         for path in written:
             with contextlib.suppress(OSError):
                 path.unlink()
         raise
-    return folder / stem
 
 
 def failed(args, judge, plan, passed, failing):
