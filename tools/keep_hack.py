@@ -8,13 +8,12 @@ Both files are written or neither. A judge case (tests/NAME/validate.py) is name
 the prefix is added when CASE lacks it, and refused on an input the judge never sends.
 """
 
-import argparse
 import contextlib
 import sys
 from pathlib import Path
 
-from judge import JUDGE_PREFIX, printable, problem_name_error
-from tools.problem import ROOT, run_tool, tooling
+from judge import JUDGE_PREFIX, printable
+from tools.problem import ROOT, no_solution, problem_parser, run_tool, tooling
 from tools.programs import ENCODING
 from tools.stress_failure import HACKS, write_all
 
@@ -78,17 +77,17 @@ def keep(name, hack, case=None, root=ROOT):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="make keep-hack P=NAME H=HACK [CASE=CASE]",
-        description="Make a hack of hacks/NAME/ a testcase, its .out from the oracle, or the "
+    parser = problem_parser(
+        "make keep-hack P=NAME H=HACK [CASE=CASE]",
+        "Make a hack of hacks/NAME/ a testcase, its .out from the oracle, or the "
         "one saved with it.",
+        "the problem",
     )
-    parser.add_argument("name", metavar="NAME", help="the problem")
     parser.add_argument("hack", metavar="HACK", help="the hack: judge-hack-1a2b3c4d, or its path")
     parser.add_argument("--as", dest="case", metavar="CASE", help="the case's name (what it tests)")
     args = parser.parse_args(argv)
-    if problem_name_error(args.name) or not (ROOT / "solutions" / (args.name + ".py")).is_file():
-        parser.error(f"no problem {args.name!r}: solutions/{args.name}.py is missing")
+    if no_solution(args.name):
+        parser.error(no_solution(args.name))
     try:
         target = keep(args.name, args.hack, args.case)
     except Exception as error:  # KeepError, OSError, a validate.py that fails: one line

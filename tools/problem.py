@@ -5,12 +5,20 @@ runner. The runner says which problems there are, how a command line is split an
 usage error is. This module adds what only the tools need.
 """
 
+import argparse
 import importlib
 import importlib.util
 import sys
 from pathlib import Path
 
-from judge import JUDGE_PREFIX, OutputClosed, UsageError, find_problems, let_go
+from judge import (
+    JUDGE_PREFIX,
+    OutputClosed,
+    UsageError,
+    find_problems,
+    let_go,
+    problem_name_error,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,6 +32,22 @@ def problems(root=ROOT):
         return find_problems(Path(root), [])[0]
     except UsageError:
         return []
+
+
+def problem_parser(prog, description, about):
+    """The parser of a tool run as `make PROG`: its first argument NAME (P=NAME), the problem,
+    which `about` describes."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("name", metavar="NAME", help=about)
+    return parser
+
+
+def no_solution(name, named=True):
+    """A tool's one line where NAME is no problem, else None: no solutions/NAME.py, or (where
+    named) a name off the name rule."""
+    if (named and problem_name_error(name)) or not (ROOT / "solutions" / (name + ".py")).is_file():
+        return f"no problem {name!r}: solutions/{name}.py is missing"
+    return None
 
 
 def has_cases(root, name):

@@ -34,7 +34,7 @@ from pathlib import Path
 from judge import Progress, UsageError, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import inputs, outcomes_of, play, summary
-from tools.problem import ROOT, problems, run_tool, tooling
+from tools.problem import ROOT, no_solution, problem_parser, problems, run_tool, tooling
 from tools.programs import AsProcess, Helper, ProgramError, generated, limits, program
 from tools.shrink import shrink, smallest
 from tools.stress_failure import failed
@@ -56,13 +56,13 @@ def shown(argv):
 
 
 def parser():
-    made = argparse.ArgumentParser(
-        prog="make stress P=NAME",
-        description="Random inputs through an answer (the oracle, or BRUTE) and the solution, "
+    made = problem_parser(
+        "make stress P=NAME",
+        "Random inputs through an answer (the oracle, or BRUTE) and the solution, "
         "run as a process and judged as the runner judges a case; the first failure is shrunk "
         "and saved as a hack.",
+        "the problem (solutions/NAME.py)",
     )
-    made.add_argument("name", metavar="NAME", help="the problem (solutions/NAME.py)")
     made.add_argument("-n", type=int, default=1000, help="inputs to play (default 1000)")
     made.add_argument("--seed", type=int, help="random seed (default: the stress test's, or 1)")
     made.add_argument("--python", default=sys.executable, help="interpreter of a .py program")
@@ -124,8 +124,8 @@ def checked(made, args):
             made.error("GEN and BRUTE go together: GEN makes the inputs, BRUTE the answers")
         if args.judge:
             made.error("JUDGE=1 draws from tests/NAME/gen.py; with GEN, your GEN draws")
-        if not (ROOT / "solutions" / (args.name + ".py")).is_file():
-            made.error(f"no problem {args.name!r}: solutions/{args.name}.py is missing")
+        if no_solution(args.name, named=False):  # GEN's problem needs no name of the rule
+            made.error(no_solution(args.name, named=False))
     else:
         if args.name not in problems():
             made.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
