@@ -80,20 +80,8 @@ def run_program(argv, text):
 @pytest.mark.parametrize("problem", complete())
 def test_judge_mode_via_make_says_so_and_passes(problem):
     solution = os.path.join("solutions", problem + ".py")
-    done = run(
-        [
-            "make",
-            "-s",
-            "stress",
-            f"P={problem}",
-            "N=30",
-            "JUDGE=1",
-            f"PYTHON={sys.executable}",
-            f"SOLUTION={solution}",
-        ],
-        timeout=120,
-        text=True,
-    )
+    argv = ["make", "-s", "stress", f"P={problem}", "N=30", "JUDGE=1", f"PYTHON={sys.executable}"]
+    done = run([*argv, f"SOLUTION={solution}"], timeout=120, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
     profile = problems.read_profile(ROOT, problem)[0]
@@ -140,19 +128,8 @@ def test_a_program_that_is_no_py_runs_as_a_command_and_an_unshrinkable_failure_s
     script = tmp_path / "mine"
     script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{fails_once}"\n', encoding="utf-8")
     script.chmod(0o755)
-    done = stress(
-        "vertical_four",
-        "--seed",
-        "5",
-        "-n",
-        "3",
-        "--solution",
-        "./mine",
-        "--save-to",
-        "hacks",
-        timeout=300,
-        cwd=tmp_path,
-    )
+    args = ("--seed", "5", "-n", "3", "--solution", "./mine", "--save-to", "hacks")
+    done = stress("vertical_four", *args, timeout=300, cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
     assert first.startswith("stress vertical_four on judge and extended cases, generous limits: ")
