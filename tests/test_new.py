@@ -447,31 +447,38 @@ def test_a_disk_error_leaves_nothing_half_written(tmp_path, capsys, folder):
 # Names and modes from the judge
 
 
-@pytest.mark.parametrize(
-    "url, title, name",
-    [
-        ("https://codeforces.com/problemset/problem/1850/A", "A. To My Critics", "1850A"),
-        ("https://codeforces.com/contest/1850/problem/A", "A. To My Critics", "1850A"),
-        ("https://codeforces.com/contest/1910/problem/F1?locale=en", "F1. Easy", "1910F1"),
-        ("https://codeforces.com/gym/101021/problem/A", "A. Guess the Number", "101021A"),
-        ("https://atcoder.jp/contests/abc168/tasks/abc168_c", "C - : (Colon)", "abc168_c"),
-        ("https://cses.fi/problemset/task/1635", "Coin Combinations I", "1635"),
-        ("https://www.luogu.com.cn/problem/P1001", "P1001 A+B Problem", "P1001"),
-        ("https://open.kattis.com/problems/hello", "Hello World!", "hello"),
-        ("https://open.kattis.com/contests/abc/problems/hello", "Hello World!", "hello"),
-        ("https://open.kattis.com/problems/string", "String", "kattis_string"),  # a module
-        ("https://leetcode.com/problems/two-sum/description/", "1. Two Sum", "two-sum"),
-        ("https://jutge.org/problems/P32786_en", "Conecta 4", "P32786"),
-        ("https://www.codechef.com/problems/FLOW001", "Add Two Numbers", "FLOW001"),
-        ("https://judge.example/problem/7", "A. Desorting", "a_desorting"),
-        ("", "G. Castle Defense", "g_castle_defense"),
-        ("https://codeforces.com/blog/entry/1", "G. Castle Defense", "g_castle_defense"),
-    ],
-)
-def test_the_name_is_the_judges_id_else_the_titles(url, title, name):
+# A problem's address and title: the name it gets (the judge's id, else from the title), and
+# the mode its Judge: line names (the judge's way of comparing; tokens where it is not known).
+ADDRESSES = [
+    (CASTLE["url"], CASTLE["name"], "954G", "tokens"),
+    ("https://codeforces.com/problemset/problem/1850/A", "A. To My Critics", "1850A", "tokens"),
+    ("https://codeforces.com/contest/1850/problem/A", "A. To My Critics", "1850A", "tokens"),
+    ("https://codeforces.com/contest/1910/problem/F1?locale=en", "F1. Easy", "1910F1", "tokens"),
+    ("https://codeforces.com/gym/101021/problem/A", "A. Guess the Number", "101021A", "tokens"),
+    ("https://atcoder.jp/contests/abc168/tasks/abc168_c", "C - : (Colon)", "abc168_c", "tokens"),
+    ("https://cses.fi/problemset/task/1635", "Coin Combinations I", "1635", "tokens"),
+    ("https://www.luogu.com.cn/problem/P1001", "P1001 A+B Problem", "P1001", "tokens"),
+    ("https://open.kattis.com/problems/hello", "Hello World!", "hello", "tokens"),
+    ("https://open.kattis.com/contests/abc/problems/hello", "Hello World!", "hello", "tokens"),
+    # string names a module: the judge's name leads the id
+    ("https://open.kattis.com/problems/string", "String", "kattis_string", "tokens"),
+    ("https://leetcode.com/problems/two-sum/description/", "1. Two Sum", "two-sum", "tokens"),
+    ("https://jutge.org/problems/P32786_en", "Conecta 4", "P32786", "jutge"),
+    ("https://www.codechef.com/problems/FLOW001", "Add Two Numbers", "FLOW001", "tokens"),
+    ("https://judge.example/problem/7", "A. Desorting", "a_desorting", "tokens"),
+    ("", "G. Castle Defense", "g_castle_defense", "tokens"),
+    ("https://codeforces.com/blog/entry/1", "G. Castle Defense", "g_castle_defense", "tokens"),
+]
+
+
+@pytest.mark.parametrize("url, title, name, mode", ADDRESSES)
+def test_the_name_and_the_mode_follow_the_judge(url, title, name, mode):
+    """The name is the judge's id, else the title's; the mode is the judge's way of comparing."""
     usable = lambda name: importlib.util.find_spec(name) is None  # noqa: E731
     assert companion_payload.problem_name(dict(url=url, name=title), usable) == name
     assert model.problem_name_error(name) is None
+    line = companion_payload.header(dict(CASTLE, url=url), "p")[1]
+    assert line.endswith(f"; 1.5 s; 256 MiB; {mode}") and modes.mode_error(mode) is None
 
 
 @pytest.mark.parametrize("title", ["竖直四子棋", "", "Con", "!!!", "Ω" * 70])
@@ -484,23 +491,6 @@ def test_a_title_of_no_usable_name_gets_a_made_one(tmp_path, capsys, title):
     # the same every time
     assert name == companion_payload.problem_name(dict(task, url=task["url"]))
     assert problems.read_profile(tmp_path, name)[1] is None
-
-
-@pytest.mark.parametrize(
-    "url, mode",
-    [
-        (CASTLE["url"], "tokens"),
-        ("https://atcoder.jp/contests/abc168/tasks/abc168_c", "tokens"),
-        ("https://cses.fi/problemset/task/1635", "tokens"),
-        ("https://www.luogu.com.cn/problem/P1001", "tokens"),
-        ("https://open.kattis.com/problems/hello", "tokens"),
-        ("https://jutge.org/problems/P32786_en", "jutge"),
-        ("https://judge.example/problem/7", "tokens"),
-    ],
-)
-def test_the_mode_follows_the_judge(url, mode):
-    line = companion_payload.header(dict(CASTLE, url=url), "p")[1]
-    assert line.endswith(f"; 1.5 s; 256 MiB; {mode}") and modes.mode_error(mode) is None
 
 
 RIGHT = '''
