@@ -119,28 +119,33 @@ def samples(task):
 # A judge known by its problems' addresses: its name on the Judge: line, its hosts, the paths
 # of a problem page (the id is the groups joined) and how it compares an output: by tokens,
 # as most judges do, or as Jutge.org does (AC, PE ...). Only a judge known to compare the
-# bytes would be `exact`.
+# bytes would be `exact`. TOKENS is also the guess for a judge not known.
+TOKENS = "tokens"
 Judge = collections.namedtuple("Judge", "label hosts paths mode")
+
+
+def site(label, hosts, *paths, mode=TOKENS):
+    """The Judge whose problem pages are at paths on hosts."""
+    return Judge(label, hosts, paths, mode)
+
+
 JUDGES = (
-    Judge("Codeforces", r"(?:[\w-]+\.)?codeforces\.(?:com|ml|net)", (
-        r"/problemset/problem/(\d+)/([A-Za-z0-9]+)",
-        r"/(?:contest|gym)/(\d+)/problem/([A-Za-z0-9]+)",
-        r"/group/\w+/contest/(\d+)/problem/([A-Za-z0-9]+)",
-    ), "tokens"),
-    Judge("AtCoder", r"atcoder\.jp", (r"/contests/[\w-]+/tasks/(\w+)",), "tokens"),
-    Judge("CSES", r"cses\.fi", (r"/[\w-]+/(?:task|view)/(\d+)",), "tokens"),
-    Judge("Luogu", r"(?:www\.)?luogu\.(?:com\.cn|org)", (r"/problem/(\w+)",), "tokens"),
-    Judge("Kattis", r"(?:[\w-]+\.)?kattis\.com", (
-        r"(?:/contests/[\w-]+)?/problems/([a-z0-9]+)",), "tokens"),
-    Judge("LeetCode", r"(?:www\.)?leetcode\.(?:com|cn)", (r"/problems/([a-z0-9-]+)",), "tokens"),
-    Judge("CodeChef", r"(?:www\.)?codechef\.com", (r"(?:/\w+)?/problems/(\w+)",), "tokens"),
-    Judge("SPOJ", r"(?:www\.)?spoj\.com", (r"/problems/(\w+)",), "tokens"),
-    Judge("Baekjoon", r"(?:www\.)?acmicpc\.net", (r"/problem/(\d+)",), "tokens"),
-    Judge("DMOJ", r"dmoj\.ca", (r"/problem/(\w+)",), "tokens"),
-    Judge("HackerRank", r"(?:www\.)?hackerrank\.com", (
-        r"(?:/contests/[\w-]+)?/challenges/([\w-]+)",), "tokens"),
-    Judge("Library Checker", r"judge\.yosupo\.jp", (r"/problem/(\w+)",), "tokens"),
-    Judge("Jutge.org", r"(?:www\.)?jutge\.org", (r"/problems/([PX]\d+)(?:_\w+)?",), "jutge"),
+    site("Codeforces", r"(?:[\w-]+\.)?codeforces\.(?:com|ml|net)",
+         r"/problemset/problem/(\d+)/([A-Za-z0-9]+)",
+         r"/(?:contest|gym)/(\d+)/problem/([A-Za-z0-9]+)",
+         r"/group/\w+/contest/(\d+)/problem/([A-Za-z0-9]+)"),
+    site("AtCoder", r"atcoder\.jp", r"/contests/[\w-]+/tasks/(\w+)"),
+    site("CSES", r"cses\.fi", r"/[\w-]+/(?:task|view)/(\d+)"),
+    site("Luogu", r"(?:www\.)?luogu\.(?:com\.cn|org)", r"/problem/(\w+)"),
+    site("Kattis", r"(?:[\w-]+\.)?kattis\.com", r"(?:/contests/[\w-]+)?/problems/([a-z0-9]+)"),
+    site("LeetCode", r"(?:www\.)?leetcode\.(?:com|cn)", r"/problems/([a-z0-9-]+)"),
+    site("CodeChef", r"(?:www\.)?codechef\.com", r"(?:/\w+)?/problems/(\w+)"),
+    site("SPOJ", r"(?:www\.)?spoj\.com", r"/problems/(\w+)"),
+    site("Baekjoon", r"(?:www\.)?acmicpc\.net", r"/problem/(\d+)"),
+    site("DMOJ", r"dmoj\.ca", r"/problem/(\w+)"),
+    site("HackerRank", r"(?:www\.)?hackerrank\.com", r"(?:/contests/[\w-]+)?/challenges/([\w-]+)"),
+    site("Library Checker", r"judge\.yosupo\.jp", r"/problem/(\w+)"),
+    site("Jutge.org", r"(?:www\.)?jutge\.org", r"/problems/([PX]\d+)(?:_\w+)?", mode="jutge"),
 )  # fmt: skip
 
 
@@ -209,7 +214,7 @@ def header(task, name):
     if url:
         lines += f"\nURL: {url}"
     found = judge_of(task["url"])
-    how = found[0].mode if found else "tokens"
+    how = found[0].mode if found else TOKENS
     if task["interactive"]:
         how = f"interactor python3 checkers/{name}_interactor.py"
     rest = f"; {decimal(task['timeLimit'] / 1000)} s; {decimal(task['memoryLimit'])} MiB; {how}"
