@@ -24,6 +24,7 @@ from runner_util import (
     runner_argv,
     write,
 )
+from util import usage_error
 
 from judge import cli, model
 from judge.model import UsageError
@@ -56,9 +57,8 @@ def test_jobs_are_whole_and_the_cpus_counted():
     ],
 )
 def test_a_bad_command_line_is_one_usage_error(argv, why):
-    with pytest.raises(UsageError) as raised:
-        cli.make_parser().parse_args(argv)
-    assert str(raised.value) == f"{why} (runner.py --help says more)"
+    said = usage_error(cli.make_parser().parse_args, argv)
+    assert said == f"{why} (runner.py --help says more)"
 
 
 def exam_root(tmp_path):

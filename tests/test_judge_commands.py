@@ -11,9 +11,9 @@ import sys
 
 import pytest
 from runner_util import ECHO, POSIX_ONLY, USING, case_verdicts, judged, make_root, write
+from util import usage_error
 
 from judge import commands
-from judge.model import UsageError
 
 UPPER = "#!/bin/sh\n# a port that is not Python\ntr a-z A-Z\n"
 
@@ -58,9 +58,7 @@ def test_a_command_is_split_as_a_shell_would_and_its_program_found(here, text, a
     ],
 )  # fmt: skip
 def test_a_command_that_cannot_run_is_a_usage_error(here, text, why):
-    with pytest.raises(UsageError) as raised:
-        commands.split_command(text, here)
-    assert str(raised.value) == why.format(here=here)
+    assert usage_error(commands.split_command, text, here) == why.format(here=here)
 
 
 @POSIX_ONLY
@@ -94,9 +92,7 @@ def test_a_judging_programs_command_is_found_a_py_file_run_by_this_python(
     ],
 )
 def test_a_judging_program_that_cannot_run_is_a_usage_error(here, text, why):
-    with pytest.raises(UsageError) as raised:
-        commands.tool_command(text, here, "--checker")
-    assert str(raised.value) == why.format(here=here)
+    assert usage_error(commands.tool_command, text, here, "--checker") == why.format(here=here)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from runner_util import PYTHON, RUNNER, case_verdicts, write
-from util import ROOT, run
+from util import ROOT, run, usage_error
 
 from judge import packages
 from judge.model import UsageError
@@ -67,9 +67,8 @@ uuid: 1234-abcd
     ],
 )
 def test_a_file_that_does_not_parse_says_where_in_one_line(tmp_path, text, why):
-    with pytest.raises(UsageError) as raised:
-        yaml(tmp_path, text)
-    assert why in str(raised.value) and "\n" not in str(raised.value)
+    said = usage_error(yaml, tmp_path, text)
+    assert why in said and "\n" not in said
 
 
 def test_a_file_not_utf8_is_one_line(tmp_path):

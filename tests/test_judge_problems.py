@@ -15,7 +15,7 @@ from runner_util import (
     make_root,
     write,
 )
-from util import ROOT
+from util import ROOT, usage_error
 
 from judge import model, modes, problems
 from judge.model import UsageError
@@ -236,19 +236,14 @@ def test_problems_are_found_and_the_half_added_skipped_with_a_reason(tmp_path):
         ("nope", "unknown problem 'nope'; the problems are: empty, orphan, p, scratch"),
         ("_shared", "unknown problem '_shared'; the problems are: "),
     ]:
-        with pytest.raises(UsageError) as raised:
-            problems.find_problems(root, [name])
-        assert str(raised.value).startswith(why)
+        assert usage_error(problems.find_problems, root, [name]).startswith(why)
 
 
 def test_a_root_without_a_runnable_problem_is_a_usage_error(tmp_path):
-    with pytest.raises(UsageError) as raised:
-        problems.find_problems(tmp_path, ["x"])
-    assert str(raised.value) == f"unknown problem 'x'; the problems are: none under {tmp_path}"
+    said = usage_error(problems.find_problems, tmp_path, ["x"])
+    assert said == f"unknown problem 'x'; the problems are: none under {tmp_path}"
     make_root(tmp_path, ECHO, {})
-    with pytest.raises(UsageError) as raised:
-        problems.find_problems(tmp_path, [])
-    assert str(raised.value) == (
+    assert usage_error(problems.find_problems, tmp_path, []) == (
         f"no problem under {tmp_path} has both solutions/NAME.py and testcases"
     )
 

@@ -29,10 +29,10 @@ from runner_util import (
     verdicts,
     write,
 )
-from util import ROOT
+from util import ROOT, usage_error
 
 from judge import modes, report
-from judge.model import EXTENDED_NOTE, Case, Result, UsageError
+from judge.model import EXTENDED_NOTE, Case, Result
 from judge.problems import DEFAULT_PROFILE
 
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
@@ -184,9 +184,7 @@ def test_a_long_case_name_stretches_the_column_no_further_than_48(capsys):
 def test_a_report_that_cannot_be_written_is_a_usage_error(tmp_path, where, why):
     os.mkfifo(tmp_path / "fifo")
     name = str(tmp_path / where) if where else ""
-    with pytest.raises(UsageError) as raised:
-        report.clear_report(name)
-    assert str(raised.value) == why.format(name)
+    assert usage_error(report.clear_report, name) == why.format(name)
 
 
 def test_an_earlier_report_is_removed_before_the_run(tmp_path):

@@ -8,7 +8,9 @@ import functools
 import subprocess
 import sys
 
-from judge import new_running, parse_mode, read_profile
+import pytest
+
+from judge import UsageError, new_running, parse_mode, read_profile
 from maint.checks import complete, problems_at
 from tools.problem import ROOT, load_solution, problems, tooling
 
@@ -32,6 +34,13 @@ def run(argv, data=None, timeout=120, cwd=ROOT, env=None, text=False):
         argv, capture_output=True, timeout=timeout, cwd=str(cwd), env=env, text=text, check=False,
         **feed,
     )  # fmt: skip
+
+
+def usage_error(call, *args):
+    """The message of the UsageError that call(*args) raises; the test fails where none is."""
+    with pytest.raises(UsageError) as raised:
+        call(*args)
+    return str(raised.value)
 
 
 def python(*args, **options):
