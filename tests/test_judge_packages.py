@@ -244,38 +244,40 @@ def one_line_error(args, cwd=ROOT):
     return err
 
 
+def package_error(folder, how=("--command", "true")):
+    """one_line_error() of the runner on the package at folder, judging as how says."""
+    return one_line_error(["--package", folder, *how])
+
+
 def test_a_folder_that_is_no_package_is_one_line(tmp_path):
-    err = one_line_error(["--package", tmp_path, "--command", "true"])
+    err = package_error(tmp_path)
     assert err == f"runner.py: error: {tmp_path} is no problem package: it has no problem.yaml\n"
 
 
 def test_a_problem_yaml_that_does_not_parse_is_one_line(tmp_path):
     folder = copy(tmp_path)
     write(folder / "problem.yaml", "name: x\nlimits: [1, 2\n  memory 5\n")
-    err = one_line_error(["--package", folder, "--command", "true"])
-    assert "problem.yaml, line 3 does not parse: it is no 'key: value':   memory 5" in err
+    why = "problem.yaml, line 3 does not parse: it is no 'key: value':   memory 5"
+    assert why in package_error(folder)
 
 
 def test_a_validator_that_does_not_build_is_one_line(tmp_path):
     folder = copy(tmp_path, "sums")
     write(folder / "output_validators" / "positive" / "validate.py", "import sys\nsys.exit(42\n")
-    err = one_line_error(["--package", folder, "--command", "true"])
-    assert "the output validator cannot run: SyntaxError" in err
+    assert "the output validator cannot run: SyntaxError" in package_error(folder)
     shutil.rmtree(folder / "output_validators" / "positive")
     write(folder / "output_validators" / "check.cpp", "int main( { return 42; }\n")
-    err = one_line_error(["--package", folder, "--submissions"])
+    err = package_error(folder, ["--submissions"])
     assert "check.cpp: the output validator cannot run: g++ could not build" in err, err
 
 
 def test_a_package_with_no_case_or_bad_flags_is_one_line(tmp_path):
     folder = copy(tmp_path)
     shutil.rmtree(folder / "data")
-    err = one_line_error(["--package", folder, "--command", "true"])
-    assert "holds no case: want data/secret/NAME.in with NAME.ans" in err
+    assert "holds no case: want data/secret/NAME.in with NAME.ans" in package_error(folder)
     folder = copy(tmp_path / "again")
     write(folder / "problem.yaml", "validator_flags: float_tolerance\n")
-    err = one_line_error(["--package", folder, "--command", "true"])
-    assert "validator_flags: float_tolerance wants a number" in err
+    assert "validator_flags: float_tolerance wants a number" in package_error(folder)
 
 
 def test_a_group_with_no_cases_is_a_warning_and_left_out(tmp_path):
