@@ -23,6 +23,7 @@ one a testcase.
 
 import argparse
 import contextlib
+import math
 import os
 import shlex
 import shutil
@@ -94,26 +95,23 @@ def parser():
     return made
 
 
-def positive(text):
-    """A limit: a positive number."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
-    return value
+def number(what, fits):
+    """The argparse type of a finite number that fits(number); any other text is not WHAT."""
+
+    def read(text):
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan  # it fits nothing
+        if not (fits(value) and value < math.inf):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+
+    return read
 
 
-def seconds(text):
-    """A time to shrink for: a number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
-    return value
+positive = number("a positive number", lambda value: value > 0)  # a limit
+seconds = number("a number of seconds", lambda value: value >= 0)  # a time to shrink for, 0 or more
 
 
 def checked(made, args):
