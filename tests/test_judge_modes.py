@@ -79,24 +79,18 @@ def test_a_text_that_is_no_mode_says_why(text, why):
     assert str(raised.value) == why
 
 
-@pytest.mark.parametrize(
-    "text, interactive, by_program",
-    [
-        ("exact", False, False),
-        ("jutge", False, False),
-        ("tokens", False, False),
-        ("loose", False, False),
-        ("float 1e-6", False, False),
-        ("checker c.py", False, True),
-        ("validator v.py", False, True),
-        ("interactor i.py", True, True),
-        ("kattis case_sensitive", False, False),
-        ("interactive_validator v.py", True, True),
-    ],
-)
-def test_a_mode_says_how_it_judges(text, interactive, by_program):
+# How a mode judges, (interactive, judged by a program), and modes that judge so.
+HOW = {
+    (False, False): ["exact", "jutge", "tokens", "loose", "float 1e-6", "kattis case_sensitive"],
+    (False, True): ["checker c.py", "validator v.py"],
+    (True, True): ["interactor i.py", "interactive_validator v.py"],
+}
+
+
+@pytest.mark.parametrize("text, how", [(text, how) for how, texts in HOW.items() for text in texts])
+def test_a_mode_says_how_it_judges(text, how):
     mode = modes.parse_mode(text)
-    assert (mode.interactive, mode.judged_by_program) == (interactive, by_program)
+    assert (mode.interactive, mode.judged_by_program) == how
 
 
 @pytest.mark.parametrize(
