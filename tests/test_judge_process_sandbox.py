@@ -535,37 +535,54 @@ def run_filter(program, arch, number):
             return k
 
 
-KEYS = [
-    ("x86-64 keyctl", 0xC000003E, 250, "EPERM"),
-    ("x86-64 add_key", 0xC000003E, 248, "EPERM"),
-    ("x86-64 request_key", 0xC000003E, 249, "EPERM"),
-    ("x32 keyctl", 0xC000003E, 0x40000000 + 250, "EPERM"),
-    ("x86-64 read", 0xC000003E, 0, "allow"),
-    ("x86-64 288", 0xC000003E, 288, "allow"),
-    ("i386 keyctl", 0x40000003, 288, "EPERM"),
-    ("i386 250", 0x40000003, 250, "allow"),
-    ("aarch64 keyctl", 0xC00000B7, 219, "EPERM"),
-    ("aarch64 add_key", 0xC00000B7, 217, "EPERM"),
-    ("aarch64 250", 0xC00000B7, 250, "allow"),
-    ("arm keyctl", 0x40000028, 311, "EPERM"),
-    ("s390x, an arch it does not know", 0x80000016, 0, "ENOSYS"),
+# Each machine: the audit arch of its system calls (linux/audit.h), and the bit their numbers
+# carry (x32's calls are x86-64's with bit 30 set).
+MACHINES = {
+    "x86-64": (0xC000003E, 0),
+    "x32": (0xC000003E, 0x40000000),
+    "i386": (0x40000003, 0),
+    "aarch64": (0xC00000B7, 0),
+    "arm": (0x40000028, 0),
+    "s390x": (0x80000016, 0),
+    "ppc64le": (0xC0000015, 0),
+}
+KEYS = [  # a machine, a call (or the number), its number there, what the filter returns
+    ("x86-64", "keyctl", 250, "EPERM"),
+    ("x86-64", "add_key", 248, "EPERM"),
+    ("x86-64", "request_key", 249, "EPERM"),
+    ("x32", "keyctl", 250, "EPERM"),
+    ("x86-64", "read", 0, "allow"),
+    ("x86-64", "288", 288, "allow"),
+    ("i386", "keyctl", 288, "EPERM"),
+    ("i386", "250", 250, "allow"),
+    ("aarch64", "keyctl", 219, "EPERM"),
+    ("aarch64", "add_key", 217, "EPERM"),
+    ("aarch64", "250", 250, "allow"),
+    ("arm", "keyctl", 311, "EPERM"),
+    ("s390x", "0, an arch it does not know", 0, "ENOSYS"),
 ]
 
 
 @pytest.mark.parametrize(
-    "arch, number, result", [pytest.param(*key[1:], id=key[0]) for key in KEYS]
+    "machine, number, result",
+    [
+        pytest.param(machine, number, result, id=f"{machine} {call}")
+        for machine, call, number, result in KEYS
+    ],
 )
-def test_the_seccomp_filter_fails_the_keyring_calls_alone(arch, number, result):
+def test_the_seccomp_filter_fails_the_keyring_calls_alone(machine, number, result):
     program = sandboxing.seccomp_filter("x86_64")  # the same on every machine it knows
     assert program == sandboxing.seccomp_filter("aarch64")
     expected = {"allow": 0x7FFF0000, "EPERM": 0x50000 | 1, "ENOSYS": 0x50000 | 38}[result]
     assert len(program) % 8 == 0 and len(program) // 8 < 256
-    assert run_filter(program, arch, number) == expected
+    arch, bit = MACHINES[machine]
+    assert run_filter(program, arch, bit | number) == expected
 
 
 def test_on_a_machine_it_does_not_know_the_filter_lets_all_through():
     program = sandboxing.seccomp_filter("ppc64le")
-    assert [run_filter(program, 0xC0000015, number) for number in (0, 271)] == [0x7FFF0000] * 2
+    arch = MACHINES["ppc64le"][0]
+    assert [run_filter(program, arch, number) for number in (0, 271)] == [0x7FFF0000] * 2
 
 
 @pytest.mark.parametrize(
