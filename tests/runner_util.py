@@ -20,6 +20,7 @@ from util import ROOT
 from judge.model import EXTENDED_NOTE
 
 RUNNER = ROOT / "runner.py"
+SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 # The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
 LINE = re.compile(

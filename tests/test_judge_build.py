@@ -3,7 +3,6 @@ the build folder. The table and the build's key are read in process; then the ru
 tiny roots whose solution is a C++, C, Java, Rust or JavaScript file (its --json report), and
 a test skips a language whose compiler is not here."""
 
-import json
 import os
 import re
 import shutil
@@ -16,6 +15,7 @@ from runner_util import (
     ECHO,
     HEADER,
     POSIX_ONLY,
+    SCHEMA,
     case_details,
     case_reasons,
     case_verdicts,
@@ -28,7 +28,6 @@ from judge import build
 from judge.model import MIB, UsageError
 from judge.process.watch import Limits
 
-SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 JUDGE_LINE = "// Judge: T; 1 s; 256 MiB; exact\n"
 SUM_CPP = (
     JUDGE_LINE

@@ -18,6 +18,7 @@ from runner_util import (
     LINE,
     POSIX_ONLY,
     PYTHON,
+    SCHEMA,
     case_verdicts,
     contestant_root,
     judge,
@@ -29,13 +30,12 @@ from runner_util import (
     verdicts,
     write,
 )
-from util import ROOT, usage_error
+from util import usage_error
 
 from judge import modes, report
 from judge.model import EXTENDED_NOTE, Case, Result
 from judge.problems import DEFAULT_PROFILE
 
-SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
 VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "CE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)
 JUDGE_CASE = CASE._replace(name="judge-b", judge=True)
