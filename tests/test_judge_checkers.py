@@ -11,6 +11,7 @@ import sys
 import pytest
 import runner_util
 from runner_util import (
+    GUESS,
     LINUX_ONLY,
     VALIDATOR,
     case_reasons,
@@ -503,3 +504,19 @@ def test_scores_are_in_the_report_and_its_json(tmp_path):
     status, report, _ = judged(root)
     assert [case["score"] for case in report["cases"]] == [7.5, 7.5]
     assert report["problems"]["p"]["score"] == 15
+
+
+def test_a_program_that_never_flushes_is_tle_even_where_the_caller_unbuffers_python(tmp_path):
+    """PYTHONUNBUFFERED=1 in the caller's environment (containers and CI images set it) must
+    not reach the program: on the judge, print() without flush waits for ever."""
+    root = contestant_root(tmp_path)
+    body = GUESS.split('"""\n\n', 2)[-1].replace(", flush=True", "")  # input() would flush
+    body = body.replace("input()", "sys.stdin.readline().strip()")
+    write(tmp_path / "lazy.py", "import sys\n" + body)
+    command = f"{sys.executable} lazy.py"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    args = ("guess", "-k", "sample", "--command", command)
+    status, report, _ = judged(root, *args, cwd=root, tle=None, env=env)
+    assert status == 1 and case_verdicts(report) == {"guess/judge-sample-1": "TLE"}, report
+    status, report, _ = judged(root, *args, "--keep-env", cwd=root, tle=None, env=env)
+    assert status == 0, report  # the same program, given the caller's environment

@@ -280,3 +280,40 @@ def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, pa
     )
     assert case_verdicts(report) == {"p/a": "MLE"} and status == 1, report
     assert "over the 8 MiB limit" in details(report)
+
+
+@LINUX_ONLY
+def test_a_supervisor_slow_to_start_is_waited_for(monkeypatch):
+    """On a busy machine a fork and a reply can take seconds: a new case waits for its
+    supervisor well past the 3 s an answer once had, and is no IE."""
+    import _socket
+    import threading
+    import time
+
+    mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
+    launcher = subprocess.Popen(["sleep", "30"])  # a process that answers: it runs
+
+    def slow_launcher():
+        _, data, _, _ = theirs.recvmsg(64, _socket.CMSG_LEN(4))
+        fd = int.from_bytes(data[0][2][:4], sys.byteorder)
+        time.sleep(4)
+        report = _socket.socket(fileno=fd)
+        try:
+            report.send(b"4242")
+        finally:
+            report.close()
+
+    thread = threading.Thread(target=slow_launcher)
+    thread.start()
+    monkeypatch.setattr(linux.LinuxTree, "launcher", (launcher, mine))
+    monkeypatch.setattr(linux.LinuxTree, "idle", ())
+    try:
+        channel, pid = linux.LinuxTree.supervisor()
+        channel.close()
+        assert pid == 4242
+    finally:
+        thread.join()
+        launcher.kill()
+        launcher.wait()
+        mine.close()
+        theirs.close()
