@@ -9,7 +9,6 @@ import shutil
 import sys
 import time
 
-import jsonschema
 import pytest
 from runner_util import (
     ECHO,
@@ -35,6 +34,13 @@ SUM_CPP = (
 int main() { long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }
 """
 )
+
+
+def jsonschema():
+    """The jsonschema module; a test is skipped where it is not installed (make test-on)."""
+    return pytest.importorskip("jsonschema")
+
+
 CASES = {"judge-sample-1": ("1 2\n", "3\n"), "big": ("1000000000000 5\n", "1000000000005\n")}
 SOURCES = {
     ".c": SUM_CPP.replace("cstdio", "stdio.h"),
@@ -204,7 +210,7 @@ def test_a_solution_that_does_not_compile_is_ce_on_every_case(tmp_path):
     status, report, _ = judged(root, tle=None)
     assert case_verdicts(report) == {"p/judge-sample-1": "CE", "p/big": "CE"} and status == 1
     assert (report["passed"], report["failed"]) == (0, 2)
-    jsonschema.validate(report, SCHEMA)
+    jsonschema().validate(report, SCHEMA)
     for lines in case_details(report).values():  # no extended note, no input: nothing ran
         assert lines[0] == "g++ could not build p.cpp: exit status 1"
         assert any("p.cpp:3:" in line and "error" in line for line in lines[1:])

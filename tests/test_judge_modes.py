@@ -242,7 +242,8 @@ def copy_for_the_shared_tests(root):
         shutil.copyfile(ROOT / name, root / name)
     for folder in ("judge", "tools", "maint"):
         shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("util", "conftest", "test_problems", "test_testcases", "test_compat"):
+    shared = ("util", "runner_util", "conftest", "test_problems", "test_testcases", "test_compat")
+    for name in shared:
         shutil.copyfile(ROOT / "tests" / f"{name}.py", root / "tests" / f"{name}.py")
     return root
 
