@@ -2,6 +2,7 @@
 the processes it leaves."""
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -20,7 +21,14 @@ from util import ROOT
 from judge.model import EXTENDED_NOTE
 
 RUNNER = ROOT / "runner.py"
-SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=None)
+def schema():
+    """docs/report.schema.json, read when first asked (a copy of the shared tests has no docs/)."""
+    return json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+
+
 # The interpreter that runs the runner, and so the solutions: RUNNER_PYTHON=pypy3 tries PyPy.
 PYTHON = shutil.which(os.environ.get("RUNNER_PYTHON", sys.executable))
 LINE = re.compile(

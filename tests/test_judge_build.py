@@ -14,11 +14,11 @@ from runner_util import (
     ECHO,
     HEADER,
     POSIX_ONLY,
-    SCHEMA,
     case_details,
     case_reasons,
     case_verdicts,
     judged,
+    schema,
     write,
 )
 from util import ROOT
@@ -210,7 +210,7 @@ def test_a_solution_that_does_not_compile_is_ce_on_every_case(tmp_path):
     status, report, _ = judged(root, tle=None)
     assert case_verdicts(report) == {"p/judge-sample-1": "CE", "p/big": "CE"} and status == 1
     assert (report["passed"], report["failed"]) == (0, 2)
-    jsonschema().validate(report, SCHEMA)
+    jsonschema().validate(report, schema())
     for lines in case_details(report).values():  # no extended note, no input: nothing ran
         assert lines[0] == "g++ could not build p.cpp: exit status 1"
         assert any("p.cpp:3:" in line and "error" in line for line in lines[1:])

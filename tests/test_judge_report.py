@@ -17,7 +17,6 @@ from runner_util import (
     LINE,
     POSIX_ONLY,
     PYTHON,
-    SCHEMA,
     case_verdicts,
     contestant_root,
     judge,
@@ -26,6 +25,7 @@ from runner_util import (
     make_root,
     read_terminal,
     runner_argv,
+    schema,
     verdicts,
     write,
 )
@@ -227,15 +227,15 @@ def in_process_report():
 
 
 def test_the_schema_is_a_schema_of_this_report_version():
-    jsonschema().Draft202012Validator.check_schema(SCHEMA)
-    assert SCHEMA["properties"]["version"]["const"] == report.REPORT_VERSION
-    case = SCHEMA["$defs"]["case"]
+    jsonschema().Draft202012Validator.check_schema(schema())
+    assert schema()["properties"]["version"]["const"] == report.REPORT_VERSION
+    case = schema()["$defs"]["case"]
     assert case["required"] == [*report.JSON_CASE, "details"] == list(case["properties"])[:-1]
-    optional = [*SCHEMA["$defs"]["problem"]["properties"]][-2:]
+    optional = [*schema()["$defs"]["problem"]["properties"]][-2:]
     assert optional == ["output_limit_mib", "score"]  # like the case's score, optional
     assert case["properties"]["verdict"]["enum"] == VERDICTS
-    assert SCHEMA["required"] == list(in_process_report()) == list(SCHEMA["properties"])
-    jsonschema().validate(json.loads(json.dumps(in_process_report())), SCHEMA)
+    assert schema()["required"] == list(in_process_report()) == list(schema()["properties"])
+    jsonschema().validate(json.loads(json.dumps(in_process_report())), schema())
 
 
 def broken(change):
@@ -268,7 +268,7 @@ def broken(change):
 )
 def test_the_schema_rejects_a_report_that_breaks_it(change):
     with pytest.raises(jsonschema().ValidationError):
-        jsonschema().validate(broken(change), SCHEMA)
+        jsonschema().validate(broken(change), schema())
 
 
 def reports_of_real_runs(root):
@@ -292,7 +292,7 @@ def reports_of_real_runs(root):
 
 @POSIX_ONLY
 def test_the_reports_of_real_runs_meet_the_schema(tmp_path):
-    validator = jsonschema().Draft202012Validator(SCHEMA)
+    validator = jsonschema().Draft202012Validator(schema())
     seen = set()
     for kind, (_, data, err) in reports_of_real_runs(tmp_path):
         assert data is not None, (kind, err)
