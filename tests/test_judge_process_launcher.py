@@ -148,11 +148,13 @@ def test_cpu_time_of_children_the_kernel_reaps_is_counted(tmp_path, path):
 
 
 def the_workers_cpu_time_is_counted(tmp_path, path, solution):
-    """The 8 workers' 1.6 s, less what the samples miss, within a limit of 5 s."""
+    """The 8 workers' 1.6 s, less what the samples miss: a few ms each on a quiet machine,
+    more on a busy one, whose supervisor samples less often. Without the samples it would be
+    about 0.06 s. A limit far off, so that a busy machine cannot bring the backstop first."""
     root = make_root(tmp_path, solution, {"a": ("", "1\n")})
     status, report, _ = judged(root, "--tle", "5", path=path)
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
-    assert 1000 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
+    assert 600 <= case_of(report, "p/a")["cpu_ms"] < 2500, report
 
 
 # The same with SIGCHLD left at SIG_DFL but SA_NOCLDWAIT set (sigaction through ctypes,
