@@ -3,7 +3,7 @@ explanations."""
 
 from judge.explain import exit_description, stderr_tail
 from judge.platform import LINUX
-from judge.process.watch import BACKSTOP, MEMORY_BACKSTOP
+from judge.process.watch import BACKSTOP, CEILING, MEMORY_BACKSTOP, ceiling
 
 
 def verdict_of(run, expected, profile):
@@ -28,6 +28,9 @@ def explain_limit(verdict, run, profile, output_mib):
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
     if verdict == "TLE" and cpu > limit:
         return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
+    if verdict == "TLE" and run.wall >= ceiling(limit):  # it waited for a CPU all along
+        text = f"wall time reached the {ceiling(limit):g} s ceiling ({CEILING[0]}x the limit and "
+        return [text + f"{CEILING[1]:g} s) with only {cpu:.2f} s of CPU: the machine is too busy"]
     if verdict == "TLE":  # on Linux, time waiting for a CPU is not counted: not a busy machine
         busy = "" if LINUX else " or the machine is busy"
         text = f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "

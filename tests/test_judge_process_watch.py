@@ -129,13 +129,13 @@ def pinned_to_one_cpu(cpu):
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def starved_run(root, path):
-    """The runner on root, --tle 0.5, sharing one CPU with seven busy loops: its report."""
+def starved_run(root, path, hogs):
+    """The runner on root, --tle 0.5, sharing one CPU with so many busy loops: its report."""
     cpu = min(os.sched_getaffinity(0))
     loop = [sys.executable, "-c", "while True: pass"]
     hogs = [  # each in a session of its own: with autogroups, a session shares as one task
         subprocess.Popen(loop, start_new_session=True, preexec_fn=lambda: pinned_to_one_cpu(cpu))
-        for _ in range(7)
+        for _ in range(hogs)
     ]
     try:
         options = {"timeout": 120, "preexec_fn": lambda: pinned_to_one_cpu(cpu)}
@@ -148,13 +148,17 @@ def starved_run(root, path):
 
 @pytest.mark.deep
 @LINUX_ONLY
-@pytest.mark.parametrize("seconds, verdict", [("0.2", "AC"), ("30", "TLE")], ids=["within", "over"])
-def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds, verdict):
-    """The runner and its case share one CPU with seven busy loops: the case gets an eighth of
-    it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s backstop. Time spent
-    waiting for the CPU is not the case's: it is judged by its CPU time, as on a quiet machine."""
+@pytest.mark.parametrize(
+    "seconds, hogs, verdict", [("0.2", 7, "AC"), ("30", 3, "TLE")], ids=["within", "over"]
+)
+def test_a_case_starved_of_cpu_is_judged_by_its_cpu_time(tmp_path, path, seconds, hogs, verdict):
+    """The runner and its case share one CPU with busy loops. Within: with seven, the case gets
+    an eighth of it, so its 0.3 s of CPU (start-up and 0.2 s) take over 2 s, past the 1.5 s
+    backstop. Over: with three, its 0.5 s take 2 s, and the 8 s ceiling leaves room for a
+    machine busy with more. Time spent waiting for the CPU is not the case's: it is judged by
+    its CPU time, as on a quiet machine."""
     root = make_root(tmp_path, BUSY, {"a": (seconds, "1\n")})
-    report = starved_run(root, path)
+    report = starved_run(root, path, hogs)
     assert case_verdicts(report) == {"p/a": verdict}, report
     if verdict == "TLE":
         assert re.search(r"^CPU time [\d.]+ s, over the 0.5 s limit$", details(report), re.M)

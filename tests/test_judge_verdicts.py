@@ -67,6 +67,9 @@ BACKSTOP = backstop_line("1.5", "0.20")
          ["killed after 0.5 s of wall time (CPU time is not measured here)"]),
         ("TLE", {"cpu": 0.7}, ["CPU time 0.70 s, over the 0.5 s limit"]),
         ("TLE", {"cpu": 0.2, "wall": 1.5, "timed_out": True}, [BACKSTOP]),
+        ("TLE", {"cpu": 0.2, "wall": 8.0, "timed_out": True},
+         ["wall time reached the 8 s ceiling (10x the limit and 3 s) with only 0.20 s of CPU: "
+          "the machine is too busy"]),
         ("OLE", {"overflowed": True}, ["output passed 64 MiB: stopped reading and killed it"]),
         ("MLE", {"peak_mib": 150.0}, ["peak memory 150.0 MiB, over the 100 MiB limit"]),
         ("MLE", {"peak_mib": 250.0, "memory_out": True},

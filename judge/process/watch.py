@@ -60,6 +60,11 @@ class Running:
         self.tree.end_run()
 
 
+def ceiling(time_limit):
+    """The wall time no case passes, however long it waited for a CPU."""
+    return time_limit * CEILING[0] + CEILING[1]
+
+
 class CaseClock:
     """Seconds since a case started, less any gap over PAUSED between looks (runner stopped)."""
 
@@ -85,7 +90,7 @@ def watch(running, case_tree, reader, limits):
     """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
     time_limit, memory_limit, output_cap = limits
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
-    most = time_limit * CEILING[0] + CEILING[1] - deadline  # of the time it waited for a CPU
+    most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
     every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
