@@ -8,7 +8,7 @@ import re
 from pathlib import Path, PurePath
 
 from judge.build import LANGUAGES
-from judge.model import JUDGE_PREFIX, Case, Profile, UsageError
+from judge.model import JUDGE_PREFIX, NAME_PATTERN, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
 
@@ -97,7 +97,8 @@ def case_folder(root, text):
     Kattis data folder), resolved; else None."""
     path = PurePath(text)
     name = path.stem if path.suffix == ".py" else path.name
-    if path.parent.name in ("", "solutions", "testcases") and (root / "testcases" / name).is_dir():
+    named = NAME_PATTERN.fullmatch(name) and path.parent.name in ("", "solutions", "testcases")
+    if named and (root / "testcases" / name).is_dir():
         return None
     folder = Path(text).expanduser()
     return folder.resolve() if folder.is_dir() else None

@@ -306,10 +306,13 @@ def oj_folder(tmp_path):
     return folder
 
 
-def test_a_folder_of_cases_is_a_problem_judged_with_command(tmp_path):
-    oj_folder(tmp_path)
-    command = f"{sys.executable} add.py"
-    status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
+@pytest.mark.parametrize("named, inside", [("1850A", False), ("./1850A/", False), (".", True)])
+def test_a_folder_of_cases_is_a_problem_judged_with_command(tmp_path, named, inside):
+    folder = oj_folder(tmp_path)
+    command = f"{sys.executable} {tmp_path / 'add.py'}"
+    cwd = folder if inside else tmp_path
+    root = make_root(tmp_path / "repo", ECHO, {"a": ("1\n", "1\n")})  # it has testcases/
+    status, report, err = judged(root, named, "--command", command, cwd=cwd)
     assert (status, err) == (0, ""), err
     assert case_verdicts(report) == {"1850A/2": "AC", "1850A/3": "--", "1850A/sample-1": "AC"}
     assert all(case["judge_case"] is None for case in report["cases"])  # no extended note
