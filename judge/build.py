@@ -7,21 +7,22 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 | .py           | Python     |                                                        | PY SRC   |
 | .c            | C          | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE -o BIN SRC -lm | BIN      |
 | .cpp .cc .cxx | C++        | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE -o BIN SRC   | BIN      |
-| .java         | Java       | javac -encoding UTF-8 -d DIR DIR/CLASS.java            | JAVA     |
+| .java         | Java       | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java    | JAVA     |
+|               |            | jar --create --file BIN.jar -C DIR/classes .           |          |
 | .rs           | Rust       | rustc -O --edition 2021 -o BIN SRC                     | BIN      |
 | .js           | JavaScript |                                                        | node SRC |
 
 PY is --python for a solution, the runner's Python for a checker. JAVA is `java -Xss64m
--XX:+UseSerialGC -cp DIR CLASS`; CLASS is the source's public class (else its first, else
-Main), and the source is copied to DIR/CLASS.java, as javac wants.
+-XX:+UseSerialGC -cp BIN.jar CLASS`; CLASS is the source's public class (else its first, else
+Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is one file for
+--sandbox to show the program.
 
 A build is BUILD/SRC-PLACE/KEY/, PLACE a hash of the source's path and KEY one of the source,
 the headers beside it, the commands and each compiler's path, size and time. So a changed
 source, header, flag or compiler builds again, and nothing else does. It is built in a folder
 of its own renamed into place: a build that is there is whole. Older builds of the same
 source are removed. A build that fails, or passes BUILD_LIMITS, gives the lines that say why:
-a solution's CE on every case, a checker's IE. So does a compiler not on PATH. (Java does not
-start under --sandbox, which has no /proc.)
+a solution's CE on every case, a checker's IE. So does a compiler not on PATH.
 """
 
 import contextlib
@@ -68,8 +69,11 @@ LANGUAGES = {
     ".cxx": CPP,
     ".java": Language(
         "Java",
-        (("javac", "-encoding", "UTF-8", "-d", "{out}", "{source}"),),
-        ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{out}", "{main}"),
+        (
+            ("javac", "-encoding", "UTF-8", "-d", "{out}/classes", "{source}"),
+            ("jar", "--create", "--file", "{binary}.jar", "-C", "{out}/classes", "."),
+        ),
+        ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{binary}.jar", "{main}"),
         "{main}.java",
     ),
     ".rs": Language(

@@ -436,6 +436,19 @@ def test_a_compiled_command_runs_in_the_sandbox(tmp_path, sandbox):
     assert f"killed by signal {int(signal.SIGSEGV)}" in done.details("b")
 
 
+@pytest.mark.skipif(not (shutil.which("javac") and shutil.which("jar")), reason="no javac, jar")
+def test_a_java_solution_runs_in_the_sandbox(tmp_path, sandbox):
+    """Java finds its libraries through /proc/self/exe and its settings in /etc/java-*."""
+    source = "import java.util.*;\npublic class Sum { public static void main(String[] a) {\n"
+    source += "Scanner in = new Scanner(System.in);\n"
+    source += "System.out.println(in.nextInt() + in.nextInt());}}\n"
+    root = make_root(tmp_path, "", {"a": ("2 3\n", "5\n")})
+    (root / "solutions" / "p.py").unlink()
+    (root / "solutions" / "p.java").write_text(HEADER.replace("#", "//") + source)
+    done = judge(root)
+    assert done.verdicts() == {"a": "AC"}, done
+
+
 def test_without_bwrap_the_sandbox_is_one_line_and_exit_2(tmp_path):
     root = make_root(tmp_path / "root", "print(1)\n", {"a": ("\n", "1\n")})
     done = judge(root, env={**os.environ, "PATH": str(tmp_path)})  # a folder without bwrap
@@ -461,6 +474,7 @@ def test_a_bwrap_that_cannot_start_is_one_line_and_exit_2(tmp_path):
 
 
 def test_a_case_sees_its_own_file_a_private_tmp_and_no_network(tmp_path, sandbox):
+    """And a /proc of its own few processes, read only, which cannot list the runner's keys."""
     program = """import errno, os, socket
 def error(action):
     try:
@@ -468,15 +482,17 @@ def error(action):
     except OSError as failure:
         return errno.errorcode[failure.errno]
     return "done"
-print(sorted(os.listdir(".")), os.listdir("solutions"), os.path.exists("/proc/self"))
+print(sorted(os.listdir(".")), os.listdir("solutions"))
 print(error(lambda: open("/dev/shm/held", "w")), error(lambda: open("/usr/held", "w")))
+print(error(lambda: open("/proc/self/comm", "w")), error(lambda: open("/proc/keys").read()))
+print(len([pid for pid in os.listdir("/proc") if pid.isdigit()]) < 5)
 print(error(lambda: open("/tmp/mine", "w")), os.path.exists(PROBE))
 print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
 """
     # A file of the machine's own /tmp, which the private /tmp must not show.
     probe = Path(tempfile.mkstemp(prefix="runner-sandbox-probe-", dir="/tmp")[1])
     program = f"PROBE = {str(probe)!r}\n" + program
-    expected = "['solutions'] ['p.py'] False\nEROFS EROFS\ndone False\nENETUNREACH\n"
+    expected = "['solutions'] ['p.py']\nEROFS EROFS\nEROFS EACCES\nTrue\ndone False\nENETUNREACH\n"
     try:
         done = judge(make_root(tmp_path, program, {"a": ("\n", expected)}))
     finally:

@@ -6,18 +6,20 @@ A case gets namespaces of its own: user (with every capability dropped), PID, mo
 network and UTS. It sees, read only:
 
 - /usr and the system's library folders, and of /etc only the dynamic linker's files,
-  alternatives and localtime;
-- of /proc only cpuinfo, and a minimal /dev whose /dev/shm cannot be written;
-- its program: the interpreter and solutions/NAME.py, or for --command the program and each
-  argument that names a file of the current folder.
+  alternatives, localtime and Java's settings;
+- a /proc that shows only its own processes and no keys, and a minimal /dev whose
+  /dev/shm cannot be written;
+- its program: the interpreter and the solution (a built one is one file, a Java one a jar),
+  or for --command the program and each argument that names a file of the current folder.
 
 It runs in an empty folder, and writes only to a private /tmp of at most the memory limit. A
-program that needs more fails: Java's files in /etc, a folder named on its command line,
+program that needs more fails: a folder named on its command line (java -cp . Main),
 /dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
 """
 
 import atexit
 import errno
+import glob
 import os
 import re
 import shutil
@@ -41,8 +43,11 @@ SYSTEM_FILES = (
     "/etc/ld.so.conf.d",
     "/etc/alternatives",
     "/etc/localtime",
-    "/proc/cpuinfo",  # PyPy sizes its GC from it
 )
+# A /proc of its own PID namespace, read only: Java finds its libraries from /proc/self/exe,
+# PyPy sizes its GC from /proc/cpuinfo. /proc/keys, which lists the runner's keys, is a device
+# on a nodev mount: it cannot be opened.
+OWN_PROC = ["--proc", "/proc", "--remount-ro", "/proc", "--ro-bind", os.devnull, "/proc/keys"]
 NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
 LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
 STDIN = "/run/stdin"  # the case's input, bound read only: its stdin is opened from there
@@ -112,10 +117,11 @@ def sandbox_options(memory_limit):
             options += ["--symlink", os.readlink(folder), folder]
         elif os.path.isdir(folder):
             options += ["--ro-bind", folder, folder]
-    for path in SYSTEM_FILES:
+    for path in (*SYSTEM_FILES, *glob.glob("/etc/java*")):  # Java's security settings
         options += ["--ro-bind-try", path, path]
     size = str(max(1, min(int(memory_limit * MIB), LARGEST_TMPFS)))  # tmpfs: 0 is no limit
-    return [*options, "--dev", "/dev", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"]
+    options += [*OWN_PROC, "--dev", "/dev", "--remount-ro", "/dev"]
+    return [*options, "--size", size, "--tmpfs", "/tmp"]
 
 
 def find_sandbox():
