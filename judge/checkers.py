@@ -11,11 +11,11 @@ import tempfile
 import threading
 from collections import namedtuple
 from pathlib import Path
-from signal import SIGPIPE
 
 from judge.explain import exit_description, last_lines
 from judge.files import open_regular, read_regular
 from judge.model import MIB, Checked
+from judge.platform import BROKEN_PIPE
 from judge.process.watch import BACKSTOP, Limits, execute, watch
 from judge.text import printable, shorten
 from judge.verdicts import explain_limit, verdict_of
@@ -240,7 +240,7 @@ def interactive_verdict(outcome, judged, profile, output_mib, said=None):
         if checked[0] == "IE" or program == "AC":
             return checked  # the judge failed, or the program did well
     else:
-        broken = checked[0] == "IE" and judged.status == -SIGPIPE  # its pipe broke
+        broken = checked[0] == "IE" and judged.status == BROKEN_PIPE  # its pipe broke
         if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken):
             return checked
     # The program passed a limit, or crashed while the interactor judged it well or died of the

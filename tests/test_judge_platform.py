@@ -58,6 +58,21 @@ def test_without_wait4_the_portable_path_is_the_only_one():
     assert (flags["WAIT4"], flags["PORTABLE"]) == ("False", "True")
 
 
+WINDOWS_SIGNALS = """import signal
+for name in [n for n in dir(signal) if n.startswith("SIG") and not n.startswith("SIG_")]:
+    if name not in ("SIGINT", "SIGTERM", "SIGABRT", "SIGFPE", "SIGILL", "SIGSEGV", "SIGBREAK"):
+        delattr(signal, name)
+"""
+
+
+def test_the_judge_and_its_tools_load_with_windows_signals_alone():
+    """Windows has no SIGPIPE, SIGKILL or SIGCHLD: no module may need one as it loads."""
+    imports = "import judge.cli, judge.process.windows, tools.stress, tools.companion_listener"
+    code = f"{WINDOWS_SIGNALS}{imports}\nfrom judge import platform\nprint(platform.BROKEN_PIPE)\n"
+    done = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "None\n", "")
+
+
 def test_the_judge_imports_the_standard_library_alone():
     """runner.py and every module of judge/: nothing to install, on any platform's Python."""
     outside = {
