@@ -99,6 +99,17 @@ def test_loose_lines(data, lines):
     assert compare.loose_lines(data) == lines
 
 
+@given(st.lists(st.sampled_from([b" ", b"\t", b"\n", b"\r\n", b"a", b"b"]), max_size=40))
+def test_loose_lines_a_chunk_at_a_time_are_the_lines_at_once(pieces):
+    """Cut into chunks of 3 bytes and more, an output gives what one split into lines gives."""
+    data = b"".join(pieces)
+    lines = [line.rstrip(b" \t") for line in data.replace(b"\r\n", b"\n").split(b"\n")]
+    text = b"\n".join(lines).rstrip(b"\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compare, "LINES_CHUNK", 3)
+        assert compare.loose_lines(data) == (text + b"\n" if text else b"")
+
+
 @pytest.mark.parametrize(
     "expected, got, verdict",
     [
@@ -227,3 +238,18 @@ NONE = compare.KattisFlags(False, False, -1.0, -1.0)
 )  # fmt: skip
 def test_the_default_validator_accepts_what_kattis_accepts(expected, got, flags, wrong):
     assert compare.kattis_difference(expected, got, flags) == wrong
+
+
+@given(
+    st.lists(st.sampled_from([b" ", b"\n", b"1", b"1.0", b"0x1p0", b"A", b"a"]), max_size=8),
+    st.lists(st.sampled_from([b" ", b"\n", b"1", b"1.0", b"0x1p0", b"A", b"a"]), max_size=8),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([-1.0, 0.0, 1e-6]),
+    st.sampled_from([-1.0, 0.0, 1e-6]),
+)
+def test_kattis_difference_accepts_only_what_its_token_walk_accepts(want, have, case, space, a, r):
+    """The quick check for equal outputs never accepts what the walk would reject."""
+    expected, got, flags = b"".join(want), b"".join(have), compare.KattisFlags(case, space, a, r)
+    walked = compare.kattis_walk(expected, got, flags)
+    assert compare.kattis_difference(expected, got, flags) == walked
