@@ -98,7 +98,6 @@ def float_difference(expected, got, eps):
 KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
 KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
 KattisFlags = namedtuple("KattisFlags", "case_sensitive space_change_sensitive absolute relative")
-C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 C_HEX = re.compile(rb"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?")
 PIECE = re.compile(rb"[ \t\n\r\x0b\x0c]+|[^ \t\n\r\x0b\x0c]+")  # a run of spaces, or a token
 
@@ -106,7 +105,7 @@ PIECE = re.compile(rb"[ \t\n\r\x0b\x0c]+|[^ \t\n\r\x0b\x0c]+")  # a run of space
 def c_float(token):
     """The finite number the token is to C's sscanf, or None (not one, inf, nan, too large)."""
     try:
-        if C_DECIMAL.fullmatch(token):
+        if DECIMAL.fullmatch(token):
             value = float(token)
         elif C_HEX.fullmatch(token):
             value = float.fromhex(token.decode("ascii"))
