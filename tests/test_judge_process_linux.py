@@ -26,7 +26,7 @@ from runner_util import (
     write,
 )
 
-from judge.process import linux, trees
+from judge.process import linux, readers, trees, watch
 
 # ---------------------------------------------------------------- the tree killed whole
 
@@ -317,3 +317,51 @@ def test_a_supervisor_slow_to_start_is_waited_for(monkeypatch):
         launcher.wait()
         mine.close()
         theirs.close()
+
+
+def usable_launcher():
+    if not linux.LinuxTree.usable():
+        pytest.skip("the supervisors need Linux's /proc")
+
+
+def echoed(running, tmp_path, word):
+    """What `echo word` printed as a case of running, with its exit status."""
+    (tmp_path / "in").write_bytes(b"")
+    command = (["echo", word], shutil.which("echo"))
+    run = watch.execute(running, command, tmp_path / "in", str(tmp_path), LIMITS)
+    return run.output, run.status
+
+
+LIMITS = watch.Limits(2.0, 64.0, 1e6)
+
+
+@LINUX_ONLY
+def test_a_run_that_ends_leaves_the_launcher_to_a_run_that_goes_on(tmp_path):
+    """Two Runnings share the launcher: the first to end leaves it to the other."""
+    usable_launcher()
+    first, second = watch.Running(linux.LinuxTree, readers.PollReader), None
+    try:
+        assert echoed(first, tmp_path, "one") == (b"one\n", 0)
+        second = watch.Running(linux.LinuxTree, readers.PollReader)
+        launcher = linux.LinuxTree.launcher
+        first.end()
+        first.end()  # ends it once
+        assert linux.LinuxTree.launcher is launcher and launcher[0].poll() is None
+        assert echoed(second, tmp_path, "two") == (b"two\n", 0)
+    finally:
+        for running in filter(None, (first, second)):
+            running.end()
+    assert linux.LinuxTree.launcher is None and linux.LinuxTree.runs == 0
+
+
+@LINUX_ONLY
+def test_ending_a_run_leaves_the_callers_own_children_and_their_exit(tmp_path):
+    """What the program that uses the judge started itself is neither killed nor reaped."""
+    usable_launcher()
+    own = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1); exit(3)"])
+    running = watch.Running(linux.LinuxTree, readers.PollReader)
+    try:
+        assert echoed(running, tmp_path, "x") == (b"x\n", 0)
+    finally:
+        running.end()
+    assert own.wait(30) == 3

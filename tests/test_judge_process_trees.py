@@ -26,7 +26,7 @@ TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
 def test_every_tree_has_the_same_methods_with_the_same_signatures():
     methods = [name for name, value in vars(trees.Tree).items() if callable(value)]
-    methods += ["ready", "end_run"]
+    methods += ["ready", "begin_run", "end_run"]
     assert {"__init__", "exited", "wait", "usage_now", "kill", "finish"} <= set(methods)
     for tree in TREES:
         assert issubclass(tree, trees.Tree)

@@ -78,6 +78,17 @@ def answering(process):
     return False
 
 
+def own_session_children():
+    """The children in this process's session: not a case's (each has a session of its own),
+    nor what a case left, but what the program that uses the judge started itself."""
+    mine, kept = os.getsid(0), set()
+    for pid in walk.children(os.getpid()):
+        with contextlib.suppress(OSError):  # gone
+            if os.getsid(pid) == mine:
+                kept.add(pid)
+    return kept
+
+
 def sweep_strays(keep):
     """Stop, kill and reap the runner's descendants outside the trees of its children in keep."""
 
@@ -105,6 +116,7 @@ class LinuxTree(Tree):
 
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
     supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
+    runs = 0  # the Runnings not ended, which share the launcher
 
     @classmethod
     def usable(cls):
@@ -120,15 +132,23 @@ class LinuxTree(Tree):
         return cls if cls.launcher else PosixTree
 
     @classmethod
+    def begin_run(cls):
+        with cls.lock:
+            LinuxTree.runs += 1
+
+    @classmethod
     def end_run(cls):
         with cls.lock:
+            LinuxTree.runs = max(LinuxTree.runs - 1, 0)
+            if LinuxTree.runs:
+                return
             for channel, _ in cls.idle:
                 channel.close()  # the supervisor ends
             LinuxTree.idle = ()
             if cls.launcher:
                 end_launcher(*cls.launcher)
-                sweep_strays(set())
-            cls.launcher = None
+                sweep_strays(own_session_children())
+            LinuxTree.launcher = None
 
     @classmethod
     def supervisor(cls):

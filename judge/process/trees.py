@@ -53,8 +53,12 @@ class Tree:
         return cls
 
     @classmethod
+    def begin_run(cls):
+        """A run of cases begins: what it keeps for its cases lasts until its end_run()."""
+
+    @classmethod
     def end_run(cls):
-        """Once no case runs: end what the run kept for its cases."""
+        """Once no case of the run runs: end what the runs kept, if no other run goes on."""
 
     def exited(self):
         return self.child.poll() is not None

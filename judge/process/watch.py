@@ -33,7 +33,8 @@ class Running:
 
     def __init__(self, tree, reader):
         self.tree, self.reader = tree, reader
-        self.lock, self.trees, self.stopped = threading.Lock(), set(), False
+        tree.begin_run()
+        self.lock, self.trees, self.stopped, self.ended = threading.Lock(), set(), False, False
         self.tick = lambda: None  # called as a case is watched (the run sets it for -j 1)
 
     def start(self, command, stdin, cwd, output_cap, stdout=None, pipe_ignored=False):
@@ -56,8 +57,11 @@ class Running:
                 case_tree.kill()
 
     def end(self):
-        """Once no case runs: end what the run kept for its cases."""
-        self.tree.end_run()
+        """Once no case runs: end what the run kept for its cases (once)."""
+        with self.lock:
+            ended, self.ended = self.ended, True
+        if not ended:
+            self.tree.end_run()
 
 
 def ceiling(time_limit):
