@@ -9,7 +9,8 @@ from judge.text import printable
 def open_regular(path):
     """path opened for reading if it is a regular file, else OSError."""
     nonblocking = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
-    fd = os.open(str(path), os.O_RDONLY | nonblocking)
+    binary = getattr(os, "O_BINARY", 0)  # Windows: no CRLF made LF, no end at a 0x1A byte
+    fd = os.open(str(path), os.O_RDONLY | nonblocking | binary)
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)

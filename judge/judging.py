@@ -5,6 +5,7 @@ had), the program runs under the profile's limits (judge.process), the limits an
 give a verdict (judge.verdicts), and otherwise the mode judges the output (judge.modes)."""
 
 import contextlib
+import os
 
 from judge.checkers import interact, interactive_verdict
 from judge.explain import stderr_tail
@@ -100,7 +101,7 @@ def shown_input(path):
     """The input's lines, when it is short enough to show with a failure; else none."""
     data = b""
     with contextlib.suppress(OSError):
-        if path.stat().st_size <= SHORT_INPUT:
+        if os.stat(path).st_size <= SHORT_INPUT:
             data = read_regular(path)
     lines = data.decode("utf-8", "backslashreplace").splitlines()
     return ["  " + printable(line) for line in lines] if len(lines) <= SHORT_INPUT_LINES else []

@@ -304,9 +304,9 @@ def source_of(path):
     files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
     if path / "main.py" in files:
         return path / "main.py"
-    sources = [p for p in files if p.suffix not in (".h", ".hpp", ".txt", ".md")]
-    if sources and not any(build.language_of(p) for p in sources):
-        raise Skipped(f"no build support for {sources[0].suffix or sources[0].name}")
+    sources = [p for p in files if build.language_of(p)]  # not its headers, notes, scripts
+    if files and not sources:
+        raise Skipped(f"no build support for {files[0].suffix or files[0].name}")
     if len(sources) != 1:
         raise Unbuilt(f"{path} holds {len(sources)} sources, and no main.py: which runs?")
     return sources[0]
@@ -318,14 +318,15 @@ def program_command(path, python=None):
     judge.build. Skipped where judge.build knows no such language, or its compiler is
     missing; Unbuilt where it does not build."""
     source, python = source_of(Path(path)), python or sys.executable
-    if source.suffix == ".py" and PYTHON2.match(source.read_bytes()[:100]):
-        python = python2()
-        if python is None:
-            raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
-        return [python, str(source.resolve())], python
     if source.suffix == ".py":
         try:
-            compile(source.read_bytes(), str(source), "exec")
+            data = source.read_bytes()
+            if PYTHON2.match(data[:100]):
+                python = python2()
+                if python is None:
+                    raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
+            else:
+                compile(data, str(source), "exec")
         except (SyntaxError, ValueError, OSError) as error:
             raise Unbuilt(f"{type(error).__name__}: {error}") from None
         return [python, str(source.resolve())], python

@@ -17,6 +17,15 @@ def test_a_regular_file_is_read(tmp_path):
         assert file.read(3) == b"1 2" and os.get_blocking(file.fileno())
 
 
+def test_a_file_is_opened_binary_where_the_platform_has_a_text_mode(tmp_path, monkeypatch):
+    """Windows's os.open reads text unless O_BINARY: CRLF made LF, and 0x1A an end."""
+    write(tmp_path / "a.in", b"1\r\n\x1a2")
+    flags, real, binary = [], os.open, 1 << 30  # a bit no platform's open has
+    monkeypatch.setattr(os, "O_BINARY", binary, raising=False)
+    monkeypatch.setattr(os, "open", lambda path, how: flags.append(how) or real(path, how ^ binary))
+    assert files.read_regular(tmp_path / "a.in") == b"1\r\n\x1a2" and flags[0] & binary
+
+
 @POSIX_ONLY
 def test_a_link_to_a_regular_file_is_read(tmp_path):
     write(tmp_path / "a.in", "1\n")

@@ -124,6 +124,7 @@ def test_a_judging_programs_files_that_cannot_be_written_are_an_internal_error()
 def test_a_short_input_is_shown_escaped(tmp_path, data, lines):
     write(tmp_path / "c.in", data)
     assert judging.shown_input(tmp_path / "c.in") == lines
+    assert judging.shown_input(str(tmp_path / "c.in")) == lines  # the API takes a str too
 
 
 def test_no_input_is_shown_when_it_cannot_be_read(tmp_path):

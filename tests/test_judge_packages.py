@@ -165,6 +165,20 @@ def test_a_python_program_runs_on_the_runners_python_and_others_need_a_builder(t
         packages.program_command(tmp_path / "c.cobol")
 
 
+def test_a_program_folder_runs_its_one_source_beside_headers_and_scripts(tmp_path):
+    for name in ("v.cpp", "x.hh", "y.hxx", "Makefile", "notes.txt"):
+        write(tmp_path / "v" / name, "")
+    assert packages.source_of(tmp_path / "v") == tmp_path / "v" / "v.cpp"
+    write(tmp_path / "v" / "w.c", "")
+    with pytest.raises(packages.Unbuilt, match="holds 2 sources"):
+        packages.source_of(tmp_path / "v")
+
+
+def test_a_python_program_that_cannot_be_read_is_unbuilt_in_one_line(tmp_path):
+    with pytest.raises(packages.Unbuilt, match="FileNotFoundError"):
+        packages.program_command(tmp_path / "gone.py")
+
+
 # ---------------------------------------------------------------- through the runner
 
 
