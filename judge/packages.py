@@ -196,6 +196,8 @@ def read_group(path, name, inherited, warnings, top=False):
         raise UsageError(
             f"{path / 'testdata.yaml'}: grading other than default (a grader) is not supported"
         )
+    for key in ("accept_score", "reject_score"):  # a wrong one stops the run before it starts
+        number_of(config, key, 0.0, f"the testdata.yaml of {path}")
     try:
         names = os.listdir(path) if path.is_dir() or not top else []  # no data/: no case
         entries = sorted(entry for entry in names if not entry.startswith("."))

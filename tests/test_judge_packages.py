@@ -275,6 +275,14 @@ def test_a_problem_yaml_that_does_not_parse_is_one_line(tmp_path):
     assert why in package_error(folder)
 
 
+def test_a_score_that_is_no_number_is_one_line_before_any_case_runs(tmp_path):
+    folder = copy(tmp_path, "scored")
+    group = next(path for path in (folder / "data" / "secret").iterdir() if path.is_dir())
+    write(group / "testdata.yaml", "accept_score: many\n")
+    why = f"the testdata.yaml of {group}: accept_score is 'many', not a number"
+    assert why in package_error(folder, ["--submissions"])
+
+
 def test_a_validator_that_does_not_build_is_one_line(tmp_path):
     folder = copy(tmp_path, "sums")
     write(folder / "output_validators" / "positive" / "validate.py", "import sys\nsys.exit(42\n")
