@@ -44,10 +44,11 @@ Submission = namedtuple("Submission", "label expected command why built")
 Verdicts = namedtuple("Verdicts", "verdict score high high_score slowest deciding")
 
 
-def find_submissions(package, python):
-    """The Submissions under the package's submissions/, in the order judged."""
+def find_submissions(package, python, folders=tuple(FOLDERS)):
+    """The Submissions under the package's submissions/ (of those folders), in the order
+    judged."""
     found = []
-    for folder, expected in FOLDERS.items():
+    for folder, expected in ((folder, FOLDERS[folder]) for folder in folders):
         path = package.folder / "submissions" / folder
         names = sorted(os.listdir(path)) if path.is_dir() else []
         for name in (n for n in names if not n.startswith(".")):
@@ -187,7 +188,7 @@ def derive_time_limit(package, python, output_mib):
     """The time limit from the accepted submissions, and the line that says so."""
     output_mib = output_mib or package.output or OUTPUT_MIB
     with one_run() as running:
-        submissions = find_submissions(package, python)
+        submissions = find_submissions(package, python, ["accepted"])  # only they are run
         limit, line, _ = accepted_limit(package, submissions, running, output_mib, False)
     return limit, line
 

@@ -143,3 +143,19 @@ def test_the_submissions_are_found_in_the_judges_order():
         "run_time_error/crash.py", "time_limit_exceeded/spin.py",
     ]  # fmt: skip
     assert all(s.command[0][0] == sys.executable for s in found)
+
+
+def test_deriving_a_time_limit_builds_only_the_accepted(monkeypatch):
+    """--package --command with no time limit runs the accepted submissions alone: the others
+    are not even built."""
+    built = []
+
+    def program_command(path, python):
+        built.append(path.parent.name)
+        raise submissions.Skipped("not here")
+
+    monkeypatch.setattr(submissions, "program_command", program_command)
+    package = read_package(PACKAGES / "hello")
+    with pytest.raises(submissions.UsageError, match="no accepted submission runs here"):
+        submissions.derive_time_limit(package, sys.executable, None)
+    assert built and set(built) == {"accepted"}
