@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent  # the repository: solutions/ and 
 # All the command line decides, made once: the cases, each problem's profile and program,
 # the jobs, the output limit, the JSON report's path and what it says of the run.
 # With --package, the package too; with --submissions, the Python that runs them.
-Plan = namedtuple("Plan", "cases profiles programs jobs ole json info package python")
+Plan = namedtuple("Plan", "cases profiles programs jobs json info package python")
 Plan.__new__.__defaults__ = (None, None)
 
 
@@ -187,6 +187,7 @@ def profiles_for(root, problems, args, folders=()):
         profile = profile._replace(
             time_limit=args.tle or profile.time_limit,
             memory_limit=args.mle or profile.memory_limit,
+            output_limit=args.ole or profile.output_limit,
             mode=mode,
         )
         python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
@@ -257,7 +258,7 @@ def plan_from(argv):
     }
     path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
     info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
-    plan = Plan(cases, profiles, programs, jobs, args.ole, args.json, info)
+    plan = Plan(cases, profiles, programs, jobs, args.json, info)
     return plan, warnings + unread
 
 
@@ -283,16 +284,18 @@ def package_plan(args, python):
     if flag_mode:  # the flag's mode for every case
         profile, package = profile._replace(mode=flag_mode), package._replace(modes={})
     profile = profile._replace(
-        time_limit=args.tle or profile.time_limit, memory_limit=args.mle or profile.memory_limit
+        time_limit=args.tle or profile.time_limit,
+        memory_limit=args.mle or profile.memory_limit,
+        output_limit=args.ole or profile.output_limit,
     )
-    package, ole = package._replace(profile=profile), args.ole
+    package = package._replace(profile=profile)
     keep_everything(args.keep_env)
     if args.submissions:
         if args.json is not None:
             raise UsageError(
                 "--json reports a run of cases: it goes with --command, not --submissions"
             )
-        return Plan((), {}, {}, 1, ole, None, None, package, python), package.warnings
+        return Plan((), {}, {}, 1, None, None, package, python), package.warnings
     cases = [case for case in package.cases if any(w in case.name for w in args.keep or [""])]
     if not cases:
         wanted = " or ".join(f"'{word}'" for word in args.keep)
@@ -304,11 +307,9 @@ def package_plan(args, python):
     programs = {package.name: Program(command, current_folder(), sandbox)}
     path = "portable" if PORTABLE else "posix"
     profiles = {package.name: profile}
-    info = RunInfo(None, args.command, False, path, ole or package.output, profiles)
+    info = RunInfo(None, args.command, False, path, profile.output_limit, profiles)
     jobs = min(args.jobs, cpu_count())
-    return Plan(
-        cases, profiles, programs, jobs, ole, args.json, info, package, python
-    ), package.warnings
+    return Plan(cases, profiles, programs, jobs, args.json, info, package, python), package.warnings
 
 
 def judge_command_line(argv):
@@ -319,9 +320,9 @@ def judge_command_line(argv):
     for warning in warnings:
         note(f"runner.py: warning: {warning}")
     if plan.package is not None and not plan.cases:  # --submissions
-        return run_check(plan.package, plan.python, plan.ole)
+        return run_check(plan.package, plan.python)
     if plan.package is not None and plan.package.profile.time_limit is None:
-        limit, line = derive_time_limit(plan.package, plan.python, plan.ole)
+        limit, line = derive_time_limit(plan.package, plan.python)
         note(f"runner.py: {line}")
         profile = plan.package.profile._replace(time_limit=limit)
         plan.profiles[plan.package.name] = profile
@@ -339,8 +340,7 @@ def judge_command_line(argv):
     def judge(case, running):
         problem, profile = case.problem, plan.profiles[case.problem]
         profile = profile._replace(mode=modes.get(case.name, profile.mode))  # its group's flags
-        output = plan.ole or profile.output_limit or OUTPUT_MIB  # the flag's, the judge's, 64
-        return judge_case(case, profile, plan.programs[problem], running, output)
+        return judge_case(case, profile, plan.programs[problem], running)
 
     try:
         run_all(plan.cases, judge, plan.jobs, report.add, progress.tick)

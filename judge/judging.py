@@ -23,22 +23,22 @@ OUTPUT_MIB = 64.0  # the output limit unless told otherwise
 SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
 
 
-def judge_input(program, input_path, profile, expected_path=None, running=None, output_mib=None):
+def judge_input(program, input_path, profile, expected_path=None, running=None):
     """The Judgement of program (a judge.model.Program) on one input, by profile's limits and
     mode, against the answer in expected_path (None: run, not checked). A running from
     new_running() serves many calls; without one, one is made and ended here."""
-    output_mib = output_mib or profile.output_limit or OUTPUT_MIB  # a flag, the judge's, 64
     if running is not None:
-        return judge_one(program, input_path, expected_path, profile, running, output_mib)
+        return judge_one(program, input_path, expected_path, profile, running)
     running = new_running()
     try:
-        return judge_one(program, input_path, expected_path, profile, running, output_mib)
+        return judge_one(program, input_path, expected_path, profile, running)
     finally:
         running.end()
 
 
-def judge_one(program, input_path, expected_path, profile, running, output_mib):
+def judge_one(program, input_path, expected_path, profile, running):
     """judge_input() in a run: a file too large for memory (ulimit -v) is that input's IE."""
+    output_mib = profile.output_limit or OUTPUT_MIB  # --ole's, else the judge's, else 64
     if program.failure is not None:  # not built: the compiler's lines, and nothing runs
         return Judgement("CE", 0.0, None, None, False, list(program.failure), (), False)
     try:
@@ -107,9 +107,9 @@ def shown_input(path):
     return ["  " + printable(line) for line in lines] if len(lines) <= SHORT_INPUT_LINES else []
 
 
-def judge_case(case, profile, program, running, output_mib=OUTPUT_MIB):
+def judge_case(case, profile, program, running):
     """The Result of one case of a run."""
-    judged = judge_one(program, case.input, case.expected, profile, running, output_mib)
+    judged = judge_one(program, case.input, case.expected, profile, running)
     return Result(case, *judged)
 
 

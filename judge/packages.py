@@ -37,12 +37,12 @@ ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
 # (a dict), and its items in order: the name of a case ("secret/g1/01") or a Group.
 Group = namedtuple("Group", "path config items")
 # A package: its folder, its name, whether it is scored, its Profile (time_limit None where
-# problem.yaml gives none), the output limit in MiB, its cases, each case's mode where its
+# problem.yaml gives none; output_limit always set), its cases, each case's mode where its
 # group's flags make it another, the Group of data/, the time multiplier, safety margin and
 # resolution, and the warnings to print.
 Package = namedtuple(
     "Package",
-    "folder name scoring profile output cases modes data multiplier margin resolution warnings",
+    "folder name scoring profile cases modes data multiplier margin resolution warnings",
 )
 
 
@@ -182,7 +182,7 @@ def read_package(folder):
     profile = Profile(judge, time_limit, figures["memory"], mode, None, figures["output"])
     scoring = "scoring" in words
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
-    parts = (figures["output"], cases, modes, data, *multipliers, figures["time_resolution"])
+    parts = (cases, modes, data, *multipliers, figures["time_resolution"])
     return Package(folder, name, scoring, profile, *parts, warnings)
 
 

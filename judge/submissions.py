@@ -18,7 +18,7 @@ from collections import namedtuple
 
 from judge.console import say
 from judge.grading import grade, kattis_verdict, score_text
-from judge.judging import OUTPUT_MIB, judge_one
+from judge.judging import judge_one
 from judge.model import Program, UsageError
 from judge.packages import UNKNOWN_TIME_LIMIT, Skipped, Unbuilt, derived_limit, program_command
 from judge.process.choose import new_running
@@ -67,11 +67,11 @@ def find_submissions(package, python, folders=tuple(FOLDERS)):
 class Judge:
     """One submission's cases judged on demand, each once, under a limit and its margin."""
 
-    def __init__(self, package, command, limit, margin, running, output_mib):
+    def __init__(self, package, command, limit, margin, running):
         self.package, self.limit, self.running = package, limit, running
         self.profile = package.profile._replace(time_limit=limit * margin)
         self.program = Program(command, str(package.folder))
-        self.output_mib, self.judged = output_mib, {}
+        self.judged = {}
         self.cases = {case.name: case for case in package.cases}
 
     def high(self, name):
@@ -93,7 +93,7 @@ class Judge:
             case = self.cases[name]
             profile = self.profile._replace(mode=self.package.modes.get(name, self.profile.mode))
             self.judged[name] = judge_one(
-                self.program, case.input, case.expected, profile, self.running, self.output_mib
+                self.program, case.input, case.expected, profile, self.running
             )
         return self.judged[name]
 
@@ -137,20 +137,19 @@ def time_line(package, limit, slowest, margin=True):
     )
 
 
-def run_check(package, python, output_mib=None, tle=None):
+def run_check(package, python):
     """Judge every submission of the package, saying its table's lines as they come. The exit
     status: 0 when each got its folder's verdict (those skipped aside), else 1."""
-    output_mib = output_mib or package.output or OUTPUT_MIB
     submissions = find_submissions(package, python)
     if not submissions:
         say(f"{package.name}: no submission under {package.folder / 'submissions'}")
         return 1
     width = max(len(s.label) for s in submissions)
-    rows, limit = {}, tle or package.profile.time_limit
+    rows, limit = {}, package.profile.time_limit
     with one_run() as running:
         say(f"{'submission':<{width}}  expected  got       ok")
         if limit is None:
-            limit, line, first = accepted_limit(package, submissions, running, output_mib)
+            limit, line, first = accepted_limit(package, submissions, running)
             rows.update(show(s, verdicts, width) for s, verdicts in first)
             say(line)
         else:
@@ -159,20 +158,18 @@ def run_check(package, python, output_mib=None, tle=None):
             if submission.command is None:
                 rows.update([unrun(submission, width)])
                 continue
-            verdicts = check(
-                Judge(package, submission.command, limit, package.margin, running, output_mib)
-            )
+            verdicts = check(Judge(package, submission.command, limit, package.margin, running))
             rows.update([show(submission, verdicts, width)])
     return summary(rows.values())
 
 
-def accepted_limit(package, submissions, running, output_mib, margin=True):
+def accepted_limit(package, submissions, running, margin=True):
     """(the time limit, the line that says how it was found, each accepted submission with its
     Verdicts) from the accepted submissions, judged under UNKNOWN_TIME_LIMIT."""
     first = []
     for submission in submissions:
         if submission.command and submission.label.startswith("accepted/"):
-            judge = Judge(package, submission.command, UNKNOWN_TIME_LIMIT, 1.0, running, output_mib)
+            judge = Judge(package, submission.command, UNKNOWN_TIME_LIMIT, 1.0, running)
             first.append((submission, check(judge)))
     if not first:
         raise UsageError(
@@ -184,12 +181,11 @@ def accepted_limit(package, submissions, running, output_mib, margin=True):
     return limit, time_line(package, limit, slowest, margin), first
 
 
-def derive_time_limit(package, python, output_mib):
+def derive_time_limit(package, python):
     """The time limit from the accepted submissions, and the line that says so."""
-    output_mib = output_mib or package.output or OUTPUT_MIB
     with one_run() as running:
         submissions = find_submissions(package, python, ["accepted"])  # only they are run
-        limit, line, _ = accepted_limit(package, submissions, running, output_mib, False)
+        limit, line, _ = accepted_limit(package, submissions, running, False)
     return limit, line
 
 

@@ -103,7 +103,8 @@ def test_the_plan_runs_a_solution_from_the_root_and_a_command_from_here(tmp_path
     program = model.Program(([python, "solutions/p.py"], None), root.resolve())
     assert plan.programs["p"] == program and program.failure is None and program.sandbox is None
     assert [case.name for case in plan.cases] == ["a", "b"] and plan.jobs == 1
-    assert (plan.ole, plan.json, plan.info.python, plan.info.command) == (2.0, None, python, None)
+    assert plan.profiles["p"].output_limit == 2.0 and plan.info.ole_mib == 2.0  # --ole's
+    assert (plan.json, plan.info.python, plan.info.command) == (None, python, None)
     assert warnings == []
     plan, _ = cli.plan_from(["--root", str(root), "p", "--command", sys.executable])
     assert plan.programs["p"].workdir == tmp_path and plan.info.python is None

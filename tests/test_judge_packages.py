@@ -112,7 +112,7 @@ def test_a_package_is_judged_by_its_validation(name, mode, memory, interactive):
     if package.profile.mode.command:
         args, executable = package.profile.mode.command
         assert executable == sys.executable and args[1].endswith(".py")
-    assert package.output == 8 and package.multiplier == 5 and package.margin == 2
+    assert package.profile.output_limit == 8 and package.multiplier == 5 and package.margin == 2
 
 
 def copy(tmp_path, name="hello"):
@@ -135,7 +135,8 @@ def test_problem_yamls_limits_are_read(tmp_path):
     limits = "limits:\n  time_limit: 2.5\n  output: 4\n  time_multiplier: 3\n"
     write(folder / "problem.yaml", "name: x\ntype: pass-fail\n" + limits)
     package = packages.read_package(folder)
-    assert package.profile.time_limit == 2.5 and package.output == 4 and package.multiplier == 3
+    assert package.profile.time_limit == 2.5 and package.profile.output_limit == 4
+    assert package.multiplier == 3
 
 
 @pytest.mark.parametrize(

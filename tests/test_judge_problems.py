@@ -450,6 +450,9 @@ def test_the_judge_lines_output_limit_judges_unless_a_flag_says_otherwise(tmp_pa
     assert "output passed 1 MiB: stopped reading and killed it" in out
     status, report, _ = judged(tmp_path, "--ole", "4", tle=None)
     assert case_verdicts(report) == {"p/a": "WA"}  # read whole, and judged
+    assert report["problems"]["p"]["output_limit_mib"] == 4  # the limit that judged it
+    status, out, _, _ = judge(tmp_path, "--ole", "4", tle=None)
+    assert "(Tight: 1 s CPU, 256 MiB, exact, 4 MiB output)" in out
 
 
 def test_a_malformed_judge_line_is_a_warning_and_the_defaults_judge(tmp_path):

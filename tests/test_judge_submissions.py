@@ -157,5 +157,5 @@ def test_deriving_a_time_limit_builds_only_the_accepted(monkeypatch):
     monkeypatch.setattr(submissions, "program_command", program_command)
     package = read_package(PACKAGES / "hello")
     with pytest.raises(submissions.UsageError, match="no accepted submission runs here"):
-        submissions.derive_time_limit(package, sys.executable, None)
+        submissions.derive_time_limit(package, sys.executable)
     assert built and set(built) == {"accepted"}
