@@ -17,7 +17,7 @@ WHERE = {
     "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
     " UsageError problem_name_error",
     "judge.text": "printable shorten",
-    "judge.commands": "PYTHON_PROGRAM split_command",
+    "judge.commands": "PYTHON_PROGRAM runs_python split_command",
     "judge.modes": "MODES make_mode mode_error parse_mode",
     "judge.problems": "DEFAULT_PROFILE find_cases find_problems natural_key read_profile",
     "judge.explain": "exit_description mismatch",

@@ -10,7 +10,6 @@ docs/runner.md says how cases are run and judged.
 import argparse
 import math
 import os
-import re
 import shutil
 import signal
 import sys
@@ -18,7 +17,7 @@ from collections import namedtuple
 from pathlib import Path
 
 from judge.build import BUILD_FOLDER, program_for
-from judge.commands import PYTHON_PROGRAM, split_command
+from judge.commands import runs_python, split_command
 from judge.console import let_go, note, say, usage_error
 from judge.judging import OUTPUT_MIB, judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
@@ -173,9 +172,10 @@ def mode_of_flags(args, builds):
     return flag_mode
 
 
-def profiles_for(root, problems, args, folders=()):
-    """Each problem's profile, its Judge: line under the flags (and other_limit), and warnings.
-    A problem that is a folder of cases has no Judge: line: the defaults, under the flags."""
+def profiles_for(root, problems, args, folders=(), command=None):
+    """Each problem's profile, its Judge: line under the flags (and other_limit, for a command
+    that is no Python), and warnings. A problem that is a folder of cases has no Judge: line:
+    the defaults, under the flags."""
     profiles, warnings, flag_mode = {}, [], mode_of_flags(args, root / BUILD_FOLDER)
     for problem in problems:
         profile, warning = (
@@ -190,8 +190,7 @@ def profiles_for(root, problems, args, folders=()):
             output_limit=args.ole or profile.output_limit,
             mode=mode,
         )
-        python = re.search(PYTHON_PROGRAM, (args.command or "").split(" ", 1)[0])
-        if args.command is not None and not args.tle and profile.other_limit and not python:
+        if command and not args.tle and profile.other_limit and not runs_python(command):
             language, seconds = profile.other_limit
             name = f"{profile.judge_name}'s {language} limit"  # the summary says which
             profile = profile._replace(judge_name=name, time_limit=seconds)
@@ -249,7 +248,7 @@ def plan_from(argv):
     sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)
-    profiles, unread = profiles_for(root, problems, args, own)
+    profiles, unread = profiles_for(root, problems, args, own, command)
     jobs = min(args.jobs, cpu_count())
     if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
         unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")

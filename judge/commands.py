@@ -1,6 +1,7 @@
 """A command line given as text made a command, (args, executable): its program found."""
 
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -10,6 +11,14 @@ from judge.model import UsageError
 from judge.platform import WINDOWS
 
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # a command runs Python
+
+
+def runs_python(command):
+    """Whether (args, executable) runs Python, by its program's name: the other-language limit
+    of a Judge: line is for the rest."""
+    args, executable = command
+    first = args[0] if isinstance(args, list) else args.split(" ", 1)[0]
+    return re.search(PYTHON_PROGRAM, executable or first) is not None
 
 
 def split_command(text, root):

@@ -78,6 +78,7 @@ def exam_root(tmp_path):
         (["--command", "pypy3 x.py"], "Exam", 2.0),
         (["--command", "solutions/p.py"], "Exam", 2.0),
         (["--command", "py.exe -3 x.py"], "Exam", 2.0),
+        (["--command", "'/my dir/python3' x.py"], "Exam", 2.0),  # the program found decides
     ],
 )
 def test_a_command_that_is_no_python_gets_the_other_languages_limit(

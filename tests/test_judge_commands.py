@@ -115,6 +115,18 @@ def test_a_judging_program_that_cannot_run_is_a_usage_error(here, text, why):
 )
 def test_a_command_runs_python_by_its_programs_name(program, python):
     assert (re.search(commands.PYTHON_PROGRAM, program) is not None) == python
+    assert commands.runs_python(([program, "x"], None)) == python
+    assert commands.runs_python(([program.upper() + "x", "x"], program)) == python  # the found
+
+
+@POSIX_ONLY
+def test_a_quoted_python_with_a_space_in_its_path_runs_python(tmp_path):
+    """The program found decides, not the command's first word cut at a space."""
+    python = tmp_path / "my dir" / "python3"
+    python.parent.mkdir()
+    python.symlink_to(sys.executable)
+    command = commands.split_command(f"'{python}' -c pass", tmp_path)
+    assert commands.runs_python(command)
 
 
 # ---------------------------------------------------------------- --command through the runner

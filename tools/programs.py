@@ -5,14 +5,12 @@ force (BRUTE). Also the limits the solution is judged by.
 
 import itertools
 import os
-import re
 import time
 from pathlib import Path
 
 from judge import (
     BACKSTOP,
     MIB,
-    PYTHON_PROGRAM,
     Limits,
     Program,
     UsageError,
@@ -23,6 +21,7 @@ from judge import (
     new_running,
     printable,
     read_profile,
+    runs_python,
     shorten,
     split_command,
 )
@@ -70,13 +69,6 @@ def with_argument(command, word):
     """The command with one more word at its end (Windows keeps a command line whole)."""
     args, executable = command
     return ([*args, word] if isinstance(args, list) else f"{args} {word}"), executable
-
-
-def is_python(command):
-    """Whether the command runs Python, by its program's name, as the runner tells."""
-    args = command[0]
-    first = args[0] if isinstance(args, list) else args.split(" ", 1)[0]
-    return re.search(PYTHON_PROGRAM, first) is not None
 
 
 class AsProcess:
@@ -178,7 +170,7 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     what = f"{profile.judge_name or 'the Judge: line'}'s {profile.mode.kind}"
     profile = profile._replace(mode=profile.mode.resolved(root, what, strict=True))  # from root
     whose = f"{printable(profile.judge_name)}'s" if profile.judge_name else "the runner's default"
-    if profile.other_limit and command and not is_python(command):
+    if profile.other_limit and command and not runs_python(command):
         language, seconds = profile.other_limit
         profile = profile._replace(time_limit=seconds)
         whose += f" {printable(language)}"
