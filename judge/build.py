@@ -41,7 +41,7 @@ from judge.model import MIB, UsageError
 from judge.platform import WINDOWS
 from judge.process.choose import new_running
 from judge.process.readers import STDERR_KEPT
-from judge.process.watch import BACKSTOP, MEMORY_BACKSTOP, Limits, watch
+from judge.process.watch import Limits, passed_limit, watch
 from judge.stop import STOPPED
 from judge.text import printable, shorten
 
@@ -218,13 +218,9 @@ def run_build(command, cwd, source, shown, limits=None):
         running.end()
     if STOPPED:
         raise KeyboardInterrupt
-    tool = os.path.basename(command[0])
-    if run.timed_out or run.memory_out or run.overflowed:
-        what = f"{limits.time:g} s of CPU time ({limits.time * BACKSTOP:g} s of wall time)"
-        if not run.timed_out:
-            memory = f"{limits.memory * MEMORY_BACKSTOP:g} MiB"
-            what = memory if run.memory_out else f"{limits.output // 1024} KiB of output"
-        raise BuildFailed([f"{tool} passed {what} building {shown}, and was killed"])
+    tool, passed = os.path.basename(command[0]), passed_limit(run, limits)
+    if passed:
+        raise BuildFailed([f"{tool} passed {passed} building {shown}, and was killed"])
     if run.status != 0:
         cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
         text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)

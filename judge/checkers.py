@@ -16,7 +16,7 @@ from judge.explain import exit_description, last_lines
 from judge.files import open_regular, read_regular
 from judge.model import MIB, Checked
 from judge.platform import BROKEN_PIPE
-from judge.process.watch import BACKSTOP, Limits, execute, watch
+from judge.process.watch import Limits, execute, passed_limit, watch
 from judge.text import printable, shorten
 from judge.verdicts import explain_limit, verdict_of
 
@@ -93,11 +93,10 @@ def checker_verdict(mode, run, message, score_text=None):
     """The verdict of a judging program by its exit code (never its words), as a Checked:
     with the score of testlib's points or of a Kattis score.txt."""
     lines = [f"{mode.kind}: " + shorten(printable(line)) for line in last_lines(message)]
-    if run.timed_out or run.memory_out or run.overflowed:
-        what = f"{CHECK_SECONDS:g} s of CPU time ({CHECK_SECONDS * BACKSTOP:g} s of wall time)"
-        if not run.timed_out:
-            what = f"{CHECK_LIMITS[1]:g} MiB" if run.memory_out else "1 MiB of output"
-        return Checked("IE", [f"the {mode.kind} failed: it passed {what}, and was killed", *lines])
+    passed = passed_limit(run, CHECK_LIMITS)  # a judging program runs under those
+    if passed:
+        killed = f"the {mode.kind} failed: it passed {passed}, and was killed"
+        return Checked("IE", [killed, *lines])
     protocol, score, wrong = mode.protocol, None, None
     verdict = protocol.codes.get(run.status, "IE")
     if protocol.points is not None and run.status == protocol.points:
@@ -203,7 +202,8 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
         try:
             try:
                 to_program, to_judge = ends.to_program, ends.to_judge
-                started = running.start(judge, to_judge[0], workdir, MIB, to_program[1], True)
+                cap = CHECK_LIMITS.output
+                started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
                 codes = mode.protocol.codes
                 judging = Watched(running, started, lambda run: ends.judge_ended(run, codes))
                 program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])

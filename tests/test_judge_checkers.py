@@ -58,7 +58,7 @@ def run(**fields):
         ("checker c", {"timed_out": True}, b"", "IE",
          ["the checker failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
         ("checker c", {"memory_out": True}, b"", "IE",
-         ["the checker failed: it passed 4096 MiB, and was killed"]),
+         ["the checker failed: it passed 8192 MiB, and was killed"]),
         ("checker c", {"overflowed": True}, b"x", "IE",
          ["the checker failed: it passed 1 MiB of output, and was killed", "checker: x"]),
         ("checker c", {"status": 1}, b"bad\x1b[2J", "WA", ["checker: bad\\x1b[2J"]),

@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from process_util import case_of, case_running, details, signalled
+from process_util import case_of, case_running, details, finished_run, signalled
 from runner_util import BUSY, LINUX_ONLY, POSIX_ONLY, case_verdicts, judged, make_root, write
 
 from judge.process import choose, watch
@@ -122,6 +122,20 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     data = json.loads(report.read_text())
     assert case_verdicts(data) == {"p/a": "AC"}, data
     assert case_of(data, "p/a")["details"] == []
+
+
+@pytest.mark.parametrize(
+    "fields, limits, said",
+    [
+        ({"timed_out": True}, (0.5, 64.0, 1 << 20), "0.5 s of CPU time (1.5 s of wall time)"),
+        ({"memory_out": True}, (0.5, 64.0, 1 << 20), "128 MiB"),  # stopped at twice the limit
+        ({"overflowed": True}, (0.5, 64.0, 1 << 20), "1 MiB of output"),
+        ({"overflowed": True}, (0.5, 64.0, 64 << 10), "64 KiB of output"),
+        ({}, (0.5, 64.0, 1 << 20), None),
+    ],
+)
+def test_the_limit_a_run_passed_is_said_in_words(fields, limits, said):
+    assert watch.passed_limit(finished_run(**fields), watch.Limits(*limits)) == said
 
 
 def pinned_to_one_cpu(cpu):

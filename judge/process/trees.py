@@ -10,10 +10,10 @@ import sys
 import time
 from collections import namedtuple
 
+from judge.model import MIB
 from judge.platform import POSIX, WAIT4
 from judge.process.environment import judged_environment
 
-MIB = 1024 * 1024
 TICK = 0.05  # seconds a case runs unwatched at most
 
 Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files; stdout maybe None

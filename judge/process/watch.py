@@ -64,6 +64,18 @@ class Running:
             self.tree.end_run()
 
 
+def passed_limit(run, limits):
+    """The limit a run passed and was stopped at, in words ("1 MiB of output"), or None."""
+    if run.timed_out:
+        return f"{limits.time:g} s of CPU time ({limits.time * BACKSTOP:g} s of wall time)"
+    if run.memory_out:
+        return f"{limits.memory * MEMORY_BACKSTOP:g} MiB"
+    if run.overflowed:
+        kib = limits.output / 1024
+        return f"{kib / 1024:g} MiB of output" if kib >= 1024 else f"{kib:g} KiB of output"
+    return None
+
+
 def ceiling(time_limit):
     """The wall time no case passes, however long it waited for a CPU."""
     return time_limit * CEILING[0] + CEILING[1]
