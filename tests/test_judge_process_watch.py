@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -122,6 +123,47 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     data = json.loads(report.read_text())
     assert case_verdicts(data) == {"p/a": "AC"}, data
     assert case_of(data, "p/a")["details"] == []
+
+
+class SlowStart:
+    """A tree kind whose case starts once `go` is set (`entered` says it is starting); kill()
+    is recorded."""
+
+    entered, go, killed = threading.Event(), threading.Event(), []
+
+    @classmethod
+    def begin_run(cls):
+        pass
+
+    @classmethod
+    def ready(cls):
+        return cls
+
+    def __init__(self, *started):
+        self.pipes = None
+        type(self).entered.set()
+        type(self).go.wait(30)
+
+    def kill(self):
+        type(self).killed.append(self)
+
+
+def test_a_slow_start_holds_up_no_kill_and_a_stop_meanwhile_kills_it():
+    """While a case takes long to start (a busy machine), another case can be killed; one
+    stopped as it started is killed once it has."""
+    SlowStart.go.clear()
+    running = watch.Running(SlowStart, lambda pipes, cap: None)
+    started = []
+    starter = threading.Thread(target=lambda: started.append(running.start("p", 0, ".", 1)))
+    starter.start()
+    assert SlowStart.entered.wait(30)
+    other = SlowStart.__new__(SlowStart)
+    running.kill(other)  # not held up by the start under way
+    running.kill_all()
+    assert SlowStart.killed == [other] and starter.is_alive()
+    SlowStart.go.set()
+    starter.join(30)
+    assert SlowStart.killed == [other, started[0][0]]
 
 
 @pytest.mark.parametrize(

@@ -38,11 +38,16 @@ class Running:
         self.tick = lambda: None  # called as a case is watched (the run sets it for -j 1)
 
     def start(self, command, stdin, cwd, output_cap, stdout=None, pipe_ignored=False):
+        """A case started, and its reader. It starts outside the lock (a busy machine's start
+        may take long), so that other cases are killed meanwhile; stopped then, it is killed
+        at once, and watch() ends it."""
+        if self.stopped:
+            raise KeyboardInterrupt  # no case starts once the run is stopped
+        case_tree = self.tree.ready()(command, stdin, cwd, stdout, pipe_ignored)
         with self.lock:
-            if self.stopped:
-                raise KeyboardInterrupt  # no case starts once the run is stopped
-            case_tree = self.tree.ready()(command, stdin, cwd, stdout, pipe_ignored)
             self.trees.add(case_tree)
+            if self.stopped:
+                case_tree.kill()
         return case_tree, self.reader(case_tree.pipes, output_cap)
 
     def kill(self, case_tree):
