@@ -365,3 +365,15 @@ def test_ending_a_run_leaves_the_callers_own_children_and_their_exit(tmp_path):
     finally:
         running.end()
     assert own.wait(30) == 3
+
+
+@LINUX_ONLY
+def test_a_program_named_without_a_folder_is_found_on_path_as_popen_finds_it(tmp_path):
+    usable_launcher()
+    (tmp_path / "in").write_bytes(b"")
+    running = watch.Running(linux.LinuxTree, readers.PollReader)
+    try:
+        run = watch.execute(running, (["echo", "hi"], None), tmp_path / "in", str(tmp_path), LIMITS)
+    finally:
+        running.end()
+    assert (run.output, run.status) == (b"hi\n", 0)

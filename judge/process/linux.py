@@ -5,6 +5,7 @@ import _socket
 import contextlib
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -176,7 +177,11 @@ class LinuxTree(Tree):
 
     def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
         args, executable = command
-        words = [b"p" if pipe_ignored else b"", executable or args[0], cwd, *args]
+        program = executable or args[0]
+        if os.sep not in program:  # on the judged PATH, as Popen finds it
+            path = judged_environment().get("PATH", os.defpath)
+            program = shutil.which(program, path=path) or program
+        words = [b"p" if pipe_ignored else b"", program, cwd, *args]
         text = b"\0".join(os.fsencode(word) for word in words)
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
