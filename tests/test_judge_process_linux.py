@@ -377,3 +377,18 @@ def test_a_program_named_without_a_folder_is_found_on_path_as_popen_finds_it(tmp
     finally:
         running.end()
     assert (run.output, run.status) == (b"hi\n", 0)
+
+
+@LINUX_ONLY
+def test_a_command_too_long_for_a_supervisor_is_refused_whole(tmp_path):
+    usable_launcher()
+    (tmp_path / "in").write_bytes(b"")
+    running = watch.Running(linux.LinuxTree, readers.PollReader)
+    command = (["echo", "x" * 70000], shutil.which("echo"))
+    try:
+        with pytest.raises(OSError, match="its command passes 64 KiB"):
+            watch.execute(running, command, tmp_path / "in", str(tmp_path), LIMITS)
+        run = watch.execute(running, (["echo", "y"], None), tmp_path / "in", str(tmp_path), LIMITS)
+    finally:
+        running.end()
+    assert run.output == b"y\n"  # and the next case runs

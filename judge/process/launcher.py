@@ -51,6 +51,7 @@ import time
 CLOEXEC = getattr(_socket, "MSG_CMSG_CLOEXEC", 0x40000000)  # Linux's value; PyPy has no name
 SAMPLE_EVERY = 0.01  # seconds between two samples of /proc at least: a short case has none
 ASKED_EVERY = 0.03  # seconds a supervisor waits for a word before it samples on its own
+CASE_BYTES = 65536  # the most a case's message (flags, program, folder, arguments) may hold
 
 
 def become_subreaper():
@@ -204,7 +205,7 @@ class Supervisor:
         become_subreaper()
         self.channel.send(b"%d" % os.getpid())  # the runner kills it by this pid, if it must
         while True:
-            text, data, _, _ = self.channel.recvmsg(65536, _socket.CMSG_LEN(12), CLOEXEC)
+            text, data, _, _ = self.channel.recvmsg(CASE_BYTES, _socket.CMSG_LEN(12), CLOEXEC)
             if not text:
                 return
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do

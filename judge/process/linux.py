@@ -3,6 +3,7 @@
 
 import _socket
 import contextlib
+import errno
 import os
 import select
 import shutil
@@ -183,6 +184,8 @@ class LinuxTree(Tree):
             program = shutil.which(program, path=path) or program
         words = [b"p" if pipe_ignored else b"", program, cwd, *args]
         text = b"\0".join(os.fsencode(word) for word in words)
+        if len(text) > walk.CASE_BYTES:  # a supervisor would read it cut short
+            raise OSError(errno.E2BIG, f"its command passes {walk.CASE_BYTES // 1024} KiB")
         err, err_end = os.pipe()
         out, out_end = os.pipe() if stdout is None else (None, stdout)
         out_file = None if out is None else open(out, "rb", buffering=0)  # noqa: SIM115
