@@ -61,15 +61,23 @@ def become_subreaper():
     ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
 
 
-def children(pid):
-    found = []
+def family(pid):
+    """(pid's children, the longest wait for a CPU of any of its threads in seconds, which is
+    schedstat's run delay), read from each thread once."""
+    found, longest = [], 0
     try:
         for task in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{task}/children") as ids:
                 found += [int(word) for word in ids.read().split()]
-    except OSError:
+            with open(f"/proc/{pid}/task/{task}/schedstat", "rb") as schedstat:
+                longest = max(longest, int(schedstat.read().split()[1]))
+    except (OSError, IndexError, ValueError):  # gone, or going
         pass
-    return found
+    return found, longest / 1e9
+
+
+def children(pid):
+    return family(pid)[0]
 
 
 def descendants(roots=None):
@@ -128,18 +136,6 @@ def ignores_children(pid):
     except (OSError, ValueError):
         pass
     return False
-
-
-def waited_for_a_cpu(pid):
-    """The longest wait for a CPU of any thread of pid, in seconds (schedstat's run delay)."""
-    longest = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat", "rb") as schedstat:
-                longest = max(longest, int(schedstat.read().split()[1]))
-        except (OSError, IndexError, ValueError):
-            pass
-    return longest / 1e9
 
 
 def lost_ticks(before, now, reaped):
@@ -237,15 +233,17 @@ class Supervisor:
             self.code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
     def sample(self):
-        resident, seen = 0, {}
-        for pid in descendants():
+        resident, seen, found = 0, {}, children(os.getpid())
+        for pid in found:  # the list grows as the walk goes down, as in descendants()
+            below, delay = family(pid)
+            found += below
+            self.queued = max(self.queued, delay)
             try:
                 with open(f"/proc/{pid}/stat", "rb") as stat_file:
                     fields = stat_file.read().rsplit(b")", 1)[1].split()
                 resident += int(fields[21])
                 own, waited = sum(map(int, fields[11:13])), sum(map(int, fields[13:15]))
                 seen[pid] = int(fields[1]), own + waited, waited  # parent, ticks, of children
-                self.queued = max(self.queued, waited_for_a_cpu(pid))
             except (OSError, IndexError, ValueError):
                 pass
         self.lost += lost_ticks(self.seen, seen, self.reaped)
