@@ -244,7 +244,7 @@ def tool_command(text, root, what, builds=None):
     path = Path(root, words[0])
     if not path.is_file():
         raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
-    made = program_for(root, str(path.resolve()), builds or Path(root, BUILD_FOLDER))
+    made = program_for(root, str(path.resolve()), builds)
     if made.failure:
         errors = [line.strip() for line in made.failure if "error" in line.lower()]
         raise UsageError(f"{what} {text}: {' '.join([made.failure[0], *errors[:1]])}")

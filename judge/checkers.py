@@ -124,7 +124,7 @@ class Watched(threading.Thread):
     while the program it judges runs (a full pipe would stop it); on_end(its Run) once it
     ended and was reaped."""
 
-    def __init__(self, running, started, on_end=lambda run: None):
+    def __init__(self, running, started, on_end):
         super().__init__(daemon=True)
         self.running, self.started, self.on_end = running, started, on_end
         self.outcome = self.error = None

@@ -171,12 +171,12 @@ def read_package(folder):
         )
     warnings = []
     data = read_group(folder / "data", "", dict(GROUP_DEFAULTS), warnings, top=True)
-    cases = list(cases_of(folder, data))
+    name = folder.name or "package"
+    cases = list(cases_of(folder, data, name))
     if not cases:
         raise UsageError(f"{folder} holds no case: want data/secret/NAME.in with NAME.ans")
     flags = text_of(config, "validator_flags")
     mode, modes = package_modes(folder, data, flags, validation[0] == "custom", interactive)
-    name = folder.name or "package"
     title = text_of(config, "name", name)
     judge = f"Kattis package {title}"
     profile = Profile(judge, time_limit, figures["memory"], mode, None, figures["output"])
@@ -219,15 +219,15 @@ def read_group(path, name, inherited, warnings, top=False):
     return Group(name, config, items)
 
 
-def cases_of(folder, group):
-    """The Cases of a Group and its subgroups, in the order judged."""
+def cases_of(folder, group, name):
+    """The Cases of a Group and its subgroups, in the order judged, of the package name."""
     for item in group.items:
         if isinstance(item, Group):
-            yield from cases_of(folder, item)
+            yield from cases_of(folder, item, name)
         else:
             data = folder / "data" / item
             yield Case(
-                folder.resolve().name or "package",
+                name,
                 item,
                 data.with_suffix(".in"),
                 data.with_suffix(".ans"),
