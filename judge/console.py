@@ -29,7 +29,11 @@ def say(text):
 def let_go(stream):
     """Point stream at the null device: a reader gone or stalled neither holds nor fails exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
-        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
 
 
 def note(text):

@@ -35,7 +35,7 @@ class Progress:
             self.shown = self.write(ERASE + self.line(now - self.start))
 
     def line(self, elapsed):
-        rate = self.done / elapsed
+        rate = self.done / max(elapsed, 1e-6)  # a coarse clock may not have moved
         speed = f"{1 / rate:.1f} s each" if 0 < rate < 1 else f"{rate:.1f}/s"
         left = "time left unknown"
         if rate:

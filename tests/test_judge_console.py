@@ -84,7 +84,9 @@ def test_a_stalled_stderr_is_let_go_of_and_never_waited_on(monkeypatch):
 @POSIX_ONLY
 def test_let_go_points_a_stream_at_the_null_device(tmp_path):
     with open(tmp_path / "out", "w") as stream:
+        opened = len(os.listdir("/dev/fd"))
         console.let_go(stream)
+        assert len(os.listdir("/dev/fd")) == opened  # no descriptor left open
         stream.write("never seen\n")
     assert (tmp_path / "out").read_text() == ""
 
