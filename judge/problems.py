@@ -112,26 +112,28 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=
     folder = root / cases / problem if folder is None else folder
     names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
     there = {os.path.normcase(name): name for name in names}  # Windows: names match in any case
-    inputs = {n[:-3]: n for key, n in there.items() if key.endswith(".in")}  # ".in": case ""
-    answers = {}  # case: its answer's file name
+    inputs = {key[:-3]: n for key, n in there.items() if key.endswith(".in")}  # ".in": case ""
+    answers = {}  # case, as its key: its answer's file name
     for key, name in sorted(there.items()):
-        stem, dot, _ = name.rpartition(".")
-        if dot and key.rpartition(".")[2] in ("out", "ans"):
+        stem, dot, extension = key.rpartition(".")
+        if dot and extension in ("out", "ans"):
             if stem in answers:
-                raise UsageError(f"{printable(stem)} has both a .out and an .ans in {folder}")
+                shown = printable(name.rpartition(".")[0])
+                raise UsageError(f"{shown} has both a .out and an .ans in {folder}")
             answers[stem] = name
     where = f"{cases}/{problem}/" if folder == root / cases / problem else f"{folder}{os.sep}"
-    stray = [f"{where}{printable(a)} has no {printable(s)}.in beside it"
+    stray = [f"{where}{printable(a)} has no {printable(a.rpartition('.')[0])}.in beside it"
              for s, a in sorted(answers.items()) if s not in inputs]  # fmt: skip
     keeps = [keep] if isinstance(keep, str) else (keep or [""])
-    told_apart = any(name.startswith(JUDGE_PREFIX) for name in inputs)
+    told_apart = any(name.startswith(JUDGE_PREFIX) for name in inputs.values())
     found = []
-    for name in sorted(inputs, key=natural_key):
+    for key, file in sorted(inputs.items(), key=lambda item: natural_key(item[1][:-3])):
+        name = file[:-3]
         judge = name.startswith(JUDGE_PREFIX)
         if any(word in name for word in keeps) and (judge or not judge_only):
-            expected = folder / answers[name] if name in answers else None  # a link too
+            expected = folder / answers[key] if key in answers else None  # a link too
             kind = judge if told_apart else None
-            found.append(Case(problem, name, folder / inputs[name], expected, kind))
+            found.append(Case(problem, name, folder / file, expected, kind))
     return found, stray
 
 

@@ -322,6 +322,21 @@ def test_cases_are_found_in_natural_order_filtered_with_a_warning_per_lone_out(t
     assert problems.find_cases(root, "p", "", cases="hacks") == ([], [])
 
 
+def test_where_names_match_in_any_case_an_input_and_its_answer_pair_so(tmp_path, monkeypatch):
+    """As on Windows: A.in is answered by a.OUT, and the case keeps its input's name."""
+    root = make_root(tmp_path, ECHO, {})
+    for name in ("A.in", "a.OUT", "b.IN", "B.ans", "C.Out"):
+        write(root / "testcases" / "p" / name, "1\n")
+    monkeypatch.setattr(problems.os.path, "normcase", str.lower)
+    found, stray = problems.find_cases(root, "p", "")
+    folder = root / "testcases" / "p"
+    assert [(case.name, case.input, case.expected) for case in found] == [
+        ("A", folder / "A.in", folder / "a.OUT"),
+        ("b", folder / "b.IN", folder / "B.ans"),
+    ]
+    assert stray == ["testcases/p/C.Out has no C.in beside it"]
+
+
 def test_odd_case_names_are_escaped_in_warnings(tmp_path):
     root = make_root(tmp_path, ECHO, {})
     write(root / "testcases" / "p" / "esc\x1b[2J.out", "1\n")
