@@ -22,6 +22,13 @@ from judge.verdicts import explain_limit, verdict_of
 
 CHECK_SECONDS = 10.0  # CPU seconds a judging program may take (BACKSTOP times that in wall time)
 CHECK_LIMITS = Limits(CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
+
+
+def judging_limits(time_limit):
+    """A judging program's Limits; an interactor waits for its program, so it has as long."""
+    return CHECK_LIMITS._replace(time=max(CHECK_SECONDS, time_limit))
+
+
 WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
 
 # codes: exit code -> verdict; meaning: those codes in words; files: the files named after the
@@ -89,11 +96,11 @@ def check_output(input_path, output, expected, mode, running, workdir):
     return checker_verdict(mode, run, said.message, said.score)
 
 
-def checker_verdict(mode, run, message, score_text=None):
+def checker_verdict(mode, run, message, score_text=None, limits=CHECK_LIMITS):
     """The verdict of a judging program by its exit code (never its words), as a Checked:
     with the score of testlib's points or of a Kattis score.txt."""
     lines = [f"{mode.kind}: " + shorten(printable(line)) for line in last_lines(message)]
-    passed = passed_limit(run, CHECK_LIMITS)  # a judging program runs under those
+    passed = passed_limit(run, limits)
     if passed:
         killed = f"the {mode.kind} failed: it passed {passed}, and was killed"
         return Checked("IE", [killed, *lines])
@@ -124,9 +131,9 @@ class Watched(threading.Thread):
     while the program it judges runs (a full pipe would stop it); on_end(its Run) once it
     ended and was reaped."""
 
-    def __init__(self, running, started, on_end):
+    def __init__(self, running, started, on_end, limits):
         super().__init__(daemon=True)
-        self.running, self.started, self.on_end = running, started, on_end
+        self.running, self.started, self.on_end, self.limits = running, started, on_end, limits
         self.outcome = self.error = None
         self.start()
 
@@ -142,7 +149,7 @@ class Watched(threading.Thread):
 
     def run(self):
         try:
-            self.outcome = watch(self, *self.started, CHECK_LIMITS)
+            self.outcome = watch(self, *self.started, self.limits)
             self.on_end(self.outcome)
         except BaseException as error:  # raised again by result(), on the thread that asks
             self.error = error
@@ -205,7 +212,12 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
                 cap = CHECK_LIMITS.output
                 started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
                 codes = mode.protocol.codes
-                judging = Watched(running, started, lambda run: ends.judge_ended(run, codes))
+                judging = Watched(
+                    running,
+                    started,
+                    lambda run: ends.judge_ended(run, codes),
+                    judging_limits(limits.time),
+                )
                 program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
                 ends.kill_program = lambda: running.kill(program[0])
             finally:
@@ -231,7 +243,8 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
 def interactive_verdict(outcome, judged, profile, output_mib, said=None):
     """The verdict of a program and its judging program piped together (with its Feedback)."""
     said = said or Feedback(judged.stderr.strip(), None)
-    checked = checker_verdict(profile.mode, judged, said.message, said.score)
+    limits = judging_limits(profile.time_limit)
+    checked = checker_verdict(profile.mode, judged, said.message, said.score, limits)
     program = verdict_of(outcome, b"", profile) or "AC"
     if profile.mode.protocol.first_decides:
         first = (judged.ended or 0) <= (outcome.ended or 0)

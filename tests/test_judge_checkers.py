@@ -116,6 +116,20 @@ def test_an_interactive_verdict_is_the_interactors_unless_the_program_failed_fir
     assert judged == (verdict, lines)
 
 
+def test_an_interactor_waits_as_long_as_its_program_may(tmp_path, monkeypatch):
+    """A program within its 1 s limit that thinks for 0.9 s of wall time: its interactor,
+    whose own limit is shorter (here 0.2 s, 0.6 s of wall time), is not killed meanwhile."""
+    monkeypatch.setattr(checkers, "CHECK_SECONDS", 0.2)
+    monkeypatch.setattr(checkers, "CHECK_LIMITS", checkers.CHECK_LIMITS._replace(time=0.2))
+    write(tmp_path / "c.in", "")
+    write(tmp_path / "i.py", "import sys\nsys.exit(0 if input() == '2' else 1)\n")
+    profile = INTERACTIVE._replace(mode=modes.parse_mode("interactor i.py").resolved(tmp_path))
+    thinks = "import time\ntime.sleep(0.9)\nprint(2, flush=True)\n"
+    program = model.Program(([sys.executable, "-S", "-c", thinks], None), tmp_path)
+    judged = judge_input(program, tmp_path / "c.in", profile)
+    assert (judged.verdict, judged.details) == ("AC", []), judged
+
+
 # ---------------------------------------------------------------- real checkers, in process
 
 
