@@ -96,11 +96,11 @@ def check_output(input_path, output, expected, mode, running, workdir):
     return checker_verdict(mode, run, said.message, said.score)
 
 
-def checker_verdict(mode, run, message, score_text=None, limits=CHECK_LIMITS):
+def checker_verdict(mode, run, message, score_text=None, limits=None):
     """The verdict of a judging program by its exit code (never its words), as a Checked:
     with the score of testlib's points or of a Kattis score.txt."""
     lines = [f"{mode.kind}: " + shorten(printable(line)) for line in last_lines(message)]
-    passed = passed_limit(run, limits)
+    passed = passed_limit(run, limits or CHECK_LIMITS)  # the limits it ran under
     if passed:
         killed = f"the {mode.kind} failed: it passed {passed}, and was killed"
         return Checked("IE", [killed, *lines])
