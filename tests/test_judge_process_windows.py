@@ -88,7 +88,8 @@ def test_without_a_job_object_taskkill_is_used_and_nothing_is_measured(monkeypat
 
 class FakeKernel32:
     """The calls of kernel32 the Windows tree makes on a job, answered as Windows would for a
-    case that used 1.5 s of user and 0.25 s of kernel time and 48 MiB at its peak."""
+    case that used 1.5 s of user and 0.25 s of kernel time and 48 MiB at its peak, its two
+    processes together."""
 
     def __init__(self):
         self.calls = []
@@ -98,7 +99,7 @@ class FakeKernel32:
         if kind == windows.ACCOUNTING:
             data.TotalUserTime, data.TotalKernelTime = 15_000_000, 2_500_000  # 100 ns units
         else:
-            data.PeakProcessMemoryUsed = 48 << 20
+            data.PeakProcessMemoryUsed, data.PeakJobMemoryUsed = 40 << 20, 48 << 20  # 2 processes
         return 1
 
     def TerminateJobObject(self, job, code):

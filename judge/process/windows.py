@@ -46,7 +46,7 @@ class WindowsTree(PlainTree):
             if not self.api.QueryInformationJobObject(self.job, kind, where, size, None):
                 return None, None
         cpu = (accounting.TotalUserTime + accounting.TotalKernelTime) / 1e7  # 100 ns units
-        return cpu, limits.PeakProcessMemoryUsed / MIB
+        return cpu, limits.PeakJobMemoryUsed / MIB  # of all its processes, as Linux sums them
 
     def kill(self):
         if self.job:
