@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 from judge import JUDGE_PREFIX, printable
-from tools.problem import ROOT, no_solution, problem_parser, run_tool, tooling
-from tools.programs import ENCODING
+from tools.problem import ENCODING, ROOT, no_solution, problem_parser, run_tool, tooling
 from tools.stress_failure import HACKS, write_all
 
 

@@ -18,7 +18,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor, wait
 
 from judge import SHORT_INPUT, SHORT_INPUT_LINES, parse_mode, printable
-from tools.problem import load_solution, tooling
+from tools.problem import ENCODING, load_solution, tooling
 from tools.shrink import shrink
 
 TICK = 0.25  # seconds between two looks at the status line while an input runs
@@ -127,7 +127,7 @@ def summary(kinds, more):
 def shown_input(text, path=None):
     """The input as the report shows it: its lines when short (as the runner shows them), else
     its size and where it is."""
-    data = text.encode("utf-8", "surrogateescape")  # bytes that are no UTF-8 shown as \xNN
+    data = text.encode(*ENCODING)  # bytes that are no UTF-8 shown as \xNN
     lines = data.decode("utf-8", "backslashreplace").splitlines()
     if len(data) <= SHORT_INPUT and len(lines) <= SHORT_INPUT_LINES:
         shown = [printable(line) for line in lines] or ["(empty)"]

@@ -21,6 +21,7 @@ from judge import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unchanged
 
 # A folder tests/NAME/ holding one of these is a tooling folder: its problem aims at stress.
 FOLDER_MARKERS = ("__init__.py", "oracle.py", "gen.py")

@@ -26,10 +26,10 @@ from judge import (
     split_command,
 )
 from tools.play import Verdict
+from tools.problem import ENCODING
 
 GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least generous limits: s, MiB
 OUTPUT_CAP = 64  # MiB a program may print
-ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unchanged
 
 
 class ProgramError(Exception):

@@ -13,7 +13,7 @@ import contextlib
 import itertools
 import re
 
-from tools.problem import tooling
+from tools.problem import ENCODING, tooling
 
 LINE = re.compile(r"[^\n]*\n|[^\n]+")  # a line with its line end, if it has one
 WORD = re.compile(r"\S+")
@@ -80,7 +80,7 @@ def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None, watc
 
 def judge_sends(name, text):
     """Whether the judge could send text, by tests/NAME/validate.py."""
-    data = text.encode("utf-8", "surrogateescape")  # an input that is not UTF-8 too
+    data = text.encode(*ENCODING)  # an input that is not UTF-8 too
     return tooling(name, "validate").why_extended(data) is None
 
 

@@ -15,8 +15,7 @@ from pathlib import Path
 
 from judge import BACKSTOP, JUDGE_PREFIX, Progress, printable, say
 from tools.play import described, shown_input
-from tools.problem import ROOT
-from tools.programs import ENCODING
+from tools.problem import ENCODING, ROOT
 from tools.shrink import judge_sends
 
 HACKS = ROOT / "hacks"  # git-ignored: `make keep-hack` makes a hack a testcase
