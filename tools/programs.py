@@ -11,6 +11,7 @@ from pathlib import Path
 from judge import (
     BACKSTOP,
     MIB,
+    OUTPUT_MIB,
     Limits,
     Program,
     UsageError,
@@ -29,7 +30,6 @@ from tools.play import Verdict
 from tools.problem import ENCODING
 
 GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least generous limits: s, MiB
-OUTPUT_CAP = 64  # MiB a program may print
 
 
 class ProgramError(Exception):
@@ -128,7 +128,7 @@ class Helper:
         """The output of the command (default: self.command) on input_path; on: what the
         input is, for the error line; deadline: as AsProcess's."""
         seconds = capped(self.time, deadline)
-        limits = Limits(seconds, self.memory, OUTPUT_CAP * MIB)
+        limits = Limits(seconds, self.memory, OUTPUT_MIB * MIB)
         command = command or self.command
         outcome = execute(self.running, command, input_path, self.cwd, limits)
         why = None
@@ -137,7 +137,7 @@ class Helper:
         elif outcome.memory_out:
             why = f"used more than {self.memory:g} MiB"
         elif outcome.overflowed:
-            why = f"printed more than {OUTPUT_CAP} MiB"
+            why = f"printed more than {OUTPUT_MIB:g} MiB"
         elif outcome.status != 0:
             why = exit_description(outcome.status)
             tail = outcome.stderr.decode(*ENCODING).strip().splitlines()[-1:]
