@@ -40,6 +40,15 @@ class OutOfTime(Exception):
     """No time is left before a deadline to run a program on an input."""
 
 
+def generous(profile):
+    """The profile with generous limits: 5 times its time limit, at least GENEROUS_TIME, and
+    twice its memory limit, at least GENEROUS_MEMORY."""
+    return profile._replace(
+        time_limit=max(GENEROUS_TIME, 5 * profile.time_limit),
+        memory_limit=max(GENEROUS_MEMORY, 2 * profile.memory_limit),
+    )
+
+
 def capped(seconds, deadline):
     """A CPU limit of seconds, lowered so that its wall backstop ends by deadline (a
     time.monotonic() value, or None: no deadline); OutOfTime when no time is left."""
@@ -121,8 +130,8 @@ class Helper:
 
     def __init__(self, role, command, cwd, profile, running):
         self.role, self.command, self.cwd, self.running = role, command, cwd, running
-        self.time = max(GENEROUS_TIME, 5 * profile.time_limit)
-        self.memory = max(GENEROUS_MEMORY, 2 * profile.memory_limit)
+        loose = generous(profile)
+        self.time, self.memory = loose.time_limit, loose.memory_limit
 
     def run(self, input_path, on, command=None, deadline=None):
         """The output of the command (default: self.command) on input_path; on: what the
@@ -175,10 +184,7 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
         profile = profile._replace(time_limit=seconds)
         whose += f" {printable(language)}"
     if not judge:
-        time_limit = max(GENEROUS_TIME, 5 * profile.time_limit)
-        memory_limit = max(GENEROUS_MEMORY, 2 * profile.memory_limit)
-        profile = profile._replace(time_limit=time_limit, memory_limit=memory_limit)
-        whose = "generous"
+        profile, whose = generous(profile), "generous"
     if tle or mle:  # yours
         profile = profile._replace(
             time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
