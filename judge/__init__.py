@@ -19,7 +19,7 @@ WHERE = {
     "judge.text": "printable shorten",
     "judge.commands": "PYTHON_PROGRAM runs_python split_command",
     "judge.modes": "MODES make_mode mode_error parse_mode",
-    "judge.problems": "DEFAULT_PROFILE find_cases find_problems natural_key read_profile",
+    "judge.problems": "DEFAULT_PROFILE ROOT find_cases find_problems natural_key read_profile",
     "judge.explain": "exit_description mismatch",
     "judge.judging": "OUTPUT_MIB SHORT_INPUT SHORT_INPUT_LINES judge_input",
     "judge.process.choose": "new_running",

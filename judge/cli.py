@@ -26,6 +26,7 @@ from judge.packages import read_package
 from judge.platform import PORTABLE
 from judge.problems import (
     DEFAULT_PROFILE,
+    ROOT,
     case_folder,
     find_cases,
     find_problems,
@@ -39,7 +40,6 @@ from judge.report import Report, RunInfo, clear_report, report_data, write_json
 from judge.stop import catch_signals
 from judge.submissions import derive_time_limit, graded_lines, run_check
 
-ROOT = Path(__file__).resolve().parent.parent  # the repository: solutions/ and testcases/
 # All the command line decides, made once: the cases, each problem's profile and program,
 # the jobs, the output limit, the JSON report's path and what it says of the run.
 # With --package, the package too; with --submissions, the Python that runs them.

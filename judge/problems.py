@@ -12,6 +12,8 @@ from judge.model import JUDGE_PREFIX, NAME_PATTERN, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
 
+# The runner's own repository, the default root of the problems: solutions/ and testcases/.
+ROOT = Path(__file__).resolve().parent.parent
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 # A Judge: line opens its line, after a comment's `# ` or `// ` at most (in a docstring, at
 # column 0): an indented line is the tail of another field, whose text it does not judge.

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from judge import (
     JUDGE_PREFIX,
+    ROOT,
     OutputClosed,
     UsageError,
     find_problems,
@@ -20,7 +21,6 @@ from judge import (
     problem_name_error,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unchanged
 
 # A folder tests/NAME/ holding one of these is a tooling folder: its problem aims at stress.
