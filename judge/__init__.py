@@ -27,7 +27,7 @@ WHERE = {
     "judge.console": "let_go note say",
     "judge.progress": "Progress",
     "judge.report": "ms",
-    "judge.cli": "main",
+    "judge.cli": "cpu_count main positive",
 }
 MODULE_OF = {name: module for module, names in WHERE.items() for name in names.split()}
 __all__ = sorted(MODULE_OF)

@@ -65,6 +65,15 @@ def test_an_unknown_problem_is_a_usage_error():
     assert "Traceback" not in done.stderr
 
 
+def test_j_is_one_per_cpu_this_process_may_run_on(monkeypatch):
+    """-j's default is the runner's: the CPUs of the driver's affinity, not the machine's."""
+    from tools import stress as tool
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert tool.parser().get_default("j") == 2
+
+
 def saved_case(folder):
     """The one hack saved in folder: (its input, its .out)."""
     (saved,) = folder.glob("*hack-*.in")

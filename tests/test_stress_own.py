@@ -152,7 +152,7 @@ def test_a_brute_past_its_limit_is_its_own_fault(tmp_path):
     "args, said",
     [
         (["--gen", "x"], "GEN and BRUTE go together"),
-        (["--gen", "x", "--brute", "y", "--tle", "-1"], "'-1' is not a positive number"),
+        (["--gen", "x", "--brute", "y", "--tle", "-1"], "--tle: must be positive and finite: -1"),
     ],
 )
 def test_half_your_programs_or_a_bad_limit_is_a_usage_error(own_root, args, said):

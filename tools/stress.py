@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from judge import Progress, UsageError, printable, say
+from judge import Progress, UsageError, cpu_count, positive, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import inputs, outcomes_of, play, summary
 from tools.problem import ROOT, no_solution, problem_parser, problems, run_tool, tooling
@@ -91,27 +91,19 @@ def parser():
         help=f"seconds to shrink a failure for, 0: not at all (default {SHRINK})",
     )
     made.add_argument("--save-to", type=Path, help="hack folder (default: hacks/NAME)")
-    made.add_argument("-j", type=int, default=os.cpu_count() or 1, help="processes at once")
+    made.add_argument("-j", type=int, default=cpu_count(), help="processes at once")
     return made
 
 
-def number(what, fits):
-    """The argparse type of a finite number that fits(number); any other text is not WHAT."""
-
-    def read(text):
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan  # it fits nothing
-        if not (fits(value) and value < math.inf):
-            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
-        return value
-
-    return read
-
-
-positive = number("a positive number", lambda value: value > 0)  # a limit
-seconds = number("a number of seconds", lambda value: value >= 0)  # a time to shrink for, 0 or more
+def seconds(text):
+    """A time to shrink for, the argparse type: a finite number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan  # it fits nothing
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
+    return value
 
 
 def checked(made, args):
