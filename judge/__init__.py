@@ -21,7 +21,7 @@ WHERE = {
     "judge.modes": "MODES make_mode mode_error parse_mode",
     "judge.problems": "DEFAULT_PROFILE ROOT find_cases find_problems natural_key read_profile",
     "judge.explain": "exit_description mismatch",
-    "judge.judging": "OUTPUT_MIB SHORT_INPUT SHORT_INPUT_LINES judge_input",
+    "judge.judging": "OUTPUT_MIB SHORT_INPUT SHORT_INPUT_LINES judge_input shown_lines",
     "judge.process.choose": "new_running",
     "judge.process.watch": "BACKSTOP Limits execute",
     "judge.console": "let_go note say",

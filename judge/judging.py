@@ -97,14 +97,23 @@ def judged_output(mode, input_path, run, expected, running, workdir):
         return "IE", [f"could not write the {mode.kind}'s files: {error.strerror or error}"]
 
 
+def shown_lines(data):
+    """The lines of an input (bytes) as a failure shows them, indented and escaped, when it is
+    short: SHORT_INPUT bytes and SHORT_INPUT_LINES lines at most; None when it is longer."""
+    if len(data) > SHORT_INPUT:
+        return None
+    lines = data.decode("utf-8", "backslashreplace").splitlines()
+    return ["  " + printable(line) for line in lines] if len(lines) <= SHORT_INPUT_LINES else None
+
+
 def shown_input(path):
-    """The input's lines, when it is short enough to show with a failure; else none."""
+    """The lines of the input at path, when it is short enough to show with a failure; else
+    none."""
     data = b""
     with contextlib.suppress(OSError):
         if os.stat(path).st_size <= SHORT_INPUT:
             data = read_regular(path)
-    lines = data.decode("utf-8", "backslashreplace").splitlines()
-    return ["  " + printable(line) for line in lines] if len(lines) <= SHORT_INPUT_LINES else []
+    return shown_lines(data) or []
 
 
 def judge_case(case, profile, program, running):

@@ -127,6 +127,11 @@ def test_a_short_input_is_shown_escaped(tmp_path, data, lines):
     assert judging.shown_input(str(tmp_path / "c.in")) == lines  # the API takes a str too
 
 
+def test_the_lines_of_a_long_input_are_none_and_of_an_empty_one_empty():
+    assert judging.shown_lines(b"") == [] and judging.shown_lines(b"x\n" * 10) == ["  x"] * 10
+    assert judging.shown_lines(b"x\n" * 11) is None and judging.shown_lines(b"x" * 401) is None
+
+
 def test_no_input_is_shown_when_it_cannot_be_read(tmp_path):
     assert judging.shown_input(tmp_path / "missing.in") == []
 

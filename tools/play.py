@@ -17,7 +17,7 @@ import collections
 import random
 from concurrent.futures import ThreadPoolExecutor, wait
 
-from judge import SHORT_INPUT, SHORT_INPUT_LINES, parse_mode, printable
+from judge import parse_mode, shown_lines
 from tools.problem import ENCODING, load_solution, tooling
 from tools.shrink import shrink
 
@@ -128,12 +128,12 @@ def shown_input(text, path=None):
     """The input as the report shows it: its lines when short (as the runner shows them), else
     its size and where it is."""
     data = text.encode(*ENCODING)  # bytes that are no UTF-8 shown as \xNN
-    lines = data.decode("utf-8", "backslashreplace").splitlines()
-    if len(data) <= SHORT_INPUT and len(lines) <= SHORT_INPUT_LINES:
-        shown = [printable(line) for line in lines] or ["(empty)"]
-        return [f"input ({len(data)} bytes):"] + ["  " + line for line in shown]
+    lines = shown_lines(data)
+    if lines is not None:
+        return [f"input ({len(data)} bytes):"] + (lines or ["  (empty)"])
+    count = len(data.decode("utf-8", "backslashreplace").splitlines())
     where = f": {path}" if path else ""
-    return [f"input: {len(data)} bytes in {len(lines)} lines, too long to show{where}"]
+    return [f"input: {len(data)} bytes in {count} lines, too long to show{where}"]
 
 
 def described(verdict):
