@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import stress_util
 from stress_util import SUM, broken_copy, stress
-from util import ROOT, python, run
+from util import ROOT, python, run, tooling
 
 from tools.stress_failure import HACKS
 
@@ -79,6 +79,24 @@ def test_keep_hack_makes_a_testcase_with_the_oracles_out(tmp_path):
     made = keep_hack.keep("vertical_four", "hack-2", root=tmp_path)
     assert made.name == "hack-2.in" and made.read_bytes() == b"5 5\r\n0\r\n"
     assert made.with_suffix(".out").read_text(encoding="utf-8") == "1,error\n"
+
+
+def test_an_extended_input_is_refused_by_one_look_of_validate_py(tmp_path, monkeypatch):
+    """validate.py judges the hack once, and its reason is the refusal's; a problem without
+    validate.py says nothing of any input."""
+    from tools import keep_hack, problem
+
+    validate, looks = tooling("vertical_four", "validate"), []
+    real = validate.why_extended
+    monkeypatch.setattr(validate, "why_extended", lambda data: looks.append(data) or real(data))
+    hacks = tmp_path / "hacks" / "vertical_four"
+    hacks.mkdir(parents=True)
+    (hacks / "hack-2.in").write_bytes(b"5 5\r\n0\r\n")
+    with pytest.raises(keep_hack.KeepError, match=r"never sends this input \(.+\): drop"):
+        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path)
+    assert looks == [b"5 5\r\n0\r\n"]
+    assert problem.judge_sends("vertical_four", "5 5\n1 1 2 2 3 3 4 4\n") == (True, None)
+    assert problem.judge_sends("sum_n", "2\n3 4\n") == (False, None)
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")

@@ -13,8 +13,17 @@ import sys
 from pathlib import Path
 
 from judge import JUDGE_PREFIX, printable
-from tools.problem import ENCODING, ROOT, no_solution, problem_parser, run_tool, tooling
-from tools.stress_failure import HACKS, write_all
+from tools.problem import (
+    ENCODING,
+    ROOT,
+    judge_sends,
+    no_solution,
+    problem_parser,
+    run_tool,
+    tooling,
+    write_all,
+)
+from tools.stress_failure import HACKS
 
 
 class KeepError(Exception):
@@ -54,13 +63,11 @@ def keep(name, hack, case=None, root=ROOT):
     if not source.is_file():
         raise KeepError(f"no hack {source.relative_to(root)}")
     data = source.read_bytes()
-    validate = ROOT / "tests" / name / "validate.py"
-    judge = validate.is_file() and tooling(name, "validate").why_extended(data) is None
+    judge, why = judge_sends(name, data)
     case = case or stem
     if judge and not case.startswith(JUDGE_PREFIX):
         case = JUDGE_PREFIX + case
-    if validate.is_file() and not judge and case.startswith(JUDGE_PREFIX):
-        why = tooling(name, "validate").why_extended(data)
+    if why is not None and case.startswith(JUDGE_PREFIX):
         raise KeepError(f"{case}: the judge never sends this input ({why}): drop '{JUDGE_PREFIX}'")
     target = root / "testcases" / name / (case + ".in")
     for path in (target, target.with_suffix(".out")):

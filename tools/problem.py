@@ -6,6 +6,7 @@ usage error is. This module adds what only the tools need.
 """
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import sys
@@ -49,6 +50,38 @@ def no_solution(name, named=True):
     if (named and problem_name_error(name)) or not (ROOT / "solutions" / (name + ".py")).is_file():
         return f"no problem {name!r}: solutions/{name}.py is missing"
     return None
+
+
+def has_validator(name):
+    """Whether tests/NAME/validate.py is there to say which inputs the judge sends."""
+    return (ROOT / "tests" / name / "validate.py").is_file()
+
+
+def judge_sends(name, data):
+    """Whether the judge could send the input data (bytes, or text in ENCODING) of problem
+    NAME, and why not, by tests/NAME/validate.py: (True, None), or (False, its reason). A
+    problem without validate.py says nothing: (False, None)."""
+    if not has_validator(name):
+        return False, None
+    if isinstance(data, str):
+        data = data.encode(*ENCODING)  # an input that is not UTF-8 too
+    why = tooling(name, "validate").why_extended(data)
+    return why is None, why
+
+
+def write_all(files):
+    """Write each (path, bytes) of files in order, all or none: an error midway removes what
+    was written."""
+    written = []
+    try:
+        for path, content in files:
+            written.append(path)
+            path.write_bytes(content)
+    except BaseException:
+        for path in written:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
 
 
 def has_cases(root, name):

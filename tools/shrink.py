@@ -13,7 +13,7 @@ import contextlib
 import itertools
 import re
 
-from tools.problem import ENCODING, tooling
+from tools.problem import judge_sends, tooling
 
 LINE = re.compile(r"[^\n]*\n|[^\n]+")  # a line with its line end, if it has one
 WORD = re.compile(r"\S+")
@@ -78,12 +78,6 @@ def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None, watc
     return text, verdict
 
 
-def judge_sends(name, text):
-    """Whether the judge could send text, by tests/NAME/validate.py."""
-    data = text.encode(*ENCODING)  # an input that is not UTF-8 too
-    return tooling(name, "validate").why_extended(data) is None
-
-
 def shrink(name, judge, text, verdict, judge_mode=False, watch=None):
     """smallest() for a problem with a tooling folder: gen.shrink's candidates, then the
     layout's; in judge mode only inputs the judge could send."""
@@ -92,5 +86,5 @@ def shrink(name, judge, text, verdict, judge_mode=False, watch=None):
     def candidates(text):
         return itertools.chain(until_error(gen.shrink(text)), layout_shrinks(text))
 
-    allowed = (lambda text: judge_sends(name, text)) if judge_mode else None
+    allowed = (lambda text: judge_sends(name, text)[0]) if judge_mode else None
     return smallest(judge, text, verdict, candidates, allowed, watch)

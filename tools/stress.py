@@ -35,7 +35,15 @@ from pathlib import Path
 from judge import Progress, UsageError, cpu_count, positive, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import inputs, outcomes_of, play, summary
-from tools.problem import ROOT, no_solution, problem_parser, problems, run_tool, tooling
+from tools.problem import (
+    ROOT,
+    has_validator,
+    no_solution,
+    problem_parser,
+    problems,
+    run_tool,
+    tooling,
+)
 from tools.programs import AsProcess, Helper, ProgramError, generated, limits, program
 from tools.shrink import shrink, smallest
 from tools.stress_failure import failed
@@ -122,7 +130,7 @@ def checked(made, args):
         lacking = missing(args.name, files=FOR_STRESS)
         if lacking:
             made.error("; ".join(lacking) + " (or bring your own: GEN=CMD BRUTE=CMD)")
-        if args.judge and not (ROOT / "tests" / args.name / "validate.py").is_file():
+        if args.judge and not has_validator(args.name):
             made.error(f"--judge: {args.name} has no tests/{args.name}/validate.py")
     solution = args.solution or str(ROOT / "solutions" / (args.name + ".py"))
     python, commands = shutil.which(args.python) or args.python, {}

@@ -15,8 +15,7 @@ from pathlib import Path
 
 from judge import BACKSTOP, JUDGE_PREFIX, Progress, printable, say
 from tools.play import described, shown_input
-from tools.problem import ENCODING, ROOT
-from tools.shrink import judge_sends
+from tools.problem import ENCODING, ROOT, judge_sends, write_all
 
 HACKS = ROOT / "hacks"  # git-ignored: `make keep-hack` makes a hack a testcase
 HACK = "hack-"
@@ -25,7 +24,7 @@ QUICK = 1.0  # s: the CPU limit a TLE's shrink candidates are judged by, when th
 
 def hack_stem(name, text):
     """hack-HASH, or judge-hack-HASH when the judge could send text."""
-    judge = (ROOT / "tests" / name / "validate.py").is_file() and judge_sends(name, text)
+    judge, _ = judge_sends(name, text)
     digest = hashlib.sha256(text.encode(*ENCODING)).hexdigest()[:8]
     return (JUDGE_PREFIX if judge else "") + HACK + digest
 
@@ -37,21 +36,6 @@ def save_hack(stem, text, expected, folder):
     pairs = ((".out", expected), (".in", text))
     write_all((folder / (stem + suffix), content.encode(*ENCODING)) for suffix, content in pairs)
     return folder / stem
-
-
-def write_all(files):
-    """Write each (path, bytes) of files in order, all or none: an error midway removes what
-    was written."""
-    written = []
-    try:
-        for path, content in files:
-            written.append(path)
-            path.write_bytes(content)
-    except BaseException:
-        for path in written:
-            with contextlib.suppress(OSError):
-                path.unlink()
-        raise
 
 
 def failed(args, judge, plan, passed, failing):
