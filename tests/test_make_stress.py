@@ -206,6 +206,29 @@ def test_the_shrinker_keeps_the_layout_and_skips_what_is_no_input_of_the_problem
     assert small == "[\r\n]\r\n" and verdict.kind == "WA"
 
 
+def test_the_shrinker_keeps_a_digest_of_each_candidate_tried_not_its_text():
+    """100 candidates of 100 kB, each offered twice and none failing: each judged once, and
+    what was tried held in far less than their 10 MB."""
+    import tracemalloc
+
+    tried, big = [], "x" * 100_000
+
+    def judge(text):
+        tried.append(len(text))
+        return play.Verdict("AC", [], "")
+
+    def candidates(text):
+        return (f"{i % 100} {big}" for i in range(200))
+
+    tracemalloc.start()
+    try:
+        small, _ = shrink.smallest(judge, "drawn", play.Verdict("WA", [], ""), candidates)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert small == "drawn" and len(tried) == 100 and peak < 2_000_000, peak
+
+
 # ---------------------------------------------------------------- verdicts a judge gives
 
 

@@ -10,6 +10,7 @@ watch (see ``smallest``) may end it sooner, and hears of each smaller input foun
 """
 
 import contextlib
+import hashlib
 import itertools
 import re
 
@@ -49,6 +50,12 @@ def until_error(candidates):
         yield from candidates
 
 
+def digest(text):
+    """What smallest() keeps of a candidate tried: 16 bytes, not its text (a shrink of a 1 MB
+    input tries thousands). surrogatepass: any two texts, even of lone surrogates, differ."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
 def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None, watch=None):
     """The smallest input reachable from text through candidates(text) that gives the same
     verdict kind again, and that Verdict. allowed(text) filters the candidates. A candidate
@@ -57,13 +64,14 @@ def smallest(judge, text, verdict, candidates=layout_shrinks, allowed=None, watc
     judged (False: stop here, with the smallest found so far) and told watch.found(text,
     verdict) of each smaller failing input, so that it holds the smallest one if the
     shrinking is interrupted."""
-    seen, progress = {text}, True
+    seen, progress = {digest(text)}, True
     while progress:
         progress = False
         for smaller in candidates(text):
-            if smaller in seen or (allowed and not allowed(smaller)):
+            key = digest(smaller)
+            if key in seen or (allowed and not allowed(smaller)):
                 continue
-            seen.add(smaller)
+            seen.add(key)
             if watch and not watch.go_on():
                 return text, verdict
             try:
