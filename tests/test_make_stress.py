@@ -74,6 +74,17 @@ def test_j_is_one_per_cpu_this_process_may_run_on(monkeypatch):
     assert tool.parser().get_default("j") == 2
 
 
+def test_a_command_line_kept_whole_is_shown_whole():
+    """Windows keeps a command's args as its text (split_command): shown as given, not one
+    quoted word per character."""
+    from tools import stress as tool
+
+    assert tool.shown("mine.exe --fast 3") == "mine.exe --fast 3"
+    assert (
+        tool.shown([sys.executable, "-O", "a b.py"]) == f"{Path(sys.executable).name} -O 'a b.py'"
+    )
+
+
 def saved_case(folder):
     """The one hack saved in folder: (its input, its .out)."""
     (saved,) = folder.glob("*hack-*.in")

@@ -54,7 +54,10 @@ SHRINK = 60  # seconds a failure shrinks for, by default
 
 def shown(argv):
     """The command line as the first line prints it: the driver's own Python by its name,
-    paths under the current folder relative to it."""
+    paths under the current folder relative to it. Windows keeps a command line whole, as a
+    str (judge.commands.split_command): it is shown as given."""
+    if isinstance(argv, str):
+        return argv
     words = [Path(sys.executable).name if argv[0] == sys.executable else argv[0], *argv[1:]]
     for i, word in enumerate(words):
         with contextlib.suppress(ValueError):
