@@ -51,7 +51,10 @@ def generous(profile):
 
 def capped(seconds, deadline):
     """A CPU limit of seconds, lowered so that its wall backstop ends by deadline (a
-    time.monotonic() value, or None: no deadline); OutOfTime when no time is left."""
+    time.monotonic() value, or None: no deadline); OutOfTime when no time is left. The
+    backstop leaves out the time a run waits for a CPU (Linux), so on a busy machine a run
+    may end past deadline, by the judge's ceiling(limit) at the latest. Capping by the
+    ceiling instead would cut every limit to a tenth of the time left, less 3 s."""
     if deadline is None:
         return seconds
     left = (deadline - time.monotonic()) / BACKSTOP
