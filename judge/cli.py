@@ -184,12 +184,7 @@ def profiles_for(root, problems, args, folders=(), command=None):
         warnings += [warning] if warning else []
         mode = flag_mode or profile.mode
         mode = mode.resolved(root, f"{profile.judge_name or 'the Judge: line'}'s {mode.kind}")
-        profile = profile._replace(
-            time_limit=args.tle or profile.time_limit,
-            memory_limit=args.mle or profile.memory_limit,
-            output_limit=args.ole or profile.output_limit,
-            mode=mode,
-        )
+        profile = with_limit_flags(profile, args)._replace(mode=mode)
         if command and not args.tle and profile.other_limit and not runs_python(command):
             language, seconds = profile.other_limit
             name = f"{profile.judge_name}'s {language} limit"  # the summary says which
@@ -244,21 +239,38 @@ def plan_from(argv):
         judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         wanted = " or ".join(f"'{word}'" for word in args.keep or [""])
         raise UsageError(f"no {judge} name contains {wanted}")
-    keep_everything(args.keep_env)
-    sandbox = find_sandbox() if args.sandbox else None
-    if args.json is not None:
-        clear_report(args.json)
+    sandbox, jobs, fewer = prepared(args)
     profiles, unread = profiles_for(root, problems, args, own, command)
-    jobs = min(args.jobs, cpu_count())
-    if jobs < args.jobs:  # more cases than CPUs at once slow each down: TLE at the backstop
-        unread.append(f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once")
     programs = {
         problem: program_of(root, problem, command, python, sandbox) for problem in problems
     }
     path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
     info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
     plan = Plan(cases, profiles, programs, jobs, args.json, info)
-    return plan, warnings + unread
+    return plan, warnings + unread + fewer
+
+
+def with_limit_flags(profile, args):
+    """profile under --tle, --mle and --ole."""
+    return profile._replace(
+        time_limit=args.tle or profile.time_limit,
+        memory_limit=args.mle or profile.memory_limit,
+        output_limit=args.ole or profile.output_limit,
+    )
+
+
+def prepared(args):
+    """What a run of cases needs before it starts: the environment it keeps, the sandbox
+    found, the last report gone. (the sandbox, the cases at once, a warning if fewer)."""
+    keep_everything(args.keep_env)
+    sandbox = find_sandbox() if args.sandbox else None
+    if args.json is not None:
+        clear_report(args.json)
+    jobs = min(args.jobs, cpu_count())
+    if jobs == args.jobs:
+        return sandbox, jobs, []
+    # more cases than CPUs at once slow each down: TLE at the backstop
+    return sandbox, jobs, [f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once"]
 
 
 def program_of(root, problem, command, python, sandbox):
@@ -282,14 +294,10 @@ def package_plan(args, python):
     profile, flag_mode = package.profile, mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
     if flag_mode:  # the flag's mode for every case
         profile, package = profile._replace(mode=flag_mode), package._replace(modes={})
-    profile = profile._replace(
-        time_limit=args.tle or profile.time_limit,
-        memory_limit=args.mle or profile.memory_limit,
-        output_limit=args.ole or profile.output_limit,
-    )
+    profile = with_limit_flags(profile, args)
     package = package._replace(profile=profile)
-    keep_everything(args.keep_env)
     if args.submissions:
+        keep_everything(args.keep_env)
         if args.json is not None:
             raise UsageError(
                 "--json reports a run of cases: it goes with --command, not --submissions"
@@ -300,15 +308,13 @@ def package_plan(args, python):
         wanted = " or ".join(f"'{word}'" for word in args.keep)
         raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
     command = split_command(args.command, current_folder())
-    sandbox = find_sandbox() if args.sandbox else None
-    if args.json is not None:
-        clear_report(args.json)
+    sandbox, jobs, fewer = prepared(args)
     programs = {package.name: Program(command, current_folder(), sandbox)}
     path = "portable" if PORTABLE else "posix"
     profiles = {package.name: profile}
     info = RunInfo(None, args.command, False, path, profile.output_limit, profiles)
-    jobs = min(args.jobs, cpu_count())
-    return Plan(cases, profiles, programs, jobs, args.json, info, package, python), package.warnings
+    plan = Plan(cases, profiles, programs, jobs, args.json, info, package, python)
+    return plan, package.warnings + fewer
 
 
 def judge_command_line(argv):

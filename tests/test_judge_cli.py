@@ -24,7 +24,7 @@ from runner_util import (
     runner_argv,
     write,
 )
-from util import usage_error
+from util import ROOT, usage_error
 
 from judge import cli, model
 from judge.model import UsageError
@@ -226,6 +226,13 @@ def test_more_jobs_than_cpus_are_capped_with_a_warning(tmp_path):
     status, report, err = judged(root, "--tle", "0.4", "-j", "64")
     assert f"-j 64: only {cli.cpu_count()} CPUs here" in err
     assert set(case_verdicts(report).values()) == {"AC"} and status == 0
+
+
+def test_a_package_run_caps_its_jobs_with_the_same_warning(monkeypatch):
+    monkeypatch.setattr(cli, "cpu_count", lambda: 1)
+    package = ["--package", str(ROOT / "tests" / "packages" / "hello"), "--command", "true"]
+    plan, warnings = cli.plan_from([*package, "-j", "4"])
+    assert plan.jobs == 1 and "-j 4: only 1 CPUs here, so 1 cases run at once" in warnings
 
 
 @pytest.mark.parametrize("args", [["--tle", "inf"], ["--mle", "nan"], ["--json", ""]])
