@@ -149,6 +149,7 @@ def test_a_supervisors_report_is_read_by_its_fields():
 def test_a_launcher_that_cannot_start_leaves_the_posix_tree(monkeypatch):
     monkeypatch.setattr(linux, "start_launcher", lambda: None)
     monkeypatch.setattr(linux.LinuxTree, "launcher", None)
+    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
     assert linux.LinuxTree.ready() is trees.PosixTree
     assert linux.LinuxTree.ready() is trees.PosixTree  # tried once a run, not per case
     linux.LinuxTree.end_run()
@@ -336,9 +337,10 @@ LIMITS = watch.Limits(2.0, 64.0, 1e6)
 
 
 @LINUX_ONLY
-def test_a_run_that_ends_leaves_the_launcher_to_a_run_that_goes_on(tmp_path):
+def test_a_run_that_ends_leaves_the_launcher_to_a_run_that_goes_on(tmp_path, monkeypatch):
     """Two Runnings share the launcher: the first to end leaves it to the other."""
     usable_launcher()
+    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
     first, second = watch.Running(linux.LinuxTree, readers.PollReader), None
     try:
         assert echoed(first, tmp_path, "one") == (b"one\n", 0)
