@@ -40,8 +40,8 @@ from judge.report import Report, RunInfo, clear_report, report_data, write_json
 from judge.stop import catch_signals
 from judge.submissions import derive_time_limit, graded_lines, run_check
 
-# All the command line decides, made once: the cases, each problem's profile and program,
-# the jobs, the output limit, the JSON report's path and what it says of the run.
+# All the command line decides, made once: the cases, each problem's profile (its limits
+# under the flags) and program, the jobs, the JSON report's path and what it says of the run.
 # With --package, the package too; with --submissions, the Python that runs them.
 Plan = namedtuple("Plan", "cases profiles programs jobs json info package python")
 Plan.__new__.__defaults__ = (None, None)
