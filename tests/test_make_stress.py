@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import stress_util
+from runner_util import signals_as_from_a_terminal
 from stress_util import broken_copy, own_stress, stress
 from util import ROOT, SOLUTIONS, complete, python, run, tooling
 
@@ -479,7 +480,8 @@ def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root)
             "--tle", "30"]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(own_root)}
     process = subprocess.Popen(argv, cwd=own_root, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=signals_as_from_a_terminal)  # fmt: skip
     try:
         for _ in range(600):
             if (own_root / "waiting").exists() or process.poll() is not None:
