@@ -171,7 +171,7 @@ class Ends:
     def __init__(self, hold):
         self.to_program, self.to_judge = os.pipe(), os.pipe()
         self.open, self.hold, self.lock = {*self.to_program, *self.to_judge}, hold, threading.Lock()
-        self.kill_program = None  # once the program started: a judge that rejects first ends it
+        self.kill_program, self.rejected = None, False  # a judge that rejects first ends it
 
     def close(self, *fds):
         with self.lock:  # each once: a number closed may be another file's soon after
@@ -188,8 +188,18 @@ class Ends:
         longer reads what the program writes."""
         rejected = codes.get(run.status) != "AC"
         self.close(self.to_program[1], *(self.to_judge[:1] if rejected else ()))
-        if rejected and self.hold and self.kill_program:  # decided: no use running on
-            self.kill_program()
+        with self.lock:
+            self.rejected, kill = rejected, self.kill_program
+        if rejected and self.hold and kill:  # decided: no use running on
+            kill()
+
+    def program_started(self, kill):
+        """kill() ends the program: now, if the judge already rejected it (a busy machine may
+        run both before this thread goes on)."""
+        with self.lock:
+            self.kill_program, rejected = kill, self.rejected
+        if rejected and self.hold:
+            kill()
 
     def program_ended(self):
         self.close(self.to_judge[1])
@@ -219,7 +229,7 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
                     judging_limits(limits.time),
                 )
                 program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
-                ends.kill_program = lambda: running.kill(program[0])
+                ends.program_started(lambda: running.kill(program[0]))
             finally:
                 ends.started()
             outcome = watch(running, *program, limits)

@@ -116,6 +116,22 @@ def test_an_interactive_verdict_is_the_interactors_unless_the_program_failed_fir
     assert judged == (verdict, lines)
 
 
+@pytest.mark.parametrize("judge_first", [True, False], ids=["judge-first", "program-first"])
+def test_a_judge_that_rejects_first_kills_the_program_whichever_thread_goes_on_first(judge_first):
+    """The Kattis way: the program is killed once the validator rejected it, even where the
+    validator ended before the runner's thread went on past the program's start."""
+    killed, ends = [], checkers.Ends(True)
+    try:
+        if judge_first:
+            ends.judge_ended(run(status=43), {42: "AC", 43: "WA"})
+        ends.program_started(lambda: killed.append("program"))
+        if not judge_first:
+            ends.judge_ended(run(status=43), {42: "AC", 43: "WA"})
+    finally:
+        ends.close(*ends.open)
+    assert killed == ["program"]
+
+
 def test_an_interactor_waits_as_long_as_its_program_may(tmp_path, monkeypatch):
     """A program within its 1 s limit that thinks for 0.9 s of wall time: its interactor,
     whose own limit is shorter (here 0.2 s, 0.6 s of wall time), is not killed meanwhile."""
