@@ -603,23 +603,30 @@ def test_make_new_listen_writes_a_posted_problem(tmp_path):
         shutil.copyfile(ROOT / name, tmp_path / name)
     for folder in ("tools", "judge"):
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__py*"))
-    with socket.socket() as probe:  # a port free a moment ago
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    argv = ["make", "-s", "new", "LISTEN=1", f"PORT={port}", f"PYTHON={sys.executable}"]
-    poster = threading.Thread(target=post_when_up, args=(port, json.dumps(CASTLE).encode()))
-    poster.daemon = True
-    poster.start()
-    done = run(argv, cwd=tmp_path, timeout=WAIT * 2, text=True)
+    for _ in range(5):  # a port free a moment ago, which another program may take meanwhile
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        argv = ["make", "-s", "new", "LISTEN=1", f"PORT={port}", f"PYTHON={sys.executable}"]
+        stop = threading.Event()
+        poster = threading.Thread(
+            target=post_when_up, args=(port, json.dumps(CASTLE).encode(), stop)
+        )
+        poster.daemon = True
+        poster.start()
+        done = run(argv, cwd=tmp_path, timeout=WAIT * 2, text=True)
+        stop.set()  # and never to a program that took the port after
+        if "it is in use" not in done.stderr:
+            break
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"on port {port}" in done.stdout and "made solutions/954G.py" in done.stdout
     assert len(list((tmp_path / "testcases" / "954G").glob("*.in"))) == 3
 
 
-def post_when_up(port, body):
-    """Post body once the listener answers, trying for WAIT seconds."""
+def post_when_up(port, body, stop):
+    """Post body once the listener answers, trying for WAIT seconds or until stop is set."""
     deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not stop.is_set():
         try:
             post(port, body)
             return
