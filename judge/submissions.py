@@ -48,8 +48,8 @@ def find_submissions(package, python, folders=tuple(FOLDERS)):
     """The Submissions under the package's submissions/ (of those folders), in the order
     judged."""
     found = []
-    for folder, expected in ((folder, FOLDERS[folder]) for folder in folders):
-        path = package.folder / "submissions" / folder
+    for folder in folders:
+        expected, path = FOLDERS[folder], package.folder / "submissions" / folder
         names = sorted(os.listdir(path)) if path.is_dir() else []
         for name in (n for n in names if not n.startswith(".")):
             label = f"{folder}/{name}"

@@ -19,6 +19,7 @@ program that needs more fails: a folder named on its command line (java -cp . Ma
 
 import atexit
 import errno
+import functools
 import glob
 import os
 import re
@@ -106,12 +107,10 @@ def filter_path():
         return path
 
 
-def sandbox_options(memory_limit):
-    """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
-    options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-    options.append("--clearenv")  # then the judge's environment, whatever bwrap was given
-    for name, value in judged_environment().items():
-        options += ["--setenv", name, value]
+@functools.lru_cache(maxsize=None)
+def system_binds():
+    """bwrap's options that show the system's files: the machine's facts, looked up once."""
+    options = []
     for folder in SYSTEM_FOLDERS:
         if os.path.islink(folder):  # /lib -> usr/lib, where /usr is merged
             options += ["--symlink", os.readlink(folder), folder]
@@ -119,6 +118,16 @@ def sandbox_options(memory_limit):
             options += ["--ro-bind", folder, folder]
     for path in (*SYSTEM_FILES, *glob.glob("/etc/java*")):  # Java's security settings
         options += ["--ro-bind-try", path, path]
+    return tuple(options)
+
+
+def sandbox_options(memory_limit):
+    """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
+    options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    options.append("--clearenv")  # then the judge's environment, whatever bwrap was given
+    for name, value in judged_environment().items():
+        options += ["--setenv", name, value]
+    options += system_binds()
     size = str(max(1, min(int(memory_limit * MIB), LARGEST_TMPFS)))  # tmpfs: 0 is no limit
     options += [*OWN_PROC, "--dev", "/dev", "--remount-ro", "/dev"]
     return [*options, "--size", size, "--tmpfs", "/tmp"]
