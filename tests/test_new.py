@@ -553,6 +553,41 @@ def test_a_contest_is_taken_whole(tmp_path, capsys):
     assert "write checkers/810D_interactor.py" in out
 
 
+def test_problems_are_taken_in_the_order_their_answers_came(tmp_path, capsys, monkeypatch):
+    """A handler held up right after its answer (a busy machine) must not let the next POST
+    overtake it: the body is queued before the answer goes."""
+    answer, held = companion_listener.Catcher.reply, []
+
+    def slow_after_the_first_answer(self, status, body):
+        answer(self, status, body)
+        if not held:
+            held.append(self)
+            time.sleep(1)
+
+    monkeypatch.setattr(companion_listener.Catcher, "reply", slow_after_the_first_answer)
+    with listener(tmp_path) as (port, outcome):
+        for body in batch(CASTLE, ROUND):
+            assert post(port, body) == 200
+    out = capsys.readouterr().out
+    assert outcome == [0] and "  and for NAME each of 954G, 1352A:" in out, out
+
+
+def test_the_listener_answers_every_taken_problem_before_it_goes(tmp_path, monkeypatch):
+    """The process ends once the problem is written: its answer must have gone by then, or the
+    extension says the send failed."""
+    answer, answered = companion_listener.Catcher.reply, threading.Event()
+
+    def slow_answer(self, status, body):
+        time.sleep(1)
+        answer(self, status, body)
+        answered.set()
+
+    monkeypatch.setattr(companion_listener.Catcher, "reply", slow_answer)
+    with listener(tmp_path) as (port, outcome):
+        threading.Thread(target=post, args=(port, json.dumps(CASTLE).encode()), daemon=True).start()
+    assert outcome == [0] and answered.is_set()
+
+
 def test_a_contest_that_does_not_all_come_keeps_what_came(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(companion_listener, "BATCH_WAIT", 1)
     other = json.dumps(dict(GLAD, batch={"id": "another click", "size": 1})).encode()

@@ -84,10 +84,15 @@ class Catcher(http.server.BaseHTTPRequestHandler):
             if self.late or len(body) < length:  # cut off, or the sender went away
                 return
             self.taken = True
+        with self.server.answering:  # queued before the answer: bodies keep the order they came
+            self.server.unanswered += 1
+        self.server.bodies.put(body)
         try:
             self.reply(200, b"")
         finally:
-            self.server.bodies.put(body)
+            with self.server.answering:
+                self.server.unanswered -= 1
+                self.server.answering.notify_all()
 
     def __getattr__(self, name):
         """Any other method (GET, OPTIONS ...) is refused: do_GET, do_OPTIONS ... are this."""
@@ -184,6 +189,7 @@ def listening(port, ready=None):
             why = "it is in use (another tool listening there?): pick another with PORT=N"
         raise Refused(f"cannot listen on port {port}: {why}") from None
     server.bodies, server.patience = queue.Queue(), PATIENCE
+    server.answering, server.unanswered = threading.Condition(), 0
     thread = threading.Thread(target=server.serve_forever, args=(0.1,), daemon=True)
     thread.start()
     try:
@@ -191,6 +197,8 @@ def listening(port, ready=None):
             ready(server.server_address[1])
         yield server.bodies
     finally:
+        with server.answering:  # the extension gets its answer before the listener goes
+            server.answering.wait_for(lambda: not server.unanswered, server.patience)
         server.shutdown()
         server.server_close()
 
