@@ -609,3 +609,13 @@ def test_bwraps_exit_for_a_signal_is_the_signal(bwrap, status, shown):
     """bwrap exits with 128 + N when its program is killed by signal N."""
     run = Run(b"", b"", status, 0.1, 0.1, 1.0, False, False, False)
     assert sandboxing.unsandboxed(bwrap, run).status == shown
+
+
+def test_a_program_killed_at_its_limit_shows_the_cpu_it_used(tmp_path, sandbox):
+    """The kill takes bwrap's first process with the program, so no wait measures the program:
+    its CPU is the last sample's, over the limit, not bwrap's few milliseconds."""
+    root = make_root(tmp_path, "while True:\n    pass\n", {"a": ("1\n", "2\n")})
+    done = judge(root)
+    assert done.verdicts() == {"a": "TLE"}, done
+    assert done.report["cases"][0]["cpu_ms"] >= 1000, done
+    assert "over the 1 s limit" in done.details("a"), done

@@ -254,8 +254,9 @@ class Supervisor:
         )
 
     def report(self, kind):
-        cpu = self.cpu + self.lost / self.ticks
-        cpu = cpu if kind == b"F" else max(cpu, self.live)
+        """What the case used so far. The last sample is a floor: waits measure no process that
+        a kill took with its parent (as bwrap's, killed at the limit, takes its program)."""
+        cpu = max(self.cpu + self.lost / self.ticks, self.live)
         code = b"-" if self.code is None else b"%d" % self.code
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
