@@ -1,7 +1,8 @@
 """judge/process/launcher.py: the program that starts, measures and kills every case on Linux.
-It is a file run as `python -S -I launcher.py FD` that needs nothing but the standard library's
-C modules; it kills every case's tree when the runner goes; its supervisors sample the tree
-while it runs, and hand a case no descriptor of theirs."""
+It is a file run as `python -S -I launcher.py FD [CGROUP]` that needs nothing but the standard
+library's C modules; it kills every case's tree when the runner goes; its supervisors sample
+the tree while it runs, count it in a cgroup where they may, and hand a case no descriptor of
+theirs."""
 
 import ast
 import builtins
@@ -27,8 +28,9 @@ from process_util import (
     written_in_c,
 )
 from runner_util import BURNER, LINUX_ONLY, PYTHON, case_verdicts, judged, make_root
+from util import ROOT
 
-from judge.process import launcher
+from judge.process import launcher, linux
 
 LAUNCHER = Path(launcher.__file__).resolve()
 
@@ -76,8 +78,8 @@ def test_the_launcher_loads_only_c_modules_as_it_starts():
 @LINUX_ONLY
 def test_the_launcher_runs_as_a_file_and_no_argument_is_longer_than_a_path(tmp_path, path):
     """While a case runs, the launcher and its supervisors (its forks) run as `python -S -I
-    .../launcher.py FD`, and no process of the run has an argument longer than the longest
-    path it names: no program is passed as text on a command line."""
+    .../launcher.py FD [CGROUP]`, and no process of the run has an argument longer than the
+    longest path it names: no program is passed as text on a command line."""
     judging, root, report = case_running(tmp_path, path)
     try:
         lines = [line for line in map(command_line, descendants(judging.pid)) if line]
@@ -89,10 +91,11 @@ def test_the_launcher_runs_as_a_file_and_no_argument_is_longer_than_a_path(tmp_p
     mine = [line for line in lines if os.fsencode(LAUNCHER) in line]
     assert len(mine) >= 2, lines  # the launcher and the case's supervisor
     python = os.fsencode(PYTHON)
+    group = [os.fsencode(linux.cgroup_folder())] if linux.cgroup_folder() else []
     for line in mine:
         assert line[:4] == [python, b"-S", b"-I", os.fsencode(LAUNCHER)], line
-        assert len(line) == 5 and line[4].isdigit(), line
-    longest = max(len(os.fsencode(p)) for p in (PYTHON, LAUNCHER, root))
+        assert line[4].isdigit() and line[5:] == group, line
+    longest = max(len(os.fsencode(p)) for p in (PYTHON, LAUNCHER, root, *group))
     assert [word for line in lines for word in line if len(word) > longest] == []
     assert [os.fsencode(PYTHON), b"solutions/p.py"] in lines  # the case, among them
 
@@ -174,6 +177,94 @@ assert ctypes.CDLL(None).sigaction(signal.SIGCHLD, action, None) == 0
 @pytest.mark.skipif(platform.machine() != "x86_64", reason="struct sigaction laid out for x86-64")
 def test_cpu_time_of_children_reaped_under_sa_nocldwait_is_counted(tmp_path, path):
     the_workers_cpu_time_is_counted(tmp_path, path, NO_WAIT)
+
+
+def cgroup_base():
+    """The folder where the supervisors make their cgroups; the test is skipped where this
+    user may make none."""
+    base = linux.cgroup_folder()
+    try:
+        os.mkdir(f"{base}/judge-test-{os.getpid()}")
+        os.rmdir(f"{base}/judge-test-{os.getpid()}")
+    except (OSError, TypeError) as error:
+        pytest.skip(f"no cgroup v2 can be made here ({base}): {error}")
+    return base
+
+
+# 150 workers of 8 ms each, one after another, reaped by the kernel: most of them live and go
+# between two samples of the supervisor, so only the case's cgroup counts them.
+FLEETING = f"""\
+import os, signal, time
+{BURNER}signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+for _ in range(150):
+    burner(0.008)
+    try:
+        os.wait()  # SIGCHLD ignored: it returns once the worker is gone, with ECHILD
+    except ChildProcessError:
+        pass
+print(1)
+"""
+
+
+@LINUX_ONLY
+def test_cpu_of_children_too_short_to_be_sampled_is_counted_in_a_cgroup(tmp_path):
+    """1.2 s of workers: a limit far off, so that a busy machine cannot bring the backstop."""
+    cgroup_base()
+    root = make_root(tmp_path, FLEETING, {"a": ("", "1\n")})
+    status, report, _ = judged(root, "--tle", "5", path="native")
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+    assert case_of(report, "p/a")["cpu_ms"] >= 1200, report
+
+
+GROUP = """\
+import os, signal, sys, time
+from judge.process.launcher import Group
+group = Group(sys.argv[1])
+inside = open("/proc/self/cgroup").read()
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+if os.fork() == 0:
+    start = time.process_time()
+    while time.process_time() - start < 0.3:
+        pass
+    os._exit(0)
+try:
+    os.wait()
+except ChildProcessError:
+    pass
+used = group.case_used()
+group.leave()
+print(inside.strip().endswith(f"/judge-{os.getpid()}"), used, os.path.exists(group.folder))
+"""
+
+
+@LINUX_ONLY
+def test_a_group_counts_a_reaped_child_and_goes_when_left():
+    """The process is in judge-PID while it holds the group, which counts the child the
+    kernel reaped and not the process itself; leaving removes the folder."""
+    base = cgroup_base()
+    done = subprocess.run([PYTHON, "-c", GROUP, base], capture_output=True, text=True, cwd=ROOT)
+    inside, used, left = done.stdout.split()
+    assert (inside, left) == ("True", "False"), done.stderr
+    assert 0.3 <= float(used) < 0.3 + 0.1, done.stdout
+
+
+KILLER = """\
+import os, signal, sys
+with open(sys.argv[1], "w") as file:
+    file.write(str(os.getppid()))
+print(1, flush=True)
+os.kill(os.getppid(), signal.SIGKILL)
+"""
+
+
+@LINUX_ONLY
+def test_the_cgroup_of_a_killed_supervisor_is_removed(tmp_path):
+    base = cgroup_base()
+    root = make_root(tmp_path, KILLER, {"a": ("", "1\n")})
+    command = f"{PYTHON} solutions/p.py {tmp_path / 'supervisor'}"
+    _, report, err = judged(root, "p", "--command", command, cwd=root, path="native")
+    assert case_verdicts(report) == {"p/a": "RE"}, err
+    assert not os.path.exists(f"{base}/judge-{(tmp_path / 'supervisor').read_text()}")
 
 
 # Four children that hold MIB MiB each at the same time, until the case ends.

@@ -195,8 +195,9 @@ def test_a_case_that_kills_or_stops_the_launcher_leaves_the_later_cases_judged(t
     status, report, _ = judged(root, "-j", "1", path=path, timeout=60)
     assert case_verdicts(report) == {f"p/{case}": "AC" for case in "abcd"} and status == 0
     assert (report["passed"], report["failed"]) == (4, 0)
-    launcher = int(pids.read_text().split()[0])
+    launcher, supervisor = map(int, pids.read_text().split()[:2])
     assert gone_soon(launcher)  # the stopped one killed, not left behind
+    assert not os.path.exists(f"{linux.cgroup_folder()}/judge-{supervisor}")  # nor its cgroup
 
 
 @LINUX_ONLY
@@ -211,6 +212,7 @@ def test_a_case_that_kills_the_launcher_then_its_supervisor_does_not_outlive_the
     assert verdicts["p/b"] == "AC" and verdicts["p/a"] != "AC" and status == 1, report
     left = [int(pid) for pid in pids.read_text().split()[1:]]
     assert [pid for pid in left if not gone_soon(pid)] == []
+    assert not os.path.exists(f"{linux.cgroup_folder()}/judge-{left[0]}")  # the supervisor's
 
 
 # ---------------------------------------------------------------- what the tree uses
@@ -394,3 +396,43 @@ def test_a_command_too_long_for_a_supervisor_is_refused_whole(tmp_path):
     finally:
         running.end()
     assert run.output == b"y\n"  # and the next case runs
+
+
+HYBRID = """\
+30 25 0:26 / /sys/fs/cgroup/memory rw,relatime shared:9 - cgroup cgroup rw,memory
+31 25 0:27 / /sys/fs/cgroup/unified rw,relatime shared:10 - cgroup2 cgroup2 rw
+"""
+
+
+@pytest.mark.parametrize(
+    ("cgroup", "mounts", "folder"),
+    [
+        ("4:memory:/a\n0::/user/s.scope\n", HYBRID, "/sys/fs/cgroup/unified/user/s.scope"),
+        ("0::/\n", HYBRID, "/sys/fs/cgroup/unified"),
+        # a container's mount of its own subtree, at a path with a space
+        ("0::/ci/job\n", "40 1 0:30 /ci /sys/my\\040cg rw - cgroup2 none rw\n", "/sys/my cg/job"),
+        ("0::/cij\n", "40 1 0:30 /ci /sys/fs/cg rw - cgroup2 none rw\n", None),  # not below
+        ("4:memory:/a\n", HYBRID, None),  # cgroup v1 alone
+        ("0::/\n", HYBRID.splitlines()[0] + "\n", None),  # no cgroup2 mounted
+    ],
+)  # fmt: skip
+def test_the_cgroup_folder_is_found_from_proc(tmp_path, cgroup, mounts, folder):
+    (tmp_path / "cgroup").write_text(cgroup, encoding="utf-8")
+    (tmp_path / "mountinfo").write_text(mounts, encoding="utf-8")
+    assert linux.cgroup_folder(tmp_path / "cgroup", tmp_path / "mountinfo") == folder
+
+
+def test_runner_no_cgroup_keeps_the_launcher_from_making_one(monkeypatch):
+    """The launcher gets the runner's cgroup folder as its argument, unless RUNNER_NO_CGROUP."""
+    started = []
+
+    def popen(command, **_):
+        started.append(command)
+        raise OSError("not started")
+
+    monkeypatch.setattr(linux.subprocess, "Popen", popen)
+    monkeypatch.setattr(linux, "cgroup_folder", lambda: "/sys/fs/cgroup/x")
+    for value in ("", "1"):
+        monkeypatch.setenv("RUNNER_NO_CGROUP", value)
+        assert linux.start_launcher() is None
+    assert [command[5:] for command in started] == [["/sys/fs/cgroup/x"], []]

@@ -1,8 +1,8 @@
 """The launcher: the process that starts and watches every case on Linux.
 
-Run as `python -S -I launcher.py FD`, FD its end of the runner's control socket. It needs
-nothing but the standard library's C modules, so that it starts fast; judge.process.linux
-imports it too, for the process walks below.
+Run as `python -S -I launcher.py FD [CGROUP]`, FD its end of the runner's control socket,
+CGROUP the folder of the runner's cgroup v2. It needs nothing but the standard library's C
+modules, so that it starts fast; judge.process.linux imports it too, for its process walks.
 
 Theory of operation
 - Why a process of its own: a case's CPU time and memory are measured by wait4() of its
@@ -16,6 +16,9 @@ Theory of operation
 - Killing a tree: stop every process (SIGSTOP, so none can fork), walk again until no new one
   is found, then SIGKILL them all.
 - A supervisor serves case after case; the runner keeps the idle ones.
+- Where this user may make a cgroup v2 (root, or a delegated subtree), each supervisor moves
+  into its own, `judge-PID` below the runner's, with its cases. Its cpu.stat counts every
+  process that ran there, however it ended. The launcher removes a killed supervisor's.
 
 Protocol. Each message is one ASCII datagram on a SOCK_SEQPACKET pair: "control" joins the
 runner (R) and the launcher (L); a supervisor's own "report" joins R and it (S). Fds go as
@@ -156,6 +159,52 @@ def lost_ticks(before, now, reaped):
     return lost
 
 
+class Group:
+    """The cgroup v2 `judge-PID` below base that this supervisor and its cases are in (see
+    above). Making or joining it raises OSError where the system does not let this user."""
+
+    def __init__(self, base):
+        self.base, self.folder = base, f"{base}/judge-{os.getpid()}"
+        if not os.path.isdir(self.folder):  # else a killed supervisor's of the same pid: empty
+            os.mkdir(self.folder)
+        with open(f"{self.folder}/cgroup.procs", "w") as procs:
+            procs.write(str(os.getpid()))
+        self.since = self.used()
+
+    def used(self):
+        """Seconds of CPU that every process of the group used, less this one's."""
+        with open(f"{self.folder}/cpu.stat", "rb") as stat:
+            for line in stat:
+                if line.startswith(b"usage_usec "):
+                    return int(line.split()[1]) / 1e6 - time.process_time()
+        raise OSError(f"{self.folder}/cpu.stat has no usage_usec")
+
+    def case_used(self):
+        try:
+            return self.used() - self.since
+        except (OSError, ValueError):
+            return 0.0
+
+    def leave(self):
+        try:
+            with open(f"{self.base}/cgroup.procs", "w") as procs:
+                procs.write(str(os.getpid()))
+        except OSError:
+            return
+        remove_group(self.folder)
+
+
+def remove_group(folder):
+    """Whether the cgroup folder is gone: it goes once no process is in it."""
+    try:
+        os.rmdir(folder)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return True
+
+
 def spawn(executable, args, fds, environment, pipe_ignored=False):
     """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
     Popen leaves them (with pipe_ignored, SIGPIPE as this process has it: ignored): by
@@ -197,8 +246,20 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python sets it: a judge inherits it
 
-    def serve(self):
+    def serve(self, group_base=None):
         become_subreaper()
+        self.group = None
+        try:
+            self.group = group_base and Group(group_base)
+        except (OSError, ValueError):  # not allowed here: waits and samples measure alone
+            remove_group(f"{group_base}/judge-{os.getpid()}")
+        try:
+            self.serve_cases()
+        finally:
+            if self.group:
+                self.group.leave()
+
+    def serve_cases(self):
         self.channel.send(b"%d" % os.getpid())  # the runner kills it by this pid, if it must
         while True:
             text, data, _, _ = self.channel.recvmsg(CASE_BYTES, _socket.CMSG_LEN(12), CLOEXEC)
@@ -217,6 +278,8 @@ class Supervisor:
         """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:
             os.chdir(cwd)
+            if self.group:  # the case's CPU is what the group uses from here
+                self.group.since = self.group.used()
             self.main = spawn(executable, args, fds, self.environment, pipe_ignored)
         except OSError as problem:
             self.code = problem.errno or 0
@@ -257,6 +320,8 @@ class Supervisor:
         """What the case used so far. The last sample is a floor: waits measure no process that
         a kill took with its parent (as bwrap's, killed at the limit, takes its program)."""
         cpu = max(self.cpu + self.lost / self.ticks, self.live)
+        if self.group:  # exact, with the processes that no wait measures
+            cpu = max(cpu, self.group.case_used())
         code = b"-" if self.code is None else b"%d" % self.code
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
@@ -289,41 +354,46 @@ class Supervisor:
         return bool(asked)
 
 
-def launch(control, data):
+def launch(control, data, group_base):
     """Fork a supervisor on the fd that came with the message; its pid."""
     fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
     if pid == 0:
         control.close()
         try:
-            Supervisor(_socket.socket(fileno=fd)).serve()
+            Supervisor(_socket.socket(fileno=fd)).serve(group_base)
         finally:
             os._exit(0)
     os.close(fd)
     return pid
 
 
-def launcher_main(fd):
+def launcher_main(fd, base=None):
+    """Serve the runner on fd; base: the cgroup v2 folder where supervisors make theirs."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
-    supervisors = set()
+    supervisors, gone = set(), set()
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
             text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), CLOEXEC)
             if not text:
                 break
-            supervisors.add(launch(control, data))
+            supervisors.add(launch(control, data, base))
         reap_any()
-        supervisors &= set(children(os.getpid()))
+        gone |= supervisors - set(children(os.getpid()))
+        supervisors -= gone
         stop_and_kill(lambda known=supervisors: strays(known), lambda: reap_any()[0])
+        gone = {pid for pid in gone if base and not remove_group(f"{base}/judge-{pid}")}
     # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):
         stop_and_kill(reap=lambda: reap_any()[0])
         select.select([], [], [], 0.01)
     reap_any()
+    for pid in gone | supervisors if base else ():
+        remove_group(f"{base}/judge-{pid}")
 
 
 if __name__ == "__main__":
-    launcher_main(int(sys.argv[1]))
+    launcher_main(int(sys.argv[1]), *sys.argv[2:])

@@ -5,6 +5,7 @@ import _socket
 import contextlib
 import errno
 import os
+import re
 import select
 import shutil
 import signal
@@ -35,10 +36,34 @@ class Reported(namedtuple("Reported", "kind cpu peak code queued")):
         return cls(kind, float(cpu), float(peak), None if code == "-" else int(code), float(queued))
 
 
+def cgroup_folder(cgroup="/proc/self/cgroup", mountinfo="/proc/self/mountinfo"):
+    """The folder of this process's cgroup v2 (under the mount of the cgroup2 file system that
+    holds it), or None where it has none."""
+    try:
+        with open(cgroup, encoding="utf-8") as lines:
+            path = next(line[3:].rstrip("\n") for line in lines if line.startswith("0::"))
+        with open(mountinfo, encoding="utf-8") as lines:
+            mounts = [line.split() for line in lines]
+    except (OSError, UnicodeError, StopIteration):
+        return None
+    for fields in mounts:  # ID PARENT MAJOR:MINOR ROOT MOUNT_POINT ... - TYPE SOURCE OPTIONS
+        if "-" in fields[6:-1] and fields[fields.index("-", 6) + 1] == "cgroup2":
+            root, mount = fields[3], re.sub(r"\\([0-7]{3})", octal, fields[4])
+            if path == root or path.startswith(root.rstrip("/") + "/"):
+                return os.path.join(mount, path[len(root) :].strip("/")).rstrip("/")
+    return None
+
+
+def octal(match):
+    """mountinfo writes a space, a tab, a newline and a backslash as \\OOO."""
+    return chr(int(match.group(1), 8))
+
+
 def start_launcher():
     """A launcher, as (its process, the runner's end of control), or None where none starts."""
     mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
-    command = [sys.executable, "-S", "-I", LAUNCHER, str(theirs.fileno())]
+    group = None if os.environ.get("RUNNER_NO_CGROUP", "") not in ("", "0") else cgroup_folder()
+    command = [sys.executable, "-S", "-I", LAUNCHER, str(theirs.fileno()), *filter(None, [group])]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
         process = subprocess.Popen(  # its supervisors pass on its environment: the judge's
@@ -119,6 +144,7 @@ class LinuxTree(Tree):
     measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
     supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
     runs = 0  # the Runnings not ended, which share the launcher
+    known = frozenset()  # the pid of every supervisor since: its cgroup is removed at the end
 
     @classmethod
     def usable(cls):
@@ -150,7 +176,10 @@ class LinuxTree(Tree):
             if cls.launcher:
                 end_launcher(*cls.launcher)
                 sweep_strays(own_session_children())
-            LinuxTree.launcher = None
+            base = cgroup_folder()  # where a supervisor killed here, or by its case, left one
+            for pid in cls.known if base else ():
+                walk.remove_group(f"{base}/judge-{pid}")
+            LinuxTree.launcher, LinuxTree.known = None, frozenset()
 
     @classmethod
     def supervisor(cls):
@@ -203,6 +232,7 @@ class LinuxTree(Tree):
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
         with self.lock:
             LinuxTree.supervisors |= {self.pid}
+            LinuxTree.known |= {self.pid}
 
     def hand_over(self, text, fds):
         """Send the case to a supervisor; a new one if an idle one was killed by its case."""
