@@ -163,25 +163,23 @@ class Watched(threading.Thread):
 
 class Ends:
     """The runner's copies of the ends of two pipes, to_program and to_judge, (read end, write
-    end) each. Where the first to end decides, the runner holds them as the Kattis way does:
-    each process sees the other's end of file only once the runner saw it end, so which went
-    first is never a race; the judge may always write (the program's input is held open); and
-    the program may write after the judge accepted (its output is held open then)."""
+    end) each. The runner holds them, so that each process sees the other's end of file only
+    once the runner saw it end: which went first is never a race. Where the first to end
+    decides (the Kattis way), the judge may always write (the program's input is held open), a
+    judge that rejects first ends the program, and the program may write after the judge
+    accepted (its output is held open then). Else (testlib's way), once the program is gone
+    the interactor's writes fail."""
 
-    def __init__(self, hold):
+    def __init__(self, first_decides):
         self.to_program, self.to_judge = os.pipe(), os.pipe()
-        self.open, self.hold, self.lock = {*self.to_program, *self.to_judge}, hold, threading.Lock()
-        self.kill_program, self.rejected = None, False  # a judge that rejects first ends it
+        self.open, self.first_decides = {*self.to_program, *self.to_judge}, first_decides
+        self.lock, self.kill_program, self.rejected = threading.Lock(), None, False
 
     def close(self, *fds):
         with self.lock:  # each once: a number closed may be another file's soon after
             for fd in set(fds) & self.open:
                 self.open.discard(fd)
                 os.close(fd)
-
-    def started(self):
-        """Both processes started: each end is theirs, unless held."""
-        self.close(*(() if self.hold else self.open))
 
     def judge_ended(self, run, codes):
         """The judge ended: the program sees its end of file; one that did not accept no
@@ -190,7 +188,7 @@ class Ends:
         self.close(self.to_program[1], *(self.to_judge[:1] if rejected else ()))
         with self.lock:
             self.rejected, kill = rejected, self.kill_program
-        if rejected and self.hold and kill:  # decided: no use running on
+        if rejected and self.first_decides and kill:  # decided: no use running on
             kill()
 
     def program_started(self, kill):
@@ -198,11 +196,12 @@ class Ends:
         run both before this thread goes on)."""
         with self.lock:
             self.kill_program, rejected = kill, self.rejected
-        if rejected and self.hold:
+        if rejected and self.first_decides:
             kill()
 
     def program_ended(self):
-        self.close(self.to_judge[1])
+        """The judge sees its end of file; testlib's interactor also a broken pipe."""
+        self.close(self.to_judge[1], *(() if self.first_decides else self.to_program[:1]))
 
 
 def interact(input_path, command, expected, mode, limits, running, workdir):
@@ -217,21 +216,18 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
         judge = judge_command(mode, input_path, folder)
         ends, judging = Ends(mode.protocol.first_decides), None
         try:
-            try:
-                to_program, to_judge = ends.to_program, ends.to_judge
-                cap = CHECK_LIMITS.output
-                started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
-                codes = mode.protocol.codes
-                judging = Watched(
-                    running,
-                    started,
-                    lambda run: ends.judge_ended(run, codes),
-                    judging_limits(limits.time),
-                )
-                program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
-                ends.program_started(lambda: running.kill(program[0]))
-            finally:
-                ends.started()
+            to_program, to_judge = ends.to_program, ends.to_judge
+            cap = CHECK_LIMITS.output
+            started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
+            codes = mode.protocol.codes
+            judging = Watched(
+                running,
+                started,
+                lambda run: ends.judge_ended(run, codes),
+                judging_limits(limits.time),
+            )
+            program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
+            ends.program_started(lambda: running.kill(program[0]))
             outcome = watch(running, *program, limits)
             ends.program_ended()
         except BaseException:  # the program never started, or the run stops: no use waiting
@@ -250,6 +246,11 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
     return outcome, judged, said
 
 
+def ended_before(one, other):
+    """Whether the Run one was seen to end before the Run other."""
+    return one.ended is not None and other.ended is not None and one.ended < other.ended
+
+
 def interactive_verdict(outcome, judged, profile, output_mib, said=None):
     """The verdict of a program and its judging program piped together (with its Feedback)."""
     said = said or Feedback(judged.stderr.strip(), None)
@@ -264,10 +265,11 @@ def interactive_verdict(outcome, judged, profile, output_mib, said=None):
             return checked  # the judge failed, or the program did well
     else:
         broken = checked[0] == "IE" and judged.status == BROKEN_PIPE  # its pipe broke
-        if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken):
+        gone = checked[0] in ("WA", "PE") and ended_before(outcome, judged)  # it found no program
+        if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken and not gone):
             return checked
-    # The program passed a limit, or crashed while the interactor judged it well or died of the
-    # pipe the crash broke (or, the Kattis way, it failed before the judge rejected it).
+    # The program passed a limit, or crashed while the interactor judged it well, or before the
+    # interactor said no (its write or read failed), or the Kattis way, before the judge ended.
     details = explain_limit(program, outcome, profile, output_mib)
     if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
         details.append(WAITING)

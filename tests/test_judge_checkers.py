@@ -93,6 +93,14 @@ BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine 
          ["the interactor failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
         ({"status": 1}, {"status": 1, "stderr": b"wrong answer"}, "WA",
          ["interactor: wrong answer"]),  # it quit after a wrong answer: the interactor's word
+        ({"status": 1, "ended": 1.0}, {"status": 1, "stderr": b"Broken pipe", "ended": 1.1},
+         "RE", ["exit status 1", "(nothing on stderr)"]),  # it crashed, then the interactor's
+        ({"status": 1, "ended": 1.0}, {"status": 2, "ended": 1.1}, "RE",
+         ["exit status 1", "(nothing on stderr)"]),  # write or read failed
+        ({"status": 1, "ended": 1.1}, {"status": 1, "stderr": b"wrong answer", "ended": 1.0},
+         "WA", ["interactor: wrong answer"]),  # it said no, then the program quit
+        ({"status": 1, "ended": 1.0}, {"status": 3, "ended": 1.1}, "IE",
+         ["the interactor failed: exit status 3, not " + checkers.TESTLIB_MEANING]),
         ({"status": 1, "stderr": b"EOFError\n"}, {}, "RE",
          ["exit status 1", "stderr, last lines:", "  EOFError"]),  # a crash after an AC
         ({"status": -11}, {"status": 3}, "IE",
@@ -435,6 +443,31 @@ def test_a_program_that_quits_early_gets_the_interactors_verdict_not_ie(tmp_path
     assert case_verdicts(report) == {"p/a": verdict}, (report, err)
     if verdict == "WA":
         assert case_reasons(report)["p/a"][-1] == "interactor: wrong answer: got '0'"
+
+
+FLOOD = """import sys
+try:
+    while True:  # a question a second program never reads: the pipe breaks once it is gone
+        print("1 2", flush=True)
+except BrokenPipeError:
+    sys.stdout = None  # nothing more to flush at exit
+    sys.stderr.write("wrong answer: the program went away\\n")
+    sys.exit(1)
+"""
+
+
+@runner_util.POSIX_ONLY
+@pytest.mark.parametrize("program", ["import sys; sys.exit(1)", "import os; os.abort()"])
+@pytest.mark.parametrize("interactor", ["f.py", "yes"])
+def test_a_program_that_crashes_first_is_re_not_the_interactors_wa(tmp_path, program, interactor):
+    """The interactor's write failed because the program had crashed: the crash is the verdict,
+    as on Kattis and Codeforces. (yes says "Broken pipe" and exits 1, testlib's WA.)"""
+    root = runner_util.make_root(
+        tmp_path, program, {"a": ("", "")}, compare=f"interactor {interactor}"
+    )
+    write(root / "f.py", FLOOD)
+    _, report, err = judged(root)
+    assert case_verdicts(report) == {"p/a": "RE"}, (report, err)
 
 
 # ---------------------------------------------------------------- Polygon: interactor, then checker
