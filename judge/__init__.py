@@ -25,6 +25,7 @@ WHERE = {
     "judge.process.choose": "new_running",
     "judge.process.watch": "BACKSTOP Limits execute",
     "judge.console": "let_go note say",
+    "judge.stop": "catch_signals",
     "judge.progress": "Progress",
     "judge.report": "ms",
     "judge.cli": "cpu_count main positive",

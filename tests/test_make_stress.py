@@ -460,9 +460,10 @@ def test_shrinking_draws_a_status_line_on_a_terminal(monkeypatch):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="SIGINT to another process is POSIX")
-def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root):
-    """Ctrl-C as the shrinking judges its second candidate: the first one, half the input as
-    drawn, is saved beside the input as drawn, and the lines say where."""
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root, stop):
+    """Ctrl-C (or a plain kill) as the shrinking judges its second candidate: the first one,
+    half the input as drawn, is saved beside the input as drawn, and the lines say where."""
     solution = (
         "import os, sys, time\n"
         "data = sys.stdin.read()\n"
@@ -487,7 +488,7 @@ def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root)
             if (own_root / "waiting").exists() or process.poll() is not None:
                 break
             time.sleep(0.1)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(getattr(signal, stop))
         out, err = process.communicate(timeout=60)
     finally:
         process.kill()

@@ -357,6 +357,27 @@ def test_what_the_extension_sends_is_taken(tmp_path, capsys, changes):
     assert capsys.readouterr().err == ""
 
 
+def test_notes_from_many_requests_are_whole_lines(monkeypatch):
+    """Each request's thread writes its note as one line: lines never run together."""
+    writes = []
+
+    class Stream:
+        def write(self, text):
+            writes.append(text)
+            time.sleep(0.001)  # another thread may write now
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr(sys, "stderr", Stream())
+    threads = [threading.Thread(target=companion_listener.note, args=(f"n{i}",)) for i in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(writes) == sorted(f"make new: n{i}\n" for i in range(20))
+
+
 def test_a_client_that_drips_is_cut_off_while_another_is_served(tmp_path, capsys, monkeypatch):
     """A byte every 0.2 s would keep a per-read timeout waiting for ever: the deadline is the
     request's, and the next client is served meanwhile."""

@@ -41,9 +41,14 @@ def port_number(text):
     return int(text)
 
 
+NOTE_LOCK = threading.Lock()  # one request's line at a time: print writes a line in two
+
+
 def note(line):
     """One line on stderr, what a request brought escaped (a terminal acts on ESC)."""
-    print(f"make new: {shorten(printable(line))}", file=sys.stderr, flush=True)
+    with NOTE_LOCK:
+        sys.stderr.write(f"make new: {shorten(printable(line))}\n")
+        sys.stderr.flush()
 
 
 class Catcher(http.server.BaseHTTPRequestHandler):

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from judge import Progress, UsageError, cpu_count, positive, printable, say
+from judge import Progress, UsageError, catch_signals, cpu_count, positive, printable, say
 from tools.contract import FOR_STRESS, missing
 from tools.play import inputs, outcomes_of, play, summary
 from tools.problem import (
@@ -145,9 +145,16 @@ def checked(made, args):
     return commands
 
 
+def interrupted(signum, frame):
+    """A stop signal (SIGTERM, a closed terminal's SIGHUP) ends the run as Ctrl-C does: the
+    smallest failing input found so far is kept."""
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
     made = parser()
     args = made.parse_args(argv)
+    catch_signals(interrupted)
     if hasattr(sys.stdout, "reconfigure"):  # an input's text that this stdout cannot encode
         sys.stdout.reconfigure(errors="backslashreplace")
     commands = checked(made, args)
