@@ -126,20 +126,24 @@ def test_a_case_holds_no_descriptor_of_the_runners(tmp_path, path):
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
 
 
-# The case ignores SIGCHLD (a common C idiom), so the kernel reaps its children itself and no
-# wait4 measures them; it forks workers two at a time, 8 in all, that burn 0.2 s each.
-IGNORER = f"""\
+def ignorer(rounds, workers, seconds):
+    """A case that ignores SIGCHLD (a common C idiom), so that the kernel reaps its children
+    itself and no wait4 measures them. It forks rounds of workers that burn seconds each."""
+    return f"""\
 import os, signal, time
 {BURNER}signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-for _ in range(4):
-    burner(0.2)
-    burner(0.2)
+for _ in range({rounds}):
+    for _ in range({workers}):
+        burner({seconds})
     try:
-        os.wait()  # SIGCHLD ignored: it returns once both are gone, with ECHILD
+        os.wait()  # SIGCHLD ignored: it returns once the round is gone, with ECHILD
     except ChildProcessError:
         pass
 print(1)
 """
+
+
+IGNORER = ignorer(4, 2, 0.2)  # 8 workers, two at a time
 
 
 @LINUX_ONLY
@@ -191,19 +195,9 @@ def cgroup_base():
     return base
 
 
-# 150 workers of 8 ms each, one after another, reaped by the kernel: most of them live and go
-# between two samples of the supervisor, so only the case's cgroup counts them.
-FLEETING = f"""\
-import os, signal, time
-{BURNER}signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-for _ in range(150):
-    burner(0.008)
-    try:
-        os.wait()  # SIGCHLD ignored: it returns once the worker is gone, with ECHILD
-    except ChildProcessError:
-        pass
-print(1)
-"""
+# 150 workers of 8 ms each, one after another: most of them live and go between two samples
+# of the supervisor, so only the case's cgroup counts them.
+FLEETING = ignorer(150, 1, 0.008)
 
 
 @LINUX_ONLY
