@@ -27,7 +27,7 @@ from process_util import (
     until,
     written_in_c,
 )
-from runner_util import BURNER, LINUX_ONLY, PYTHON, case_verdicts, judged, make_root
+from runner_util import BURNER, FORCED, LINUX_ONLY, PYTHON, case_verdicts, judged, make_root
 from util import ROOT
 
 from judge.process import launcher, linux
@@ -91,7 +91,7 @@ def test_the_launcher_runs_as_a_file_and_no_argument_is_longer_than_a_path(tmp_p
     mine = [line for line in lines if os.fsencode(LAUNCHER) in line]
     assert len(mine) >= 2, lines  # the launcher and the case's supervisor
     python = os.fsencode(PYTHON)
-    group = [os.fsencode(linux.cgroup_folder())] if linux.cgroup_folder() else []
+    group = [os.fsencode(linux.launcher_cgroup())] if linux.launcher_cgroup() else []
     for line in mine:
         assert line[:4] == [python, b"-S", b"-I", os.fsencode(LAUNCHER)], line
         assert line[4].isdigit() and line[5:] == group, line
@@ -185,8 +185,10 @@ def test_cpu_time_of_children_reaped_under_sa_nocldwait_is_counted(tmp_path, pat
 
 def cgroup_base():
     """The folder where the supervisors make their cgroups; the test is skipped where this
-    user may make none."""
-    base = linux.cgroup_folder()
+    user may make none, or the runner makes none (RUNNER_PORTABLE=1, RUNNER_NO_CGROUP=1)."""
+    base = linux.launcher_cgroup()
+    if FORCED or base is None:
+        pytest.skip("the runner makes no cgroup: no cgroup v2, RUNNER_PORTABLE, RUNNER_NO_CGROUP")
     try:
         os.mkdir(f"{base}/judge-test-{os.getpid()}")
         os.rmdir(f"{base}/judge-test-{os.getpid()}")

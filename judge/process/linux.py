@@ -54,6 +54,12 @@ def cgroup_folder(cgroup="/proc/self/cgroup", mountinfo="/proc/self/mountinfo"):
     return None
 
 
+def launcher_cgroup():
+    """The folder below which the launcher's supervisors make their cgroups: this process's,
+    unless RUNNER_NO_CGROUP is set; None for none."""
+    return None if os.environ.get("RUNNER_NO_CGROUP", "") not in ("", "0") else cgroup_folder()
+
+
 def octal(match):
     """mountinfo writes a space, a tab, a newline and a backslash as \\OOO."""
     return chr(int(match.group(1), 8))
@@ -62,7 +68,7 @@ def octal(match):
 def start_launcher():
     """A launcher, as (its process, the runner's end of control), or None where none starts."""
     mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
-    group = None if os.environ.get("RUNNER_NO_CGROUP", "") not in ("", "0") else cgroup_folder()
+    group = launcher_cgroup()
     command = [sys.executable, "-S", "-I", LAUNCHER, str(theirs.fileno()), *filter(None, [group])]
     quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
