@@ -40,6 +40,7 @@ Protocol = namedtuple("Protocol", "codes meaning files stdin message first_decid
 Protocol.__new__.__defaults__ = (False, None)
 TESTLIB_CODES = {0: "AC", 1: "WA", 2: "PE"}
 TESTLIB_MEANING = "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
+TESTLIB_FAIL = 3  # the exit code of a testlib program that finds itself wrong (its quitf(_fail))
 # testlib's checker: CMD INPUT OUTPUT ANSWER.
 TESTLIB_CHECKER = Protocol(
     TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None, False, 7
@@ -265,11 +266,13 @@ def interactive_verdict(outcome, judged, profile, output_mib, said=None):
             return checked  # the judge failed, or the program did well
     else:
         broken = checked[0] == "IE" and judged.status == BROKEN_PIPE  # its pipe broke
-        gone = checked[0] in ("WA", "PE") and ended_before(outcome, judged)  # it found no program
+        own = checked[0] == "IE" and judged.status == TESTLIB_FAIL  # it says it is wrong
+        gone = ended_before(outcome, judged) and not own  # it found no program, and ended so
         if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken and not gone):
             return checked
     # The program passed a limit, or crashed while the interactor judged it well, or before the
-    # interactor said no (its write or read failed), or the Kattis way, before the judge ended.
+    # interactor ended (its write or read failed: no WA, PE or crash of it is the program's
+    # fault then), or the Kattis way, before the judge ended.
     details = explain_limit(program, outcome, profile, output_mib)
     if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
         details.append(WAITING)

@@ -101,6 +101,8 @@ BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine 
          "WA", ["interactor: wrong answer"]),  # it said no, then the program quit
         ({"status": 1, "ended": 1.0}, {"status": 3, "ended": 1.1}, "IE",
          ["the interactor failed: exit status 3, not " + checkers.TESTLIB_MEANING]),
+        ({"status": -6, "ended": 1.0}, {"status": 120, "ended": 1.1}, "RE",
+         ["killed by signal 6 (SIGABRT)", "(nothing on stderr)"]),  # Python's flush at exit
         ({"status": 1, "stderr": b"EOFError\n"}, {}, "RE",
          ["exit status 1", "stderr, last lines:", "  EOFError"]),  # a crash after an AC
         ({"status": -11}, {"status": 3}, "IE",
@@ -458,7 +460,7 @@ except BrokenPipeError:
 
 @runner_util.POSIX_ONLY
 @pytest.mark.parametrize("program", ["import sys; sys.exit(1)", "import os; os.abort()"])
-@pytest.mark.parametrize("interactor", ["f.py", "yes"])
+@pytest.mark.parametrize("interactor", ["f.py", "yes", "g.py"])
 def test_a_program_that_crashes_first_is_re_not_the_interactors_wa(tmp_path, program, interactor):
     """The interactor's write failed because the program had crashed: the crash is the verdict,
     as on Kattis and Codeforces. (yes says "Broken pipe" and exits 1, testlib's WA.)"""
@@ -466,6 +468,7 @@ def test_a_program_that_crashes_first_is_re_not_the_interactors_wa(tmp_path, pro
         tmp_path, program, {"a": ("", "")}, compare=f"interactor {interactor}"
     )
     write(root / "f.py", FLOOD)
+    write(root / "g.py", "while True:\n    print('1 2')\n")  # dies of it: exit 1 or 120
     _, report, err = judged(root)
     assert case_verdicts(report) == {"p/a": "RE"}, (report, err)
 
