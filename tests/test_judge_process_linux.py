@@ -133,6 +133,32 @@ def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch):
     assert sorted(os.listdir("/proc/self/fd")) == before, caught.value
 
 
+def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch):
+    """A case that killed the launcher as it forked the next case's supervisor: that one never
+    says its pid, and the next case goes to another, of a new launcher."""
+    asked, real = [], linux.LinuxTree.supervisor
+
+    def first_lost():
+        asked.append(1)
+        if len(asked) == 1:
+            raise OSError(0, linux.NO_START)
+        return real()
+
+    monkeypatch.setattr(linux.LinuxTree, "supervisor", staticmethod(first_lost))
+    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
+    assert linux.LinuxTree.ready() is linux.LinuxTree
+    linux.LinuxTree.begin_run()
+    try:
+        tree = linux.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
+        try:
+            assert tree.finish()[0] == 0 and len(asked) == 2
+        finally:
+            for pipe in tree.pipes:
+                pipe.close()
+    finally:
+        linux.LinuxTree.end_run()
+
+
 def test_a_supervisors_report_is_read_by_its_fields():
     report = linux.Reported.parse(b"F 1.250000 12.500 -9 0.003000")
     assert report == ("F", 1.25, 12.5, -9, 0.003)

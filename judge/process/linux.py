@@ -241,9 +241,15 @@ class LinuxTree(Tree):
             LinuxTree.known |= {self.pid}
 
     def hand_over(self, text, fds):
-        """Send the case to a supervisor; a new one if an idle one was killed by its case."""
+        """Send the case to a supervisor; to another if the one asked never came (a case
+        killed the launcher as it forked it) or an idle one was killed by its case."""
         for tries in (1, 2):
-            self.socket, self.pid = self.supervisor()
+            try:
+                self.socket, self.pid = self.supervisor()
+            except OSError:
+                if tries == 2:
+                    raise
+                continue
             try:
                 send_with(self.socket, text, fds)
                 return
