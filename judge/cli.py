@@ -3,11 +3,13 @@
 Verdicts: TLE, OLE, MLE, RE, IC, PE, WA, AC; "--" when a case has no .out; CE when the solution
 cannot be built; IE when it cannot be run. The last line is `N passed, M failed`, where M
 counts every verdict but AC and --. Exit status: 0 if M is 0, 1 otherwise, 2 for a usage
-error, 130 when interrupted, 141 when the report's reader goes away (`| head`).
+error or a report that cannot be written (a full disk), 130 when interrupted, 141 when the
+report's reader goes away (`| head`).
 docs/runner.md says how cases are run and judged.
 """
 
 import argparse
+import errno
 import math
 import os
 import shutil
@@ -147,8 +149,11 @@ def main(argv=None):
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
         return 130
-    except OutputClosed:
+    except OutputClosed as closed:
         let_go(sys.stdout)
+        failed = closed.__cause__
+        if isinstance(failed, OSError) and failed.errno not in (errno.EPIPE, errno.EINVAL):
+            return usage_error(f"cannot write the report: {failed.strerror or failed}")  # ENOSPC
         return 141  # as for a program killed by SIGPIPE
     except Exception as error:  # a bug: still one line
         return usage_error(f"unexpected {type(error).__name__}: {error}")

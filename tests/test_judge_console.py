@@ -108,6 +108,18 @@ def test_a_closed_stdout_ends_quietly(tmp_path, path):
     assert (tmp_path / "status").read_text() == "141\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_a_stdout_on_a_full_disk_says_so(tmp_path):
+    """A full disk is no reader gone: one line says the report is lost, exit status 2."""
+    root = make_root(tmp_path, "print(1)\n", {"c": ("", "1\n")})
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(runner_argv(root), stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.decode().splitlines() == [
+        "runner.py: error: cannot write the report: No space left on device"
+    ]
+
+
 @POSIX_ONLY
 @pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
 def test_a_closed_stdout_or_a_dead_stderr_is_survived(tmp_path, buffered):
