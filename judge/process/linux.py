@@ -182,7 +182,7 @@ class LinuxTree(Tree):
             if cls.launcher:
                 end_launcher(*cls.launcher)
                 sweep_strays(own_session_children())
-            base = cgroup_folder()  # where a supervisor killed here, or by its case, left one
+            base = launcher_cgroup()  # where a supervisor killed here, or by its case, left one
             for pid in cls.known if base else ():
                 walk.remove_group(f"{base}/judge-{pid}")
             LinuxTree.launcher, LinuxTree.known = None, frozenset()
