@@ -2,24 +2,30 @@
 into the build folder before it runs. SRC is the source's name, compiled in its own folder
 (so `#include "testlib.h"` finds the testlib.h beside it); BIN and DIR are in the build.
 
-| extension     | language   | built by                                               | run as   |
-|---------------|------------|--------------------------------------------------------|----------|
-| .py           | Python     |                                                        | PY SRC   |
-| .c            | C          | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE -o BIN SRC -lm | BIN      |
-| .cpp .cc .cxx | C++        | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE -o BIN SRC   | BIN      |
-| .java         | Java       | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java    | JAVA     |
-|               |            | jar --create --file BIN.jar -C DIR/classes .           |          |
-| .rs           | Rust       | rustc -O --edition 2021 -o BIN SRC                     | BIN      |
-| .js           | JavaScript |                                                        | node SRC |
+| extension     | built by                                                    | run as   |
+|---------------|-------------------------------------------------------------|----------|
+| .py           |                                                             | PY SRC   |
+| .c            | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC -lm | BIN      |
+| .cpp .cc .cxx | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC   | BIN      |
+| .java         | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java         | JAVA     |
+|               | jar --create --file BIN.jar -C DIR/classes .                |          |
+| .rs           | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN      |
+|               |   -o BIN SRC                                                |          |
+| .js           |                                                             | node SRC |
 
+DEPS is `-MD -MF DIR/deps.d`: gcc lists every file it read in DIR/deps.d, as rustc's
+dep-info does.
 PY is --python for a solution, the runner's Python for a checker. JAVA is `java -Xss64m
 -XX:+UseSerialGC -cp BIN.jar CLASS`; CLASS is the source's public class (else its first, else
 Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is one file for
 --sandbox to show the program.
 
-A build is BUILD/SRC-PLACE/KEY/, PLACE a hash of the source's path and KEY one of the source,
-the headers beside it, the commands and each compiler's path, size and time. So a changed
-source, header, flag or compiler builds again, and nothing else does. It is built in a folder
+A build is BUILD/SRC-PLACE/KEY-FILES/, PLACE a hash of the source's path, KEY one of the
+source, the commands and each compiler's path, size and time, and FILES one of every file the
+build read, which it lists in its files.json: those deps.d names (headers anywhere, an
+included .ipp), or for a compiler that names none (javac) every file of the source's folder.
+A build is used only while each file it lists is as it was. So a changed source, header,
+flag or compiler builds again, and nothing else does. It is built in a folder
 of its own renamed into place: a build that is there is whole. Older builds of the same
 source are removed. A build that fails, or passes BUILD_LIMITS, gives the lines that say why:
 a solution's CE on every case, a checker's IE. So does a compiler not on PATH.
@@ -27,6 +33,7 @@ a solution's CE on every case, a checker's IE. So does a compiler not on PATH.
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -51,19 +58,24 @@ BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
 RUNNER_BUILDS = Path(__file__).resolve().parent.parent / BUILD_FOLDER
 BUILD_LIMITS = Limits(60.0, 4096.0, MIB)  # CPU seconds, MiB and bytes of stdout of one command
 ERROR_LINES = 10  # of the compiler's output, shown with its failure
-HEADERS = (".h", ".hh", ".hpp", ".hxx", ".inc")  # beside the source: in its build's key
+DEPENDENCIES = "deps.d"  # a build's list of the files it read, as make reads it
+FILES = "files.json"  # a build's list of the files its key hashes
 
 # name: the language; build: its commands, each a tuple of words; run: its command;
 # copy: the name the compiler must read the source by, or None: its own. In a word, {source}
 # is the source (as named in the folder it is built or run from), {binary} the program built,
-# {out} the build's folder, {main} Java's class and {python} the Python.
-Language = namedtuple("Language", "name build run copy")
-FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", "-o", "{binary}", "{source}")
-CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None)
+# {out} the build's folder, {main} Java's class and {python} the Python; depends: whether the
+# build writes {out}/deps.d, the files it read.
+Language = namedtuple("Language", "name build run copy depends")
+Language.__new__.__defaults__ = (False,)
+DEPS = ("-MD", "-MF", "{out}/" + DEPENDENCIES)
+FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", *DEPS, "-o", "{binary}", "{source}")
+CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None, True)
 PYTHON = Language("Python", (), ("{python}", "{source}"), None)
+RUST_DEPS = "--emit=link,dep-info={out}/" + DEPENDENCIES
 LANGUAGES = {
     ".py": PYTHON,
-    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), None),
+    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), None, True),
     ".cpp": CPP,
     ".cc": CPP,
     ".cxx": CPP,
@@ -78,9 +90,10 @@ LANGUAGES = {
     ),
     ".rs": Language(
         "Rust",
-        (("rustc", "-O", "--edition", "2021", "-o", "{binary}", "{source}"),),
+        (("rustc", "-O", "--edition", "2021", RUST_DEPS, "-o", "{binary}", "{source}"),),
         ("{binary}",),
         None,
+        True,
     ),
     ".js": Language("JavaScript", (), ("node", "{source}"), None),
 }
@@ -88,6 +101,7 @@ LANGUAGES = {
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
 JAVA_CLASS = re.compile(r"\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*class\s+(\w+)")
 ANY_CLASS = re.compile(r"\bclass\s+(\w+)")
+MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
 # How to run a program: its command, (args, executable), or None and the lines that say why
 # it could not be built (the program's CE; a checker's IE).
@@ -145,14 +159,10 @@ def expand(words, fields, tools):
     return [tools.get(word, word.format(**fields)) for word in words]
 
 
-def build_key(language, path, data, tools):
-    """A hash of all a build is made of: the source, the headers beside it, the commands and
+def build_key(language, data, tools):
+    """A hash of what a build is made of before it reads a file: the source, the commands and
     the compilers."""
     digest = hashlib.sha256(data)
-    with contextlib.suppress(OSError):
-        for header in sorted(path.parent.iterdir()):
-            if header.suffix.lower() in HEADERS and header.is_file():
-                digest.update(header.name.encode() + b"\0" + header.read_bytes())
     digest.update(repr((language.build, language.run, language.copy)).encode())
     for tool in sorted(tools.values()):
         found = os.stat(tool)
@@ -160,23 +170,71 @@ def build_key(language, path, data, tools):
     return digest.hexdigest()[:16]
 
 
+def files_key(files):
+    """A hash of the files (absolute paths) as they are now: each one's name and contents."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(os.fsencode(name) + b"\0")
+        try:
+            digest.update(b"\1" + hashlib.sha256(Path(name).read_bytes()).digest())
+        except OSError:  # gone, or unreadable: not as it was built
+            digest.update(b"\2")
+    return digest.hexdigest()[:16]
+
+
+def depended(text, folder):
+    """The files a make rule (gcc -MD, rustc's dep-info) names, made absolute from folder:
+    the words after its targets, each unescaped."""
+    text = re.sub(r"\\\r?\n", " ", text)
+    words = (
+        re.sub(r"\\([ #])", r"\1", word).replace("$$", "$") for word in MAKE_WORD.findall(text)
+    )
+    return sorted({os.path.abspath(os.path.join(folder, w)) for w in words if not w.endswith(":")})
+
+
+def folder_files(folder):
+    """The files of a folder (its dot files left out), by absolute path."""
+    with contextlib.suppress(OSError):
+        found = (p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+        return sorted(str(p) for p in found)
+    return []
+
+
+def read_files(built):
+    """The files a build lists in its files.json; None if it lists none."""
+    try:
+        files = json.loads((built / FILES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return files if isinstance(files, list) else None
+
+
 def built(language, path, builds, tools):
-    """(the build's folder, Java's class): built now unless it is there; else BuildFailed."""
+    """(the build's folder, Java's class): built now unless a build whose files are all as they
+    were is there; else BuildFailed."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
     main = java_class(data.decode("utf-8", "replace"))
     place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
-    home = builds / f"{path.name}-{place}"
-    out = home / build_key(language, path, data, tools)
-    if not out.is_dir():
-        build_into(home, out, language, path, main, tools)
+    home, key = builds / f"{path.name}-{place}", build_key(language, data, tools)
+    out = found_build(home, key) or build_into(home, key, language, path, main, tools)
     return str(out), main
 
 
-def build_into(home, out, language, path, main, tools):
-    """Build the source in a new folder of home, then rename it to out; remove the others."""
+def found_build(home, key):
+    """The build of key in home whose files are all as they were, or None."""
+    for out in sorted(home.glob(key + "-*")):
+        files = read_files(out)
+        if files is not None and out.name == f"{key}-{files_key(files)}":
+            return out
+    return None
+
+
+def build_into(home, key, language, path, main, tools):
+    """Build the source in a new folder of home, then rename it to its key and the key of the
+    files it read; remove the others. The build's folder."""
     try:
         home.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix=".new-", dir=str(home)))
@@ -192,6 +250,9 @@ def build_into(home, out, language, path, main, tools):
         for words in language.build:
             command = expand(words, fields, tools)
             run_build(command, path.parent, fields["source"], path.name)
+        files = files_read(language, folder, path)
+        (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
+        out = home / f"{key}-{files_key(files)}"
         try:
             os.rename(str(folder), str(out))
         except OSError:
@@ -204,6 +265,16 @@ def build_into(home, out, language, path, main, tools):
     for older in home.iterdir():  # the builds of the source's earlier versions
         if older != out and not older.name.startswith("."):
             shutil.rmtree(str(older), ignore_errors=True)
+    return out
+
+
+def files_read(language, folder, path):
+    """The files a build in folder read: those its deps.d names, else its source folder's."""
+    if language.depends:
+        with contextlib.suppress(OSError):
+            text = (folder / DEPENDENCIES).read_text(encoding="utf-8", errors="surrogateescape")
+            return depended(text, path.parent)
+    return folder_files(path.parent)
 
 
 def run_build(command, cwd, source, shown, limits=None):

@@ -157,18 +157,33 @@ def test_a_python_tool_is_run_as_before_and_a_missing_source_is_a_usage_error(tm
         build.tool_command("chk.cpp", tmp_path, "--checker")
 
 
-def test_the_key_changes_with_the_source_a_header_beside_it_and_the_compiler(tmp_path):
+def test_the_key_changes_with_the_source_and_the_compiler(tmp_path):
     source, cpp = tmp_path / "p.cpp", build.LANGUAGES[".cpp"]
     write(source, "int main(){}\n")
     tools = {"g++": sys.executable}  # any file stands for a compiler
-    key = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
-    assert key == build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
-    assert key != build.build_key(cpp, tmp_path / "p.cpp", b"int main(){ }\n", tools)
-    write(tmp_path / "testlib.h", "// a header\n")
-    with_header = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", tools)
-    assert with_header != key
-    other = build.build_key(cpp, tmp_path / "p.cpp", b"int main(){}\n", {"g++": str(source)})
-    assert other != with_header
+    key = build.build_key(cpp, b"int main(){}\n", tools)
+    assert key == build.build_key(cpp, b"int main(){}\n", tools)
+    assert key != build.build_key(cpp, b"int main(){ }\n", tools)
+    assert key != build.build_key(cpp, b"int main(){}\n", {"g++": str(source)})
+
+
+def test_the_files_key_changes_with_each_files_contents_and_a_file_gone(tmp_path):
+    write(tmp_path / "a.h", "1")
+    write(tmp_path / "b.h", "2")
+    files = [str(tmp_path / "a.h"), str(tmp_path / "b.h")]
+    key = build.files_key(files)
+    assert key == build.files_key(files) and key != build.files_key(files[:1])
+    write(tmp_path / "b.h", "3")
+    assert build.files_key(files) != key
+    (tmp_path / "b.h").unlink()
+    assert build.files_key(files) not in (key, build.files_key(files[:1]))
+
+
+def test_a_make_rule_names_the_files_after_its_targets_unescaped(tmp_path):
+    rule = "/b/p: p.cpp /usr/include/stdio.h \\\n ../lib/add.hpp x\\ y.ipp a\\#b $$c\n\np.cpp:\n"
+    named = ["s/p.cpp", "lib/add.hpp", "s/x y.ipp", "s/a#b", "s/$c"]
+    want = {str(tmp_path / name) for name in named} | {os.path.abspath("/usr/include/stdio.h")}
+    assert build.depended(rule, tmp_path / "s") == sorted(want)
 
 
 @POSIX_ONLY
@@ -178,8 +193,9 @@ def test_a_build_that_hangs_is_killed_at_its_limit(tmp_path):
     with pytest.raises(build.BuildFailed) as failed:
         build.run_build([sleep, "30"], tmp_path, "p.cpp", "p.cpp", Limits(0.2, 4096.0, MIB))
     assert time.monotonic() - start < 10
-    assert failed.value.lines == ["sleep passed 0.2 s of CPU time (0.6 s of wall time) building"
-                                  " p.cpp, and was killed"]  # fmt: skip
+    assert failed.value.lines == [
+        "sleep passed 0.2 s of CPU time (0.6 s of wall time) building p.cpp, and was killed"
+    ]
 
 
 # ---------------------------------------------------------------- solutions through the runner
@@ -279,3 +295,32 @@ def test_a_checker_that_does_not_compile_is_ie_or_for_a_flag_a_usage_error(tmp_p
     status, report, err = judged(tmp_path, "p", "--checker", "chk.cpp", cwd=tmp_path)
     assert status == 2 and report is None
     assert err.startswith("runner.py: error: --checker chk.cpp: g++ could not build chk.cpp")
+
+
+# ---------------------------------------------------------------- what a build is keyed by
+
+INCLUDING = (
+    JUDGE_LINE
+    + """#include <cstdio>
+#include "../lib/add.hpp"
+#include "part.ipp"
+int main() {
+    long long a, b;
+    if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", fix(add(a, b)));
+}
+"""
+)
+
+
+@needs("g++")
+def test_a_header_elsewhere_or_an_included_ipp_that_changes_is_built_again(tmp_path):
+    root = cpp_root(tmp_path, INCLUDING)
+    write(root / "lib" / "add.hpp", "long long add(long long a, long long b) { return a + b; }\n")
+    write(root / "solutions" / "part.ipp", "long long fix(long long x) { return x; }\n")
+    assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "AC", "p/big": "AC"}
+    write(root / "lib" / "add.hpp", "long long add(long long a, long long b) { return a - b; }\n")
+    assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "WA", "p/big": "WA"}
+    write(root / "lib" / "add.hpp", "long long add(long long a, long long b) { return a + b; }\n")
+    assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "AC", "p/big": "AC"}
+    write(root / "solutions" / "part.ipp", "long long fix(long long x) { return x + 1; }\n")
+    assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "WA", "p/big": "WA"}
