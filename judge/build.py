@@ -23,12 +23,14 @@ Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is on
 A build is BUILD/SRC-PLACE/KEY-FILES/, PLACE a hash of the source's path, KEY one of the
 source, the commands and each compiler's path, size and time, and FILES one of every file the
 build read, which it lists in its files.json: those deps.d names (headers anywhere, an
-included .ipp), or for a compiler that names none (javac) every file of the source's folder.
-A build is used only while each file it lists is as it was. So a changed source, header,
-flag or compiler builds again, and nothing else does. It is built in a folder
-of its own renamed into place: a build that is there is whole. Older builds of the same
-source are removed. A build that fails, or passes BUILD_LIMITS, gives the lines that say why:
-a solution's CE on every case, a checker's IE. So does a compiler not on PATH.
+included .ipp), or for a compiler that names none (javac) every file of the source's folder. A
+build is used only while each file it lists is as it was. So a changed source, header, flag or
+compiler builds again, and nothing else does. It is built in a folder of its own renamed into
+place: a build that is there is whole, and never replaced. Each process that may run a build
+holds a shared lock (flock) on its lock file while it lives; an older build of the same source
+is removed only when none does. Windows has no such lock: there no build is removed. A build
+that fails, or passes BUILD_LIMITS, gives the lines that say why: a solution's CE on every
+case, a checker's IE. So does a compiler not on PATH.
 """
 
 import contextlib
@@ -39,6 +41,7 @@ import re
 import shutil
 import sys
 import tempfile
+import uuid
 from collections import namedtuple
 from pathlib import Path, PurePath
 
@@ -52,6 +55,9 @@ from judge.process.watch import Limits, passed_limit, watch
 from judge.stop import STOPPED
 from judge.text import printable, shorten
 
+if sys.platform != "win32":
+    import fcntl
+
 BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
 # The runner's own build folder, for sources that live where nothing may be written beside
 # them (a problem package's submissions and validators).
@@ -60,6 +66,8 @@ BUILD_LIMITS = Limits(60.0, 4096.0, MIB)  # CPU seconds, MiB and bytes of stdout
 ERROR_LINES = 10  # of the compiler's output, shown with its failure
 DEPENDENCIES = "deps.d"  # a build's list of the files it read, as make reads it
 FILES = "files.json"  # a build's list of the files its key hashes
+LOCK = "lock"  # a build's file that each process that may run it holds a shared lock on
+HELD = {}  # the builds this process holds, by folder: the descriptor of each one's lock
 
 # name: the language; build: its commands, each a tuple of words; run: its command;
 # copy: the name the compiler must read the source by, or None: its own. In a word, {source}
@@ -224,17 +232,18 @@ def built(language, path, builds, tools):
 
 
 def found_build(home, key):
-    """The build of key in home whose files are all as they were, or None."""
+    """The build of key in home whose files are all as they were, held; or None."""
     for out in sorted(home.glob(key + "-*")):
         files = read_files(out)
-        if files is not None and out.name == f"{key}-{files_key(files)}":
+        if files is not None and out.name == f"{key}-{files_key(files)}" and hold(out):
             return out
     return None
 
 
 def build_into(home, key, language, path, main, tools):
     """Build the source in a new folder of home, then rename it to its key and the key of the
-    files it read; remove the others. The build's folder."""
+    files it read (unless another run made it first), held; prune the others. The build's
+    folder."""
     try:
         home.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix=".new-", dir=str(home)))
@@ -242,30 +251,120 @@ def build_into(home, key, language, path, main, tools):
         why = f"cannot make a build folder in {home}: {error.strerror or error}"
         raise BuildFailed([why]) from None
     try:
-        fields = {"out": str(folder), "main": main, "source": path.name}
-        fields["binary"] = str(folder / binary_name(path))
-        if language.copy:
-            fields["source"] = str(folder / language.copy.format(**fields))
-            shutil.copyfile(str(path), fields["source"])
-        for words in language.build:
-            command = expand(words, fields, tools)
-            run_build(command, path.parent, fields["source"], path.name)
-        files = files_read(language, folder, path)
-        (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
+        files = build_in(folder, language, path, main, tools)
         out = home / f"{key}-{files_key(files)}"
-        try:
-            os.rename(str(folder), str(out))
-        except OSError:
-            if not out.is_dir():  # else another runner built it first
-                raise
+        placed(folder, out)
     except OSError as error:
         raise BuildFailed([f"cannot build {path.name}: {error.strerror or error}"]) from None
     finally:
         shutil.rmtree(str(folder), ignore_errors=True)
-    for older in home.iterdir():  # the builds of the source's earlier versions
-        if older != out and not older.name.startswith("."):
-            shutil.rmtree(str(older), ignore_errors=True)
+    prune(home, out)
     return out
+
+
+def build_in(folder, language, path, main, tools):
+    """Build the source into folder, and list there the files it read: those files."""
+    fields = {"out": str(folder), "main": main, "source": path.name}
+    fields["binary"] = str(folder / binary_name(path))
+    if language.copy:
+        fields["source"] = str(folder / language.copy.format(**fields))
+        shutil.copyfile(str(path), fields["source"])
+    for words in language.build:
+        command = expand(words, fields, tools)
+        run_build(command, path.parent, fields["source"], path.name)
+    files = files_read(language, folder, path)
+    (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
+    (folder / LOCK).touch()
+    return files
+
+
+def placed(folder, out):
+    """folder renamed to out, and held; or, where another run put out there first, that held.
+    A folder renamed is never replaced: a build in use is never overwritten."""
+    descriptor = locked(folder / LOCK, shared=True)
+    try:
+        os.rename(str(folder), str(out))
+    except OSError:
+        release(descriptor)
+        if not (out.is_dir() and hold(out)):
+            raise
+        return
+    if descriptor is not None:
+        HELD[str(out)] = descriptor
+
+
+def hold(out):
+    """Whether this process holds the build at out: a shared lock on its lock file, kept while
+    the process lives, so that no other run removes it. False if it went before the lock was
+    had. (Windows has no such lock: there builds are never removed.)"""
+    if str(out) in HELD or sys.platform == "win32":
+        return out.is_dir()
+    descriptor = locked(out / LOCK, shared=True)
+    if descriptor is None:
+        return False
+    try:
+        same = os.path.samestat(os.fstat(descriptor), os.stat(str(out / LOCK)))
+    except OSError:
+        same = False
+    if not same:  # removed as the lock was waited for
+        release(descriptor)
+        return False
+    HELD[str(out)] = descriptor
+    return True
+
+
+def locked(path, shared):
+    """A descriptor of path with a lock (shared, waited for; else exclusive, or None if held),
+    or None where path cannot be opened or on Windows."""
+    if sys.platform == "win32":
+        return None
+    try:
+        descriptor = os.open(str(path), os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH if shared else fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+def release(descriptor):
+    if descriptor is not None:
+        os.close(descriptor)
+
+
+def prune(home, keep):
+    """Remove the source's other builds that no process holds: its earlier versions, which no
+    run may start any more. On Windows nothing is removed."""
+    if sys.platform == "win32":
+        return
+    with contextlib.suppress(OSError):
+        for older in home.iterdir():
+            if older.name.startswith(".old-"):  # renamed away by a run stopped at once
+                shutil.rmtree(str(older), ignore_errors=True)
+            elif older != keep and not older.name.startswith("."):
+                remove_unheld(older)
+
+
+def remove_unheld(out):
+    """Remove the build at out unless a process holds it: renamed away while locked, so that a
+    run that waits for its lock finds it gone, then removed."""
+    if not (out / LOCK).exists():  # none: a build of an older runner
+        descriptor = None
+    else:
+        descriptor = locked(out / LOCK, shared=False)
+        if descriptor is None:
+            return
+    gone = out.parent / f".old-{uuid.uuid4().hex}"
+    try:
+        os.rename(str(out), str(gone))
+    except OSError:
+        return
+    finally:
+        release(descriptor)
+    shutil.rmtree(str(gone), ignore_errors=True)
 
 
 def files_read(language, folder, path):

@@ -6,6 +6,7 @@ a test skips a language whose compiler is not here."""
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 
@@ -324,3 +325,19 @@ def test_a_header_elsewhere_or_an_included_ipp_that_changes_is_built_again(tmp_p
     assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "AC", "p/big": "AC"}
     write(root / "solutions" / "part.ipp", "long long fix(long long x) { return x + 1; }\n")
     assert case_verdicts(judged(root, tle=None)[1]) == {"p/judge-sample-1": "WA", "p/big": "WA"}
+
+
+# ---------------------------------------------------------------- builds that runs share
+
+
+@needs("g++")
+def test_a_build_in_use_is_never_removed_or_overwritten_by_a_later_one(tmp_path):
+    root = cpp_root(tmp_path)
+    first = build.program_for(root, "solutions/p.cpp")
+    args, _ = first.command
+    write(root / "solutions" / "p.cpp", SUM_CPP.replace("a + b", "a - b"))
+    status, report, _ = judged(root, tle=None)  # another run, of the edited source
+    assert case_verdicts(report) == {"p/judge-sample-1": "WA", "p/big": "WA"} and status == 1
+    assert len(binaries(root)) == 2  # the first build stays while a run may start it
+    done = subprocess.run(args, input="1 2\n", capture_output=True, text=True, check=False)
+    assert done.stdout == "3\n"  # the first run's program is still there, as it was
