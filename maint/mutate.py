@@ -71,12 +71,22 @@ class Source:
 def changes(node, src):
     """(position, what, field, index, make) for each mutation of the node: the child at
     node.field[index] (or node.field) becomes make(that child)."""
-    kind = type(node)
-    for i, op in enumerate(node.ops if kind is ast.Compare else ()):
+    for kind in (comparisons, operators, constants, conditions, swaps, children):
+        yield from kind(node, src)
+
+
+def comparisons(node, src):
+    """Each operator of a comparison, as another."""
+    for i, op in enumerate(node.ops if type(node) is ast.Compare else ()):
         old, *news = OPS[type(op)]
         where = src.between([node.left, *node.comparators][i], node.comparators[i], old)
         for new in news:
             yield where, f"{old} -> {OPS[new][0]}", "ops", i, lambda _, n=new: n()
+
+
+def operators(node, src):
+    """The operator of an arithmetic, augmented or Boolean operation, as another."""
+    kind = type(node)
     if kind in (ast.BinOp, ast.AugAssign, ast.BoolOp) and type(node.op) in OPS:
         (old, *news), after = OPS[type(node.op)], "=" if kind is ast.AugAssign else ""
         pair = {ast.BinOp: ("left", "right"), ast.AugAssign: ("target", "value")}.get(kind)
@@ -84,28 +94,42 @@ def changes(node, src):
         where = src.between(pair[0], pair[1], old + after)
         for new in news:
             yield where, f"{old}{after} -> {OPS[new][0]}{after}", "op", None, lambda _, n=new: n()
-    if kind is ast.Constant and type(node.value) in (bool, int):
+
+
+def constants(node, src):
+    """A Boolean negated; an integer one more, and one less."""
+    if type(node) is ast.Constant and type(node.value) in (bool, int):
         news = [not node.value] if type(node.value) is bool else [node.value + 1, node.value - 1]
         for new in news:
             yield src.where(node), f"{node.value} -> {new}", "value", None, lambda _, n=new: n
-    if kind in CONDITIONS:
+
+
+def conditions(node, src):
+    """The condition of an if, a while or a ternary, always true and always false; the
+    condition of a comprehension dropped."""
+    if type(node) in CONDITIONS:
         for new in (True, False):
-            what = f"{CONDITIONS[kind]} condition -> {new}"
+            what = f"{CONDITIONS[type(node)]} condition -> {new}"
             yield src.where(node.test), what, "test", None, lambda _, n=new: ast.Constant(n)
-    for index, test in enumerate(node.ifs if kind is ast.comprehension else ()):
-        yield (
-            src.where(test),
-            "comprehension condition dropped",
-            "ifs",
-            index,
-            lambda _: ast.Constant(True),
-        )
-    if kind is ast.Call and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
-        new = "max" if node.func.id == "min" else "min"
+    true = lambda _: ast.Constant(True)  # noqa: E731
+    for index, test in enumerate(node.ifs if type(node) is ast.comprehension else ()):
+        yield src.where(test), "comprehension condition dropped", "ifs", index, true
+
+
+def swaps(node, src):
+    """min as max and max as min; a value returned as None."""
+    name = getattr(node.func, "id", None) if type(node) is ast.Call else None
+    if name in ("min", "max"):
+        new = "max" if name == "min" else "min"
         swap = lambda _, n=new: ast.Name(id=n, ctx=ast.Load())  # noqa: E731
-        yield src.where(node), f"{node.func.id} -> {new}", "func", None, swap
-    if kind is ast.Return and node.value is not None:
+        yield src.where(node), f"{name} -> {new}", "func", None, swap
+    if type(node) is ast.Return and node.value is not None:
         yield src.where(node), "return value -> None", "value", None, lambda _: None
+
+
+def children(node, src):
+    """Of each child: a unary operator dropped, a break as a continue and the other way
+    round, a statement dropped (not a docstring, nor one of the module's)."""
     for field, index, child in fields(node):
         if isinstance(child, ast.UnaryOp) and type(child.op) in UNARY:
             what = f"{UNARY[type(child.op)]} dropped"

@@ -4,23 +4,18 @@
   and the seven fields of FIELDS, in that order, each at the start of a line.
 - A solution has at most 70 code lines. Blank lines, comments, the header, the imports and
   the `if __name__ == "__main__":` block do not count.
-- runner.py, the front door, has at most 60 lines.
-- Every other Python file outside tests/ has at most 400 lines.
-- Every module of judge/ has its test file: tests/test_judge_MODULE.py for judge/MODULE.py,
-  tests/test_judge_process_MODULE.py for judge/process/MODULE.py, tests/test_judge.py for
-  the package's API.
+- runner.py, the front door, has at most 60 lines: it hands over to judge.cli at once.
 - A judging mode is named only in judge/modes.py: nowhere else in judge/, tools/ or tests/
   is a mode's name compared with a string.
-- Every Python file in tests/ has at most 800 lines.
-- No function or method anywhere is longer than 60 lines, from its `def` to its last line.
+
+The size of the code is ruff's to hold, not the tests': pyproject.toml selects its checks of a
+function's complexity, branches and statements, and `make lint` runs them.
 
 The checkers return what is wrong, so that a test can show that each rule catches a file
 that breaks it.
 """
 
 import ast
-import os
-from pathlib import Path
 
 from util import ROOT, SOLUTIONS
 
@@ -32,26 +27,6 @@ FIELDS = (*HEADER[:2], "Description", *HEADER[2:])
 HEADER_LINES = 24
 CODE_LINES = 70
 RUNNER_LINES = 60
-MODULE_LINES = 400
-TEST_LINES = 800
-FUNCTION_LINES = 60
-IGNORED = {"hacks", "demo", "build"}  # git-ignored folders of the root, made by the tools or runner
-
-
-def python_files(root=ROOT):
-    """Every Python file of the repo: hidden folders, caches and IGNORED left out."""
-    found = []
-    for folder, subfolders, files in os.walk(root):
-        at_root = os.path.samefile(folder, root)
-        subfolders[:] = sorted(
-            name
-            for name in subfolders
-            if not name.startswith(".")
-            and name != "__pycache__"
-            and not (at_root and name in IGNORED)
-        )
-        found += [os.path.join(folder, name) for name in sorted(files) if name.endswith(".py")]
-    return [Path(path) for path in found]
 
 
 def solutions():
@@ -103,34 +78,7 @@ def code_faults(path):
     return []
 
 
-def length_limit(path, root=ROOT):
-    """The most lines the Python file at path may have."""
-    relative = path.relative_to(root)
-    if relative.parts == ("runner.py",):
-        return RUNNER_LINES
-    return TEST_LINES if relative.parts[0] == "tests" else MODULE_LINES
-
-
-def long_functions(path):
-    """The functions and methods of the file at path longer than FUNCTION_LINES, each as
-    'line name (N lines)'."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        f"{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.end_lineno - node.lineno + 1 > FUNCTION_LINES
-    ]
-
-
 # ---------------------------------------------------------------- the repo
-
-
-def test_the_files_are_found():
-    found = {path.relative_to(ROOT).as_posix() for path in python_files()}
-    assert {"runner.py", "tests/test_shape.py"} <= found
-    assert {path.relative_to(ROOT).as_posix() for path in solutions()} <= found
-    assert not [name for name in found if name.startswith((".", "hacks/"))]
 
 
 def test_every_solution_has_a_short_header_with_its_fields():
@@ -144,35 +92,9 @@ def test_every_solution_is_short_enough_to_retype():
     assert not faults, "\n".join(faults)
 
 
-def test_every_python_file_stays_within_its_length():
-    over = []
-    for path in python_files():
-        lines, limit = line_count(path), length_limit(path)
-        if lines > limit:
-            over.append(f"{path.relative_to(ROOT)}: {lines} lines, more than {limit}")
-    assert not over, "\n".join(over)
-
-
-def test_no_function_is_over_60_lines():
-    long = [
-        f"{path.relative_to(ROOT)}:{function}"
-        for path in python_files()
-        for function in long_functions(path)
-    ]
-    assert not long, "\n".join(long)
-
-
-def test_every_module_of_the_judge_has_its_test_file():
-    missing = []
-    for path in sorted((ROOT / "judge").rglob("*.py")):
-        parts = path.relative_to(ROOT).with_suffix("").parts[1:]
-        parts = parts[:-1] if parts[-1] == "__init__" else parts
-        if parts == ("process",):
-            continue  # the subpackage's docstring alone
-        test = ROOT / "tests" / ("_".join(("test_judge", *parts)) + ".py")
-        if not test.is_file():
-            missing.append(f"{path.relative_to(ROOT)}: no {test.relative_to(ROOT)}")
-    assert not missing, "\n".join(missing)
+def test_the_runner_stays_a_front_door():
+    lines = line_count(ROOT / "runner.py")
+    assert lines <= RUNNER_LINES, f"runner.py: {lines} lines, more than {RUNNER_LINES}"
 
 
 def mode_name_comparisons(path):
@@ -271,22 +193,3 @@ def test_code_lines_leave_out_header_imports_comments_and_main(tmp_path):
     assert code_faults(tmp_path / "fits.py") == []
     more = write(tmp_path, "more.py", text.replace(main, "y = 1\n" + main))
     assert code_faults(more) == [f"more.py: {CODE_LINES + 1} code lines, more than {CODE_LINES}"]
-
-
-def test_a_function_of_61_lines_is_caught(tmp_path):
-    def function(name, lines):
-        return f"def {name}():\n" + "    x = 1\n" * (lines - 2) + "    return x\n"
-
-    inner = "class C:\n    def method(self):\n" + "        y = 2\n" * 60
-    text = function("fits", 60) + function("long", 61) + inner
-    assert long_functions(write(tmp_path, "f.py", text)) == [
-        "61 long (61 lines)",
-        "123 method (61 lines)",
-    ]
-
-
-def test_each_file_gets_its_limit():
-    assert length_limit(ROOT / "runner.py") == RUNNER_LINES
-    assert length_limit(ROOT / "tools" / "x.py") == MODULE_LINES
-    assert length_limit(SOLUTIONS / "x.py") == MODULE_LINES
-    assert length_limit(ROOT / "tests" / "x" / "gen.py") == TEST_LINES

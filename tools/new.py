@@ -146,23 +146,9 @@ def listen(root, name, port, ready=None):
             size = 1
         written, came, stopped = [write_task(root, first, name)], 1, False
         try:
-            while came < size:
-                body = companion_listener.next_body(
-                    bodies, time.monotonic() + companion_listener.BATCH_WAIT
-                )
-                if body is None:
-                    break
-                try:
-                    task = companion_payload.payload(body)
-                except companion_payload.Refused as error:
-                    fail(error)
-                    written.append(None)
-                    continue
-                if companion_payload.batch_of(task)[0] != batch:
-                    fail("a problem of another click came amid the contest's: not taken")
-                    continue
-                came += 1
-                written.append(write_task(root, task, name))
+            for task in batch_payloads(bodies, batch, size - 1):
+                came += task is not None
+                written.append(write_task(root, task, name) if task else None)
         except KeyboardInterrupt:
             stopped = True
     problems = [problem for problem in written if problem]
@@ -174,6 +160,28 @@ def listen(root, name, port, ready=None):
     if problems:
         closing(problems)
     return 130 if stopped else 0 if came == size and all(written) else 2
+
+
+def batch_payloads(bodies, batch, wanted):
+    """The payloads of the batch's other problems as they come, up to wanted of them, until
+    none came for companion_listener.BATCH_WAIT seconds. A payload refused is said, and is a
+    None; a problem of another batch is said and left out."""
+    while wanted:
+        deadline = time.monotonic() + companion_listener.BATCH_WAIT
+        body = companion_listener.next_body(bodies, deadline)
+        if body is None:
+            return
+        try:
+            task = companion_payload.payload(body)
+        except companion_payload.Refused as error:
+            fail(error)
+            yield None
+            continue
+        if companion_payload.batch_of(task)[0] != batch:
+            fail("a problem of another click came amid the contest's: not taken")
+            continue
+        wanted -= 1
+        yield task
 
 
 def write_task(root, task, given):
