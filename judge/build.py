@@ -29,8 +29,9 @@ compiler builds again, and nothing else does. It is built in a folder of its own
 place: a build that is there is whole, and never replaced. Each process that may run a build
 holds a shared lock (flock) on its lock file while it lives; an older build of the same source
 is removed only when none does. Windows has no such lock: there no build is removed. A build
-that fails, or passes BUILD_LIMITS, gives the lines that say why: a solution's CE on every
-case, a checker's IE. So does a compiler not on PATH.
+that fails, or passes BUILD_LIMITS or FILE_LIMIT, gives a line that says why and the
+compiler's first lines: a solution's CE on every case, a checker's IE. So does a compiler not
+on PATH. Compilers run in the C locale: their messages are in English.
 """
 
 import contextlib
@@ -39,6 +40,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import uuid
@@ -62,7 +64,21 @@ BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
 # The runner's own build folder, for sources that live where nothing may be written beside
 # them (a problem package's submissions and validators).
 RUNNER_BUILDS = Path(__file__).resolve().parent.parent / BUILD_FOLDER
-BUILD_LIMITS = Limits(60.0, 4096.0, MIB)  # CPU seconds, MiB and bytes of stdout of one command
+# One build command's CPU seconds (three times as many of wall time), MiB of memory, and
+# bytes of messages (stdout and stderr); and bytes of any file it writes (RLIMIT_FSIZE).
+BUILD_LIMITS = Limits(60.0, 4096.0, MIB)
+FILE_LIMIT = 256 * MIB
+# The program that runs each build command under FILE_LIMIT (argv: the limit, the command).
+# Python ignores SIGXFSZ, and so does the command: a write past the limit fails with EFBIG.
+FILE_CAPPED = """import os, resource, sys
+size, (_, most) = int(sys.argv[1]), resource.getrlimit(resource.RLIMIT_FSIZE)
+size = size if most == resource.RLIM_INFINITY else min(size, most)
+resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+os.environ["LC_ALL"] = "C"
+os.dup2(1, 2)
+os.execv(sys.argv[2], sys.argv[2:])
+"""
+FILE_TOO_LARGE = re.compile(r"File too large|File ?size limit exceeded")  # EFBIG, SIGXFSZ
 ERROR_LINES = 10  # of the compiler's output, shown with its failure
 DEPENDENCIES = "deps.d"  # a build's list of the files it read, as make reads it
 FILES = "files.json"  # a build's list of the files its key hashes
@@ -377,31 +393,54 @@ def files_read(language, folder, path):
 
 
 def run_build(command, cwd, source, shown, limits=None):
-    """Run one build command under limits (BUILD_LIMITS); BuildFailed unless it succeeds."""
+    """Run one build command under limits (BUILD_LIMITS) and FILE_LIMIT; BuildFailed, with the
+    line that says why and the compiler's first lines, unless it succeeds."""
     limits = limits or BUILD_LIMITS
     running = new_running()
     try:
         with open(os.devnull, "rb") as stdin:
-            started = running.start((command, command[0]), stdin.fileno(), cwd, limits.output)
+            capped = file_capped(command)
+            started = running.start((capped, capped[0]), stdin.fileno(), cwd, limits.output)
         run = watch(running, *started, limits)
     finally:
         running.end()
     if STOPPED:
         raise KeyboardInterrupt
-    tool, passed = os.path.basename(command[0]), passed_limit(run, limits)
+    why = failure_line(run, limits, os.path.basename(command[0]), shown)
+    if why:
+        raise BuildFailed([why, *message_lines(run, source, shown)])
+
+
+def file_capped(command):
+    """The command run under FILE_LIMIT, in the C locale, its stderr joined to its stdout:
+    started by this Python, which then becomes it. Windows has no such limit: as it is."""
+    if WINDOWS:
+        return command
+    return [sys.executable, "-S", "-c", FILE_CAPPED, str(FILE_LIMIT), *command]
+
+
+def failure_line(run, limits, tool, shown):
+    """The line that says why a build command failed, or None if it did not."""
+    passed = passed_limit(run, limits)
     if passed:
-        raise BuildFailed([f"{tool} passed {passed} building {shown}, and was killed"])
-    if run.status != 0:
-        cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
-        text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)
-        lines = [line for line in text.splitlines() if line.strip()][cut : ERROR_LINES + cut]
-        lines = ["  " + shorten(printable(line)) for line in lines]
-        lines.insert(0, f"{tool} could not build {shown}: {exit_description(run.status)}")
-        if cut:
-            lines.insert(
-                1, f"  (its first lines are lost: it wrote over {STDERR_KEPT // 1024} KiB)"
-            )
-        raise BuildFailed(lines)
+        return f"{tool} passed {passed} building {shown}, and was killed"
+    if run.status == 0:
+        return None
+    text = (run.output + run.stderr).decode("utf-8", "replace")
+    if run.status == -getattr(signal, "SIGXFSZ", 0) or FILE_TOO_LARGE.search(text):
+        return f"{tool} passed {FILE_LIMIT / MIB:g} MiB in a file it wrote building {shown}"
+    return f"{tool} could not build {shown}: {exit_description(run.status)}"
+
+
+def message_lines(run, source, shown):
+    """The compiler's first lines, indented, its name for the source as shown."""
+    cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
+    text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)
+    lines = [line for line in text.splitlines() if line.strip()][cut : ERROR_LINES + cut]
+    lines = ["  " + shorten(printable(line)) for line in lines]
+    if cut:
+        lines.insert(0, f"  (its first lines are lost: it wrote over {STDERR_KEPT // 1024} KiB)")
+    return lines
 
 
 def tool_command(text, root, what, builds=None):

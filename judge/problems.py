@@ -124,8 +124,11 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=
                 raise UsageError(f"{shown} has both a .out and an .ans in {folder}")
             answers[stem] = name
     where = f"{cases}/{problem}/" if folder == root / cases / problem else f"{folder}{os.sep}"
-    stray = [f"{where}{printable(a)} has no {printable(a.rpartition('.')[0])}.in beside it"
-             for s, a in sorted(answers.items()) if s not in inputs]  # fmt: skip
+    stray = [
+        f"{where}{printable(a)} has no {printable(a.rpartition('.')[0])}.in beside it"
+        for s, a in sorted(answers.items())
+        if s not in inputs
+    ]
     keeps = [keep] if isinstance(keep, str) else (keep or [""])
     told_apart = any(name.startswith(JUDGE_PREFIX) for name in inputs.values())
     found = []

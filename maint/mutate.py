@@ -14,16 +14,31 @@ Mutant = collections.namedtuple("Mutant", "id node field index make")
 
 # operator -> (its symbol, what it becomes in its mutants)
 OPS = {
-    ast.Lt: ("<", ast.LtE, ast.Gt), ast.LtE: ("<=", ast.Lt, ast.GtE),
-    ast.Gt: (">", ast.GtE, ast.Lt), ast.GtE: (">=", ast.Gt, ast.LtE),
-    ast.Eq: ("==", ast.NotEq), ast.NotEq: ("!=", ast.Eq), ast.In: ("in", ast.NotIn),
-    ast.NotIn: ("not in", ast.In), ast.Is: ("is", ast.IsNot), ast.IsNot: ("is not", ast.Is),
-    ast.Add: ("+", ast.Sub), ast.Sub: ("-", ast.Add), ast.Mult: ("*", ast.FloorDiv, ast.Add),
-    ast.Div: ("/", ast.Mult), ast.FloorDiv: ("//", ast.Mult, ast.Mod), ast.Mod: ("%", ast.FloorDiv),
-    ast.Pow: ("**", ast.Mult), ast.LShift: ("<<", ast.RShift), ast.RShift: (">>", ast.LShift),
-    ast.BitOr: ("|", ast.BitAnd, ast.BitXor), ast.BitAnd: ("&", ast.BitOr),
-    ast.BitXor: ("^", ast.BitOr), ast.And: ("and", ast.Or), ast.Or: ("or", ast.And),
-}  # fmt: skip
+    ast.Lt: ("<", ast.LtE, ast.Gt),
+    ast.LtE: ("<=", ast.Lt, ast.GtE),
+    ast.Gt: (">", ast.GtE, ast.Lt),
+    ast.GtE: (">=", ast.Gt, ast.LtE),
+    ast.Eq: ("==", ast.NotEq),
+    ast.NotEq: ("!=", ast.Eq),
+    ast.In: ("in", ast.NotIn),
+    ast.NotIn: ("not in", ast.In),
+    ast.Is: ("is", ast.IsNot),
+    ast.IsNot: ("is not", ast.Is),
+    ast.Add: ("+", ast.Sub),
+    ast.Sub: ("-", ast.Add),
+    ast.Mult: ("*", ast.FloorDiv, ast.Add),
+    ast.Div: ("/", ast.Mult),
+    ast.FloorDiv: ("//", ast.Mult, ast.Mod),
+    ast.Mod: ("%", ast.FloorDiv),
+    ast.Pow: ("**", ast.Mult),
+    ast.LShift: ("<<", ast.RShift),
+    ast.RShift: (">>", ast.LShift),
+    ast.BitOr: ("|", ast.BitAnd, ast.BitXor),
+    ast.BitAnd: ("&", ast.BitOr),
+    ast.BitXor: ("^", ast.BitOr),
+    ast.And: ("and", ast.Or),
+    ast.Or: ("or", ast.And),
+}
 CONDITIONS = {ast.If: "if", ast.While: "while", ast.IfExp: "ternary"}
 UNARY = {ast.Not: "not", ast.USub: "-", ast.Invert: "~"}
 STATEMENTS = (ast.Assign, ast.AugAssign, ast.Expr)  # the ones dropped in mutants

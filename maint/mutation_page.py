@@ -51,8 +51,10 @@ def percent(part, whole):
 def report(name, every, answers, took):
     """Print the figures of one problem; return (its table row, what is wrong with it)."""
     if answers["tests", -1] is not None or answers["stress", -1] is not None:
-        why = (f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
-               f"{answers['stress', -1]}): no score")  # fmt: skip
+        why = (
+            f"{name}: the solution itself fails ({answers['tests', -1]}, stress input "
+            f"{answers['stress', -1]}): no score"
+        )
         print(why)
         return f"| {name} | | | | | |", [why]
     stress = [i for i in range(len(every)) if answers["stress", i] is not None]
@@ -62,10 +64,14 @@ def report(name, every, answers, took):
     wrong = wrong_programs(name)
     passing = [path.name for i, path in enumerate(wrong) if answers["wrong", i] is None]
     listed, score = equivalents(name), percent(len(tests), len(stress))
-    print(f"{name}: {len(every)} mutants, {took}; killed by the stress test "
-          f"{len(stress)}, and by the testcases {len(tests)}: score {score}")  # fmt: skip
-    print(f"  wrong programs rejected by the testcases: {len(wrong) - len(passing)} of "
-          f"{len(wrong)}" + (f"; passing: {', '.join(passing)}" if passing else ""))  # fmt: skip
+    print(
+        f"{name}: {len(every)} mutants, {took}; killed by the stress test "
+        f"{len(stress)}, and by the testcases {len(tests)}: score {score}"
+    )
+    print(
+        f"  wrong programs rejected by the testcases: {len(wrong) - len(passing)} of "
+        f"{len(wrong)}" + (f"; passing: {', '.join(passing)}" if passing else "")
+    )
     print(f"  survivors (killed by the stress test only): {len(survivors)}")
     for i in survivors:
         print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")
@@ -75,9 +81,12 @@ def report(name, every, answers, took):
     stale = sorted(listed - unkilled)
     if stale:
         print(f"  listed as equivalent but killed, or no such mutant: {stale}")
-    faults = [f"{name}: {len(missing)} mutant(s) neither killed nor listed in "
-              f"tests/{name}/equivalent_mutants.txt"] if missing else []  # fmt: skip
-    faults += [f"{name}: listed in equivalent_mutants.txt but killed: {stale}"] if stale else []
+    faults = []
+    if missing:
+        listing = f"tests/{name}/equivalent_mutants.txt"
+        faults.append(f"{name}: {len(missing)} mutant(s) neither killed nor listed in {listing}")
+    if stale:
+        faults.append(f"{name}: listed in equivalent_mutants.txt but killed: {stale}")
     cells = [f"`{name}`", f"{len(wrong) - len(passing)} of {len(wrong)}", len(every)]
     cells += [len(stress), len(tests), score]
     return "| " + " | ".join(map(str, cells)) + " |", faults
@@ -95,12 +104,16 @@ def judge_report(name, every, answers, took, chosen):
     score = percent(len(tests), len(stress))
     wrong = wrong_programs(name, game_logic_only=True)
     passing = [path.name for i, path in enumerate(wrong) if answers["wrong", i] is None]
-    print(f"{name} (judge cases only): {len(chosen)} of {len(every)} mutants outside the input "
-          f"layer, {took}; killed by judge-mode stress {len(stress)}, and by the judge cases "
-          f"{len(tests)}: score {score}")  # fmt: skip
-    print(f"  game-logic wrong programs rejected by the judge cases: "
-          f"{len(wrong) - len(passing)} of {len(wrong)}"
-          + (f"; passing: {', '.join(passing)}" if passing else ""))  # fmt: skip
+    print(
+        f"{name} (judge cases only): {len(chosen)} of {len(every)} mutants outside the input "
+        f"layer, {took}; killed by judge-mode stress {len(stress)}, and by the judge cases "
+        f"{len(tests)}: score {score}"
+    )
+    print(
+        f"  game-logic wrong programs rejected by the judge cases: "
+        f"{len(wrong) - len(passing)} of {len(wrong)}"
+        + (f"; passing: {', '.join(passing)}" if passing else "")
+    )
     print(f"  survivors (killed by judge-mode stress only): {len(survivors)}")
     for i in survivors:
         print(f"    {every[i].id:<32} input {answers['shrink', i]!r}")

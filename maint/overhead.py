@@ -24,8 +24,10 @@ NOTE = (
     "The runner's own cost: CPU = user + system seconds with every child, the median of the runs;",
     "ratio = the median of runner CPU / shell-loop CPU over pairs of runs; the runner uses -j 1.",
 )
-PROGRAMS = {"C": ("p.c", 'int puts(const char *);\nint main(void) { puts("1"); return 0; }\n'),
-            "Python": ("p.py", "print(1)\n")}  # fmt: skip
+PROGRAMS = {
+    "C": ("p.c", 'int puts(const char *);\nint main(void) { puts("1"); return 0; }\n'),
+    "Python": ("p.py", "print(1)\n"),
+}
 
 
 def cpu_of(argv, cwd):
@@ -93,8 +95,10 @@ def overhead_rows(count=500, pairs=3, python=sys.executable, sandbox=False):
         goal, met = f"<= {target}x", "yes" if ratio <= target else "NO"
         if sandbox:
             goal, met = "none", "n/a"
-        rows.append(f"| {name} | {count} | {judge_cpu:.2f} | {loop_cpu:.2f} | "
-                    f"{ratio:.2f}x | {goal} | {met} |")  # fmt: skip
+        rows.append(
+            f"| {name} | {count} | {judge_cpu:.2f} | {loop_cpu:.2f} | "
+            f"{ratio:.2f}x | {goal} | {met} |"
+        )
     return rows
 
 

@@ -32,8 +32,9 @@ def test_an_unknown_name_is_an_attribute_error():
 
 def test_importing_the_package_loads_none_of_its_modules():
     code = "import sys, judge\nprint(sorted(m for m in sys.modules if m.startswith('judge.')))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=str(ROOT), timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=str(ROOT), timeout=60
+    )
     assert done.stdout == "[]\n", done.stderr
 
 

@@ -341,3 +341,40 @@ def test_a_build_in_use_is_never_removed_or_overwritten_by_a_later_one(tmp_path)
     assert len(binaries(root)) == 2  # the first build stays while a run may start it
     done = subprocess.run(args, input="1 2\n", capture_output=True, text=True, check=False)
     assert done.stdout == "3\n"  # the first run's program is still there, as it was
+
+
+# ---------------------------------------------------------------- a build's own limits
+
+
+@POSIX_ONLY
+@needs("g++")
+def test_a_build_that_hangs_is_ce_saying_which_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "BUILD_LIMITS", Limits(0.5, 4096.0, MIB))
+    root = cpp_root(tmp_path, '#include "stuck.h"\nint main() {}\n')
+    os.mkfifo(str(root / "solutions" / "stuck.h"))  # opened, it waits for a writer
+    made = build.program_for(root, "solutions/p.cpp")
+    assert made.command is None and made.failure == [
+        "g++ passed 0.5 s of CPU time (1.5 s of wall time) building p.cpp, and was killed"
+    ]
+
+
+@POSIX_ONLY
+@needs("g++")
+def test_a_build_that_writes_a_file_past_the_cap_is_ce_saying_so(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "FILE_LIMIT", MIB)
+    root = cpp_root(tmp_path, "int a[10000000] = {1};\nint main() { return a[5]; }\n")
+    made = build.program_for(root, "solutions/p.cpp")
+    assert made.command is None and binaries(root) == []
+    assert made.failure[0] == "g++ passed 1 MiB in a file it wrote building p.cpp"
+
+
+@POSIX_ONLY
+@needs("g++")
+def test_a_build_whose_messages_pass_their_cap_is_ce_with_their_opening(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "BUILD_LIMITS", Limits(60.0, 4096.0, 4096))
+    lines = "".join(f"    int x{i} = y{i};\n" for i in range(2000))  # an error each
+    root = cpp_root(tmp_path, "int main() {\n" + lines + "}\n")
+    made = build.program_for(root, "solutions/p.cpp")
+    assert made.command is None
+    assert made.failure[0] == "g++ passed 4 KiB of output building p.cpp, and was killed"
+    assert "p.cpp:2:" in made.failure[2] and "'y0' was not declared" in made.failure[2]

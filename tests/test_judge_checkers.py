@@ -42,35 +42,62 @@ def run(**fields):
     return watch.Run(**{**values, **fields})
 
 
+CHECKER, VALIDATOR_V = "checker c", "validator v"
+FAILED = "the checker failed: "
+TRACEBACK = b"Traceback (most recent call last):\nValueError: x"
+
+
 @pytest.mark.parametrize(
     "mode, fields, message, verdict, lines",
     [
-        ("checker c", {}, b"ok", "AC", []),
-        ("checker c", {"status": 1}, b"wrong answer: 2 is not", "WA",
-         ["checker: wrong answer: 2 is not"]),
-        ("checker c", {"status": 2}, b"wrong output format", "PE",
-         ["checker: wrong output format"]),
-        ("checker c", {"status": 3}, b"", "IE", [f"the checker failed: exit status 3, {TESTLIB}"]),
-        ("checker c", {"status": 1}, b"Traceback (most recent call last):\nValueError: x", "WA",
-         ["checker: Traceback (most recent call last):", "checker: ValueError: x"]),  # its code
-        ("checker c", {"status": -9}, b"", "IE",
-         [f"the checker failed: killed by signal 9 (SIGKILL), {TESTLIB}"]),
-        ("checker c", {"timed_out": True}, b"", "IE",
-         ["the checker failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
-        ("checker c", {"memory_out": True}, b"", "IE",
-         ["the checker failed: it passed 8192 MiB, and was killed"]),
-        ("checker c", {"overflowed": True}, b"x", "IE",
-         ["the checker failed: it passed 1 MiB of output, and was killed", "checker: x"]),
-        ("checker c", {"status": 1}, b"bad\x1b[2J", "WA", ["checker: bad\\x1b[2J"]),
-        ("checker c", {"status": 1}, b"x" * 150, "WA",
-         ["checker: " + "x" * 100 + "... (50 more characters)"]),
-        ("validator v", {"status": 42}, b"", "AC", []),
-        ("validator v", {"status": 43}, b"differs", "WA", ["validator: differs"]),
-        *[("validator v", {"status": status}, b"", "IE",
-           [f"the validator failed: exit status {status}, {KATTIS}"]) for status in (0, 1)],
+        (CHECKER, {}, b"ok", "AC", []),
+        (
+            CHECKER,
+            {"status": 1},
+            b"wrong answer: 2 is not",
+            "WA",
+            ["checker: wrong answer: 2 is not"],
+        ),
+        (CHECKER, {"status": 2}, b"wrong output format", "PE", ["checker: wrong output format"]),
+        (CHECKER, {"status": 3}, b"", "IE", [f"{FAILED}exit status 3, {TESTLIB}"]),
+        (  # its exit code decides, not its words
+            CHECKER,
+            {"status": 1},
+            TRACEBACK,
+            "WA",
+            ["checker: Traceback (most recent call last):", "checker: ValueError: x"],
+        ),
+        (CHECKER, {"status": -9}, b"", "IE", [f"{FAILED}killed by signal 9 (SIGKILL), {TESTLIB}"]),
+        (
+            CHECKER,
+            {"timed_out": True},
+            b"",
+            "IE",
+            [f"{FAILED}it passed 10 s of CPU time (30 s of wall time), and was killed"],
+        ),
+        (CHECKER, {"memory_out": True}, b"", "IE", [f"{FAILED}it passed 8192 MiB, and was killed"]),
+        (
+            CHECKER,
+            {"overflowed": True},
+            b"x",
+            "IE",
+            [f"{FAILED}it passed 1 MiB of output, and was killed", "checker: x"],
+        ),
+        (CHECKER, {"status": 1}, b"bad\x1b[2J", "WA", ["checker: bad\\x1b[2J"]),
+        (
+            CHECKER,
+            {"status": 1},
+            b"x" * 150,
+            "WA",
+            ["checker: " + "x" * 100 + "... (50 more characters)"],
+        ),
+        (VALIDATOR_V, {"status": 42}, b"", "AC", []),
+        (VALIDATOR_V, {"status": 43}, b"differs", "WA", ["validator: differs"]),
+        (VALIDATOR_V, {"status": 0}, b"", "IE", [f"the validator failed: exit status 0, {KATTIS}"]),
+        (VALIDATOR_V, {"status": 1}, b"", "IE", [f"the validator failed: exit status 1, {KATTIS}"]),
         ("interactor i", {"status": 2}, b"", "PE", []),
     ],
-)  # fmt: skip
+)
 def test_a_judging_program_gives_its_verdict_by_its_exit_code(
     mode, fields, message, verdict, lines
 ):
@@ -79,6 +106,7 @@ def test_a_judging_program_gives_its_verdict_by_its_exit_code(
 
 
 INTERACTIVE = DEFAULT_PROFILE._replace(time_limit=1.0, mode=modes.parse_mode("interactor i"))
+INTERACTOR_FAILED = "the interactor failed: "
 BACKSTOP = "wall time passed the 3 s backstop (3x the limit) with only 0.10 s of CPU: it waits "
 BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine is busy")
 
@@ -88,37 +116,93 @@ BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine 
     [
         ({}, {}, "AC", []),
         ({}, {"status": 1, "stderr": b"wrong answer: 7\n"}, "WA", ["interactor: wrong answer: 7"]),
-        ({}, {"status": 3}, "IE", [f"the interactor failed: exit status 3, {TESTLIB}"]),
-        ({}, {"timed_out": True}, "IE",
-         ["the interactor failed: it passed 10 s of CPU time (30 s of wall time), and was killed"]),
-        ({"status": 1}, {"status": 1, "stderr": b"wrong answer"}, "WA",
-         ["interactor: wrong answer"]),  # it quit after a wrong answer: the interactor's word
-        ({"status": 1, "ended": 1.0}, {"status": 1, "stderr": b"Broken pipe", "ended": 1.1},
-         "RE", ["exit status 1", "(nothing on stderr)"]),  # it crashed, then the interactor's
-        ({"status": 1, "ended": 1.0}, {"status": 2, "ended": 1.1}, "RE",
-         ["exit status 1", "(nothing on stderr)"]),  # write or read failed
-        ({"status": 1, "ended": 1.1}, {"status": 1, "stderr": b"wrong answer", "ended": 1.0},
-         "WA", ["interactor: wrong answer"]),  # it said no, then the program quit
-        ({"status": 1, "ended": 1.0}, {"status": 3, "ended": 1.1}, "IE",
-         ["the interactor failed: exit status 3, not " + checkers.TESTLIB_MEANING]),
-        ({"status": -6, "ended": 1.0}, {"status": 120, "ended": 1.1}, "RE",
-         ["killed by signal 6 (SIGABRT)", "(nothing on stderr)"]),  # Python's flush at exit
-        ({"status": 1, "stderr": b"EOFError\n"}, {}, "RE",
-         ["exit status 1", "stderr, last lines:", "  EOFError"]),  # a crash after an AC
-        ({"status": -11}, {"status": 3}, "IE",
-         ["the interactor failed: exit status 3, not " + checkers.TESTLIB_MEANING]),  # its own
-        ({"status": -11}, {"status": -13}, "RE",
-         ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"]),  # the crash broke its pipe
-        ({"wall": 3.0, "timed_out": True, "status": -9}, {"status": 3}, "TLE",
-         [BACKSTOP, checkers.WAITING]),  # killed at its limit: the interactor failed after
-        ({"wall": 3.0, "timed_out": True, "status": -9}, {"status": 1}, "TLE",
-         [BACKSTOP, checkers.WAITING]),  # waiting for each other
-        ({"cpu": 1.5, "status": -9}, {"status": 1}, "TLE",
-         ["CPU time 1.50 s, over the 1 s limit"]),  # busy: no waiting said
-        ({"peak_mib": 2000.0, "status": -9}, {"status": 1}, "MLE",
-         ["peak memory 2000.0 MiB, over the 1024 MiB limit"]),
+        ({}, {"status": 3}, "IE", [f"{INTERACTOR_FAILED}exit status 3, {TESTLIB}"]),
+        (
+            {},
+            {"timed_out": True},
+            "IE",
+            [f"{INTERACTOR_FAILED}it passed 10 s of CPU time (30 s of wall time), and was killed"],
+        ),
+        (  # it quit after a wrong answer: the interactor's word
+            {"status": 1},
+            {"status": 1, "stderr": b"wrong answer"},
+            "WA",
+            ["interactor: wrong answer"],
+        ),
+        (  # it crashed, then the interactor's
+            {"status": 1, "ended": 1.0},
+            {"status": 1, "stderr": b"Broken pipe", "ended": 1.1},
+            "RE",
+            ["exit status 1", "(nothing on stderr)"],
+        ),
+        (  # write or read failed
+            {"status": 1, "ended": 1.0},
+            {"status": 2, "ended": 1.1},
+            "RE",
+            ["exit status 1", "(nothing on stderr)"],
+        ),
+        (  # it said no, then the program quit
+            {"status": 1, "ended": 1.1},
+            {"status": 1, "stderr": b"wrong answer", "ended": 1.0},
+            "WA",
+            ["interactor: wrong answer"],
+        ),
+        (
+            {"status": 1, "ended": 1.0},
+            {"status": 3, "ended": 1.1},
+            "IE",
+            [INTERACTOR_FAILED + "exit status 3, not " + checkers.TESTLIB_MEANING],
+        ),
+        (  # Python's flush at exit
+            {"status": -6, "ended": 1.0},
+            {"status": 120, "ended": 1.1},
+            "RE",
+            ["killed by signal 6 (SIGABRT)", "(nothing on stderr)"],
+        ),
+        (  # a crash after an AC
+            {"status": 1, "stderr": b"EOFError\n"},
+            {},
+            "RE",
+            ["exit status 1", "stderr, last lines:", "  EOFError"],
+        ),
+        (  # its own
+            {"status": -11},
+            {"status": 3},
+            "IE",
+            [INTERACTOR_FAILED + "exit status 3, not " + checkers.TESTLIB_MEANING],
+        ),
+        (  # the crash broke its pipe
+            {"status": -11},
+            {"status": -13},
+            "RE",
+            ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"],
+        ),
+        (  # killed at its limit: the interactor failed after
+            {"wall": 3.0, "timed_out": True, "status": -9},
+            {"status": 3},
+            "TLE",
+            [BACKSTOP, checkers.WAITING],
+        ),
+        (  # waiting for each other
+            {"wall": 3.0, "timed_out": True, "status": -9},
+            {"status": 1},
+            "TLE",
+            [BACKSTOP, checkers.WAITING],
+        ),
+        (  # busy: no waiting said
+            {"cpu": 1.5, "status": -9},
+            {"status": 1},
+            "TLE",
+            ["CPU time 1.50 s, over the 1 s limit"],
+        ),
+        (
+            {"peak_mib": 2000.0, "status": -9},
+            {"status": 1},
+            "MLE",
+            ["peak memory 2000.0 MiB, over the 1024 MiB limit"],
+        ),
     ],
-)  # fmt: skip
+)
 def test_an_interactive_verdict_is_the_interactors_unless_the_program_failed_first(
     program, interactor, verdict, lines
 ):
@@ -505,9 +589,11 @@ AB_PROGRAMS = {
 
 def ab_root(tmp_path):
     root = runner_util.make_root(
-        tmp_path, AB_PROGRAMS["right"], {"1": ("1 2\n", "3\n"), "2": ("10 -4\n", "6\n")},
+        tmp_path,
+        AB_PROGRAMS["right"],
+        {"1": ("1 2\n", "3\n"), "2": ("10 -4\n", "6\n")},
         compare="interactor ab/interactor.py checker ab/checker.py",
-    )  # fmt: skip
+    )
     write(root / "ab" / "interactor.py", AB_INTERACTOR)
     write(root / "ab" / "checker.py", AB_CHECKER)
     for name, source in AB_PROGRAMS.items():

@@ -154,8 +154,9 @@ def test_usage_errors_are_one_line_and_a_deleted_folder_is_said(tmp_path):
     gone.mkdir()
     script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
     command = runner_argv(root, "p", "--command", "cat")
-    done = subprocess.run(["sh", "-c", script, "sh", str(gone), *command],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", str(gone), *command], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2 and done.stdout == "", done.stderr
     assert (
         done.stderr

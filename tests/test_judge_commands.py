@@ -52,11 +52,13 @@ def test_a_command_is_split_as_a_shell_would_and_its_program_found(here, text, a
         ("   ", "--command is empty"),
         ("sh 'x", "--command sh 'x: No closing quotation"),
         ("./nothing.sh", "--command ./nothing.sh: no program ./nothing.sh under {here}"),
-        ("no-such-program-here", "--command no-such-program-here: no program "
-         "no-such-program-here on PATH"),
+        (
+            "no-such-program-here",
+            "--command no-such-program-here: no program no-such-program-here on PATH",
+        ),
         ("./plain", "--command ./plain: ./plain is not executable (chmod +x it)"),
     ],
-)  # fmt: skip
+)
 def test_a_command_that_cannot_run_is_a_usage_error(here, text, why):
     assert usage_error(commands.split_command, text, here) == why.format(here=here)
 

@@ -178,13 +178,28 @@ def test_a_tolerance_is_shown_escaped():
 @pytest.mark.parametrize(
     "token, value",
     [
-        (b"1", 1.0), (b"-.5", -0.5), (b"+5.", 5.0), (b"1e3", 1000.0), (b"1E-2", 0.01),
-        (b"0x1p-1", 0.5), (b"0X.8P1", 1.0), (b"-0x1A", -26.0), (b"0x1.8", 1.5),
-        (b"inf", None), (b"nan", None), (b"1e999", None), (b"0x1p99999", None),
-        (b"1e", None), (b"0x", None), (b".", None), (b"1.5x", None), (b"1_000", None),
-        (b"", None), (b"--1", None),
+        (b"1", 1.0),
+        (b"-.5", -0.5),
+        (b"+5.", 5.0),
+        (b"1e3", 1000.0),
+        (b"1E-2", 0.01),
+        (b"0x1p-1", 0.5),
+        (b"0X.8P1", 1.0),
+        (b"-0x1A", -26.0),
+        (b"0x1.8", 1.5),
+        (b"inf", None),
+        (b"nan", None),
+        (b"1e999", None),
+        (b"0x1p99999", None),
+        (b"1e", None),
+        (b"0x", None),
+        (b".", None),
+        (b"1.5x", None),
+        (b"1_000", None),
+        (b"", None),
+        (b"--1", None),
     ],
-)  # fmt: skip
+)
 def test_a_float_is_what_cs_sscanf_reads_whole_and_finite(token, value):
     assert compare.c_float(token) == value
 
@@ -218,24 +233,40 @@ NONE = compare.KattisFlags(False, False, -1.0, -1.0)
     [
         (b"Yes 1\n", b"yES\n\n  1", NONE, None),  # any letter case, any spaces
         (b"Yes\n", b"yes\n", NONE._replace(case_sensitive=True), (1, 0, "'yes' for 'Yes'")),
-        (b"1 2\n", b"1 2", NONE._replace(space_change_sensitive=True),
-         (4, 3, "the output ends where the answer has '\\n'")),
-        (b"1  2\n", b"1 2\n", NONE._replace(space_change_sensitive=True),
-         (2, 1, "space change: ' ' for '  '")),
+        (
+            b"1 2\n",
+            b"1 2",
+            NONE._replace(space_change_sensitive=True),
+            (4, 3, "the output ends where the answer has '\\n'"),
+        ),
+        (
+            b"1  2\n",
+            b"1 2\n",
+            NONE._replace(space_change_sensitive=True),
+            (2, 1, "space change: ' ' for '  '"),
+        ),
         (b"1 2\n", b"1 2\n", NONE._replace(space_change_sensitive=True), None),
         (b"1\n", b"1 2\n", NONE, (2, 2, "more output than the answer: '2'")),
         (b"1 2\n", b"1\n", NONE, (2, 2, "the output ends where the answer has '2'")),
         (b"0.5\n", b"0.50000001\n", NONE, (1, 0, "'0.50000001' for '0.5'")),  # no tolerance: text
         (b"0.5\n", b"0x1p-1\n", NONE._replace(absolute=1e-9), None),
         (b"100\n", b"100.5\n", NONE._replace(absolute=0.1, relative=0.01), None),  # relative
-        (b"100\n", b"100.5\n", NONE._replace(absolute=0.1),
-         (1, 0, "'100.5' for '100': error 0.5, relative 0.005")),
+        (
+            b"100\n",
+            b"100.5\n",
+            NONE._replace(absolute=0.1),
+            (1, 0, "'100.5' for '100': error 0.5, relative 0.005"),
+        ),
         (b"0\n", b"1e-7\n", NONE._replace(relative=1e-6), (1, 0, "'1e-7' for '0': error 1e-07")),
-        (b"2.5\n", b"two\n", NONE._replace(absolute=1e-6),
-         (1, 0, "a number was expected ('2.5'), got 'two'")),
+        (
+            b"2.5\n",
+            b"two\n",
+            NONE._replace(absolute=1e-6),
+            (1, 0, "a number was expected ('2.5'), got 'two'"),
+        ),
         (b"inf\n", b"INF\n", NONE._replace(absolute=1e-6), None),  # no float: a word, any case
     ],
-)  # fmt: skip
+)
 def test_the_default_validator_accepts_what_kattis_accepts(expected, got, flags, wrong):
     assert compare.kattis_difference(expected, got, flags) == wrong
 

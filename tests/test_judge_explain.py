@@ -31,9 +31,19 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
         ("jutge", "AC", b"1\n", b"1\n", []),
         ("float 1e-6", "AC", b"1\n", b"1.0000001\n", []),
         (  # a short diff of the lines around the first difference, counted from line 1
-            "exact", "WA", b"1\n2 3\n4\n", b"1\n2 4\n4\n",
-            [*first("line 2", "2·4", "2·3"), *DIFF, "  @@ -1,3 +1,3 @@", "   1", "  -2·4",
-             "  +2·3", "   4"],
+            "exact",
+            "WA",
+            b"1\n2 3\n4\n",
+            b"1\n2 4\n4\n",
+            [
+                *first("line 2", "2·4", "2·3"),
+                *DIFF,
+                "  @@ -1,3 +1,3 @@",
+                "   1",
+                "  -2·4",
+                "  +2·3",
+                "   4",
+            ],
         ),
         ("exact", "WA", b"1  2\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "1··2")]),
         ("exact", "WA", b"a\tb\n", b"a b\n", [ONLY_SPACE, *first("line 1", "a·b", "a→b")]),
@@ -41,7 +51,10 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
         ("exact", "WA", b"1", b"1\n", [ONLY_SPACE, *first("line 1", "1", "1  (no final newline)")]),
         ("exact", "WA", b"", b"1\n", first("line 1", "1", "(end of output)")),
         (
-            "exact", "WA", b"1\n2\n", b"1\n",
+            "exact",
+            "WA",
+            b"1\n2\n",
+            b"1\n",
             [*first("line 2", "(end of output)", "2"), *DIFF, "  @@ -1 +1,2 @@", "   1", "  +2"],
         ),
         ("exact", "WA", b"\xff\xfe ok\n", b"ok\n", first("line 1", "ok", "\\xff\\xfe·ok")),
@@ -57,20 +70,32 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
         ("tokens", "WA", b"1 2x", b"1 2", first("token 2", "2", "2x")),
         ("tokens", "WA", b"", b"1\n", first("token 1", "1", "(no more tokens)")),
         (
-            "float 1e-9", "WA", b"1 2.5 x\n", b"1 2.5000001 y\n",
-            ["first difference at token 2: error 1e-07, over 1e-9 absolute and relative",
-             "  expected: 2.5000001", "  got:      2.5"],
+            "float 1e-9",
+            "WA",
+            b"1 2.5 x\n",
+            b"1 2.5000001 y\n",
+            [
+                "first difference at token 2: error 1e-07, over 1e-9 absolute and relative",
+                "  expected: 2.5000001",
+                "  got:      2.5",
+            ],
         ),
         (
-            "float 1e-6", "WA", b"6.00006\n", b"6.000000\n",
-            ["first difference at token 1: error 6e-05, over 1e-6 absolute and relative",
-             "  expected: 6.000000", "  got:      6.00006"],
+            "float 1e-6",
+            "WA",
+            b"6.00006\n",
+            b"6.000000\n",
+            [
+                "first difference at token 1: error 6e-05, over 1e-6 absolute and relative",
+                "  expected: 6.000000",
+                "  got:      6.00006",
+            ],
         ),
         ("float 1e-6", "WA", b"1\n", b"1 2\n", first("token 2", "2", "(no more tokens)")),
         ("float 1e-6", "WA", b"nan\n", b"0\n", first("token 1", "0", "nan")),
         ("float 1e-6", "WA", b"inf\n", b"1\n", first("token 1", "1", "inf")),
     ],
-)  # fmt: skip
+)
 def test_each_mode_explains_its_verdict(mode, verdict, got, expected, lines):
     assert modes.parse_mode(mode).explain(verdict, got, expected) == lines
 

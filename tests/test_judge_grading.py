@@ -76,7 +76,6 @@ def test_a_judge_error_is_the_groups_and_cases_not_judged_are_passed_over():
 
 
 def test_the_runners_verdicts_have_kattis_names():
-    assert [kattis_verdict(v) for v in ("RE", "IE", "AC", "TLE", "IC")] == [
-        "RTE", "JE", "AC", "TLE", "WA",
-    ]  # fmt: skip
+    named = [kattis_verdict(v) for v in ("RE", "IE", "AC", "TLE", "IC")]
+    assert named == ["RTE", "JE", "AC", "TLE", "WA"]
     assert (score_text(30.0), score_text(12.5)) == ("30", "12.5")

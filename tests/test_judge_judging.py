@@ -183,8 +183,9 @@ def test_a_running_serves_many_inputs(tmp_path):
         program = model.Program(([sys.executable, "-S", "-c", ECHO], None), tmp_path)
         for answer in ("1\n", "2\n", "1\n"):
             write(tmp_path / "c.out", answer)
-            judged = judging.judge_input(program, tmp_path / "c.in", PROFILE, tmp_path / "c.out",
-                                         running)  # fmt: skip
+            judged = judging.judge_input(
+                program, tmp_path / "c.in", PROFILE, tmp_path / "c.out", running
+            )
             assert judged.verdict == ("AC" if answer == "1\n" else "WA")
     finally:
         running.end()

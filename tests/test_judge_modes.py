@@ -291,9 +291,17 @@ def test_one_comparator_table_serves_the_tests_too():
 
 @pytest.mark.parametrize(
     "text, counts",
-    [("exact", True), ("jutge", True), ("tokens", False), ("loose", False), ("float 1e-6", False),
-     ("checker c.py", False), ("interactor i.py", False), ("kattis", False),
-     ("interactive_validator v.py", False)],
-)  # fmt: skip
+    [
+        ("exact", True),
+        ("jutge", True),
+        ("tokens", False),
+        ("loose", False),
+        ("float 1e-6", False),
+        ("checker c.py", False),
+        ("interactor i.py", False),
+        ("kattis", False),
+        ("interactive_validator v.py", False),
+    ],
+)
 def test_a_mode_says_whether_every_byte_of_an_answer_counts(text, counts):
     assert modes.parse_mode(text).bytes_count is counts

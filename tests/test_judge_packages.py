@@ -82,9 +82,8 @@ def test_a_file_not_utf8_is_one_line(tmp_path):
 
 def test_a_package_has_its_cases_in_kattis_order_and_its_profile():
     package = packages.read_package(PACKAGES / "scored")
-    assert [case.name for case in package.cases] == [
-        "sample/1", "secret/group1/1", "secret/group1/2", "secret/group2/1", "secret/group2/2",
-    ]  # fmt: skip
+    secret = [f"secret/group{group}/{case}" for group in (1, 2) for case in (1, 2)]
+    assert [case.name for case in package.cases] == ["sample/1", *secret]
     case = package.cases[1]
     assert (case.problem, case.input.name, case.expected.name) == ("scored", "1.in", "1.ans")
     assert package.scoring and package.profile.time_limit is None and package.warnings == []
@@ -203,9 +202,8 @@ def judged_package(tmp_path, name, program, *args):
 
 def test_a_program_is_judged_on_every_case_by_the_default_validator(tmp_path):
     status, report, out, err = judged_package(tmp_path, "hello", "wrong_answer/rounded.py")
-    assert status == 1 and case_verdicts(report) == {
-        "hello/sample/1": "WA", "hello/secret/1": "WA", "hello/secret/2": "AC",
-    }, out  # fmt: skip
+    verdicts = {"hello/sample/1": "WA", "hello/secret/1": "WA", "hello/secret/2": "AC"}
+    assert status == 1 and case_verdicts(report) == verdicts, out
     assert "token 3, line 2 of the output: '0.33' for '0.333333333'" in out
     assert "the slowest accepted submission used" in err  # the limit, derived
     assert report["problems"]["hello"]["time_limit_s"] == 1

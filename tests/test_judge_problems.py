@@ -134,7 +134,7 @@ def test_the_judge_line_names_the_mode_or_says_why_it_cannot(tmp_path, mode, rea
         ("Judge: X; 1 s; 64 MiB; exact; 1 MiB\n", CANNOT + "X; 1 s;"),
         ("Judge: X; 1 s; 64 MiB; exact;\n", CANNOT + "X; 1 s;"),
     ],
-)  # fmt: skip
+)
 def test_a_missing_or_malformed_judge_line_gives_the_defaults_and_a_warning(
     tmp_path, text, warning
 ):
@@ -312,8 +312,9 @@ def test_cases_are_found_in_natural_order_filtered_with_a_warning_per_lone_out(t
     assert [case.name for case in found] == order
     assert stray == ["testcases/p/lone.out has no lone.in beside it"]
     folder = root / "testcases" / "p"
-    assert found[2] == model.Case("p", "judge-sample-1", folder / "judge-sample-1.in",
-                                  folder / "judge-sample-1.out", True)  # fmt: skip
+    assert found[2] == model.Case(
+        "p", "judge-sample-1", folder / "judge-sample-1.in", folder / "judge-sample-1.out", True
+    )
     assert found[3].expected is None and not found[3].judge
     keep = problems.find_cases(root, "p", "sample-1")[0]
     assert [case.name for case in keep] == ["judge-sample-1", "sample-1b", "sample-10"]
@@ -471,8 +472,12 @@ def test_the_judge_lines_output_limit_judges_unless_a_flag_says_otherwise(tmp_pa
 
 
 def test_a_malformed_judge_line_is_a_warning_and_the_defaults_judge(tmp_path):
-    make_root(tmp_path, "# Judge: X; 1" + "0" * 400 + " s; 64 MiB; exact\n" + ECHO,
-              {"a": ("1\n", "1\n")}, compare=None)  # fmt: skip
+    make_root(
+        tmp_path,
+        "# Judge: X; 1" + "0" * 400 + " s; 64 MiB; exact\n" + ECHO,
+        {"a": ("1\n", "1\n")},
+        compare=None,
+    )
     status, report, err = judged(tmp_path, tle=None)
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0
     assert report["problems"]["p"] == profile(None, 2, 1024, "exact")

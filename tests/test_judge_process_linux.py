@@ -441,7 +441,7 @@ HYBRID = """\
         ("4:memory:/a\n", HYBRID, None),  # cgroup v1 alone
         ("0::/\n", HYBRID.splitlines()[0] + "\n", None),  # no cgroup2 mounted
     ],
-)  # fmt: skip
+)
 def test_the_cgroup_folder_is_found_from_proc(tmp_path, cgroup, mounts, folder):
     (tmp_path / "cgroup").write_text(cgroup, encoding="utf-8")
     (tmp_path / "mountinfo").write_text(mounts, encoding="utf-8")

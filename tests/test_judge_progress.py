@@ -73,20 +73,32 @@ def played(total, moves):
 @pytest.mark.parametrize(
     "total, moves, written",
     [
-        pytest.param(10, ["step", 0.9, "fail", "tick", "close"], [],
-                     id="nothing_shows_in_the_first_second"),
-        pytest.param(10, ["step", "fail", "step", "step", 2.0, "tick"],
-                     [ERASE + "4 / 10 cases, 1 failed, 2.0/s, about 3 s left"],
-                     id="the_line_says_done_total_failures_rate_and_time_left"),
-        pytest.param(5, [1.5, "tick", 2.5, "step"],
-                     [ERASE + "0 / 5 cases, 0 failed, 0.0/s, time left unknown",
-                      ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left"],
-                     id="a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first"),
-        pytest.param(2, [1, "step", "step", "tick"],
-                     [ERASE + "1 / 2 cases, 0 failed, 1.0/s, about 1 s left"],
-                     id="the_line_is_not_drawn_once_everything_is_done"),
+        pytest.param(
+            10, ["step", 0.9, "fail", "tick", "close"], [], id="nothing_shows_in_the_first_second"
+        ),
+        pytest.param(
+            10,
+            ["step", "fail", "step", "step", 2.0, "tick"],
+            [ERASE + "4 / 10 cases, 1 failed, 2.0/s, about 3 s left"],
+            id="the_line_says_done_total_failures_rate_and_time_left",
+        ),
+        pytest.param(
+            5,
+            [1.5, "tick", 2.5, "step"],
+            [
+                ERASE + "0 / 5 cases, 0 failed, 0.0/s, time left unknown",
+                ERASE + "1 / 5 cases, 0 failed, 4.0 s each, about 16 s left",
+            ],
+            id="a_slow_item_shows_seconds_each_and_the_end_is_unknown_before_the_first",
+        ),
+        pytest.param(
+            2,
+            [1, "step", "step", "tick"],
+            [ERASE + "1 / 2 cases, 0 failed, 1.0/s, about 1 s left"],
+            id="the_line_is_not_drawn_once_everything_is_done",
+        ),
     ],
-)  # fmt: skip
+)
 def test_the_status_line(total, moves, written):
     assert played(total, moves) == written
 

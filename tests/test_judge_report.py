@@ -48,8 +48,9 @@ PROFILE = DEFAULT_PROFILE._replace(judge_name="Test judge", time_limit=1.0)
 JUTGE = PROFILE._replace(mode=modes.parse_mode("jutge"))
 
 
-def result(case=CASE, verdict="AC", wall=0.0123, cpu=0.0101, peak=12.34, slow=False,
-           details=(), shown=()):  # fmt: skip
+def result(
+    case=CASE, verdict="AC", wall=0.0123, cpu=0.0101, peak=12.34, slow=False, details=(), shown=()
+):
     return Result(case, verdict, wall, cpu, peak, slow, list(details), list(shown))
 
 
@@ -98,28 +99,48 @@ def test_a_problem_that_names_no_judge_case_is_not_split():
 @pytest.mark.parametrize(
     "problem, profile, results, line",
     [
-        ("p", JUTGE, [result(verdict="IC")],
-         "== p (Test judge: 1 s CPU, 1024 MiB, jutge): 0 passed, 1 failed (1 IC); no judge "
-         f"cases, extended 0 of 1 passed; {FIGURES}"),
-        ("p", PROFILE, [result(JUDGE_CASE), result(verdict="WA"),
-                        result(CASE._replace(name="c"), "--")],
-         "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 WA), 1 not "
-         "checked (no .out); judge cases 1 of 1 passed, extended 0 of 2 passed, 1 not checked; "
-         f"{FIGURES}"),
-        ("p", PROFILE, [result(verdict="WA"), result(verdict="TLE"), result(verdict="WA")],
-         "== p (Test judge: 1 s CPU, 1024 MiB, exact): 0 passed, 3 failed (1 TLE, 2 WA); no "
-         f"judge cases, extended 0 of 3 passed; {FIGURES}"),
-        ("q\x1b", PROFILE._replace(judge_name=None), [result(cpu=None, peak=None, wall=0.5)],
-         "== q\\x1b (no Judge: line: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed; no judge "
-         "cases, extended 1 of 1 passed; slowest ? ms CPU, 500 ms wall; CPU time not measured "
-         "here: TLE judged by wall time; memory not measured here: MLE not judged"),
-        ("p", PROFILE._replace(judge_name="Odd\x1b[2J"),
-         [result(verdict="IE", wall=0.0, cpu=None, peak=None),
-          result(wall=0.2, cpu=0.15, peak=30.0)],  # an IE ran nothing: no figure of its own
-         "== p (Odd\\x1b[2J: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 IE); no judge "
-         "cases, extended 1 of 2 passed; slowest 150 ms CPU, 200 ms wall, peak 30.0 MiB"),
+        (
+            "p",
+            JUTGE,
+            [result(verdict="IC")],
+            "== p (Test judge: 1 s CPU, 1024 MiB, jutge): 0 passed, 1 failed (1 IC); no judge "
+            f"cases, extended 0 of 1 passed; {FIGURES}",
+        ),
+        (
+            "p",
+            PROFILE,
+            [result(JUDGE_CASE), result(verdict="WA"), result(CASE._replace(name="c"), "--")],
+            "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 WA), 1 not "
+            "checked (no .out); judge cases 1 of 1 passed, extended 0 of 2 passed, 1 not checked; "
+            f"{FIGURES}",
+        ),
+        (
+            "p",
+            PROFILE,
+            [result(verdict="WA"), result(verdict="TLE"), result(verdict="WA")],
+            "== p (Test judge: 1 s CPU, 1024 MiB, exact): 0 passed, 3 failed (1 TLE, 2 WA); no "
+            f"judge cases, extended 0 of 3 passed; {FIGURES}",
+        ),
+        (
+            "q\x1b",
+            PROFILE._replace(judge_name=None),
+            [result(cpu=None, peak=None, wall=0.5)],
+            "== q\\x1b (no Judge: line: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed; no judge "
+            "cases, extended 1 of 1 passed; slowest ? ms CPU, 500 ms wall; CPU time not measured "
+            "here: TLE judged by wall time; memory not measured here: MLE not judged",
+        ),
+        (
+            "p",
+            PROFILE._replace(judge_name="Odd\x1b[2J"),
+            [
+                result(verdict="IE", wall=0.0, cpu=None, peak=None),
+                result(wall=0.2, cpu=0.15, peak=30.0),
+            ],  # an IE ran nothing: no figure of its own
+            "== p (Odd\\x1b[2J: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 IE); no judge "
+            "cases, extended 1 of 2 passed; slowest 150 ms CPU, 200 ms wall, peak 30.0 MiB",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_problems_summary(problem, profile, results, line):
     assert report.summary(problem, profile, results) == line
 
@@ -273,8 +294,9 @@ def test_the_schema_rejects_a_report_that_breaks_it(change):
 
 def reports_of_real_runs(root):
     """The --json reports of runs of several kinds under root."""
-    make_root(root / "plain", ECHO, {"judge-a": ("1\n", "1\n"), "b": ("1\n", "2\n"),
-                                     "c": ("1\n", None)})  # fmt: skip
+    make_root(
+        root / "plain", ECHO, {"judge-a": ("1\n", "1\n"), "b": ("1\n", "2\n"), "c": ("1\n", None)}
+    )
     failing = "import sys\nn = float(sys.stdin.read())\nif n < 0:\n    raise SystemExit(3)\n"
     failing += "while n:\n    pass\n"  # TLE
     make_root(root / "limits", failing, {"re": ("-1", "1\n"), "tle": ("9", "1\n")})
@@ -468,8 +490,11 @@ def test_a_failing_judge_case_has_no_extended_note(tmp_path):
 def test_the_status_line_is_erased_before_each_line_of_the_report(tmp_path):
     """On one terminal, stdout and stderr: once the status lines are taken out, the report's
     lines are whole and in order."""
-    root = make_root(tmp_path, BUSY.replace("print(1)", "print(1, flush=True)"),
-                     {"c1": ("1.5", "1\n"), "c2": ("0", "1\n"), "c3": ("0", "1\n")})  # fmt: skip
+    root = make_root(
+        tmp_path,
+        BUSY.replace("print(1)", "print(1, flush=True)"),
+        {"c1": ("1.5", "1\n"), "c2": ("0", "1\n"), "c3": ("0", "1\n")},
+    )
     env = dict(os.environ, NO_COLOR="1", TERM="xterm")
     command = runner_argv(root, "-j", "1", "--tle", "5")
     got = on_a_terminal(command, env, stderr_too=True)

@@ -31,32 +31,46 @@ def rows(out):
 @pytest.mark.parametrize(
     "name, table",
     [
-        ("hello", {
-            "accepted/hello.py": ("AC", "AC", "ok"), "accepted/shout.py": ("AC", "AC", "ok"),
-            "wrong_answer/rounded.py": ("WA", "WA", "ok"),
-            "run_time_error/crash.py": ("RTE", "RTE", "ok"),  # on its last case
-            "time_limit_exceeded/spin.py": ("TLE", "TLE", "ok"),
-        }),
-        ("sums", {
-            "accepted/half.py": ("AC", "AC", "ok"), "accepted/one.py": ("AC", "AC", "ok"),
-            "wrong_answer/zero.py": ("WA", "WA", "ok"),
-            "run_time_error/index.py": ("RTE", "RTE", "ok"),
-            "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
-        }),
-        ("guess", {
-            "accepted/halves.py": ("AC", "AC", "ok"),
-            "wrong_answer/blurt.py": ("WA", "WA", "ok"),  # rejected first, then it spins
-            "run_time_error/crash.py": ("RTE", "RTE", "ok"),  # it crashed first
-            "time_limit_exceeded/silent.py": ("TLE", "TLE", "ok"),
-        }),
-        ("scored", {
-            "accepted/twice.py": ("AC", "AC 100", "ok"),
-            "wrong_answer/small.py": ("WA", "WA", "ok"),
-            "run_time_error/crash.py": ("RTE", "RTE", "ok"),
-            "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
-        }),
+        (
+            "hello",
+            {
+                "accepted/hello.py": ("AC", "AC", "ok"),
+                "accepted/shout.py": ("AC", "AC", "ok"),
+                "wrong_answer/rounded.py": ("WA", "WA", "ok"),
+                "run_time_error/crash.py": ("RTE", "RTE", "ok"),  # on its last case
+                "time_limit_exceeded/spin.py": ("TLE", "TLE", "ok"),
+            },
+        ),
+        (
+            "sums",
+            {
+                "accepted/half.py": ("AC", "AC", "ok"),
+                "accepted/one.py": ("AC", "AC", "ok"),
+                "wrong_answer/zero.py": ("WA", "WA", "ok"),
+                "run_time_error/index.py": ("RTE", "RTE", "ok"),
+                "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
+            },
+        ),
+        (
+            "guess",
+            {
+                "accepted/halves.py": ("AC", "AC", "ok"),
+                "wrong_answer/blurt.py": ("WA", "WA", "ok"),  # rejected first, then it spins
+                "run_time_error/crash.py": ("RTE", "RTE", "ok"),  # it crashed first
+                "time_limit_exceeded/silent.py": ("TLE", "TLE", "ok"),
+            },
+        ),
+        (
+            "scored",
+            {
+                "accepted/twice.py": ("AC", "AC 100", "ok"),
+                "wrong_answer/small.py": ("WA", "WA", "ok"),
+                "run_time_error/crash.py": ("RTE", "RTE", "ok"),
+                "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
+            },
+        ),
     ],
-)  # fmt: skip
+)
 def test_every_submission_of_the_tests_packages_gets_its_folders_verdict(name, table):
     status, out, _ = check(PACKAGES / name)
     assert rows(out) == table, out
@@ -138,10 +152,9 @@ def test_the_outcome_allows_mle_for_a_run_time_error():
 
 def test_the_submissions_are_found_in_the_judges_order():
     found = submissions.find_submissions(read_package(PACKAGES / "hello"), sys.executable)
-    assert [s.label for s in found] == [
-        "accepted/hello.py", "accepted/shout.py", "wrong_answer/rounded.py",
-        "run_time_error/crash.py", "time_limit_exceeded/spin.py",
-    ]  # fmt: skip
+    labels = ["accepted/hello.py", "accepted/shout.py", "wrong_answer/rounded.py"]
+    labels += ["run_time_error/crash.py", "time_limit_exceeded/spin.py"]
+    assert [s.label for s in found] == labels
     assert all(s.command[0][0] == sys.executable for s in found)
 
 

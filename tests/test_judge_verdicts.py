@@ -63,30 +63,57 @@ BACKSTOP = backstop_line("1.5", "0.20")
 @pytest.mark.parametrize(
     "verdict, fields, lines",
     [
-        ("TLE", {"cpu": None, "wall": 0.6},
-         ["killed after 0.5 s of wall time (CPU time is not measured here)"]),
+        (
+            "TLE",
+            {"cpu": None, "wall": 0.6},
+            ["killed after 0.5 s of wall time (CPU time is not measured here)"],
+        ),
         ("TLE", {"cpu": 0.7}, ["CPU time 0.70 s, over the 0.5 s limit"]),
         ("TLE", {"cpu": 0.2, "wall": 1.5, "timed_out": True}, [BACKSTOP]),
-        ("TLE", {"cpu": 0.2, "wall": 8.0, "timed_out": True},
-         ["wall time reached the 8 s ceiling (10x the limit and 3 s) with only 0.20 s of CPU: "
-          "the machine is too busy"]),
+        (
+            "TLE",
+            {"cpu": 0.2, "wall": 8.0, "timed_out": True},
+            [
+                "wall time reached the 8 s ceiling (10x the limit and 3 s) with only 0.20 s of "
+                "CPU: the machine is too busy"
+            ],
+        ),
         ("OLE", {"overflowed": True}, ["output passed 64 MiB: stopped reading and killed it"]),
         ("MLE", {"peak_mib": 150.0}, ["peak memory 150.0 MiB, over the 100 MiB limit"]),
-        ("MLE", {"peak_mib": 250.0, "memory_out": True},
-         ["peak memory 250.0 MiB, over the 100 MiB limit: stopped when it passed 2x the limit"]),
+        (
+            "MLE",
+            {"peak_mib": 250.0, "memory_out": True},
+            ["peak memory 250.0 MiB, over the 100 MiB limit: stopped when it passed 2x the limit"],
+        ),
         ("RE", {"status": -9}, ["killed by signal 9 (SIGKILL)", "(nothing on stderr)"]),
-        ("RE", {"status": 1, "stderr": b"Traceback\nZeroDivisionError: division by zero\n"},
-         ["exit status 1", "stderr, last lines:", "  Traceback",
-          "  ZeroDivisionError: division by zero"]),
-        ("RE", {"status": 3, "stderr": b"bad\x1b[2J\x07\n"},
-         ["exit status 3", "stderr, last lines:", "  bad\\x1b[2J\\x07"]),
-        ("RE", {"status": 1, "stderr": b"".join(b"%d\n" % i for i in range(30))},
-         ["exit status 1", "stderr, last lines:", *[f"  {i}" for i in range(20, 30)]]),
-        ("RE", {"status": 1, "stderr": b"x" * 150},
-         ["exit status 1", "stderr, last lines:", "  " + "x" * 100 + "... (50 more characters)"]),
+        (
+            "RE",
+            {"status": 1, "stderr": b"Traceback\nZeroDivisionError: division by zero\n"},
+            [
+                "exit status 1",
+                "stderr, last lines:",
+                "  Traceback",
+                "  ZeroDivisionError: division by zero",
+            ],
+        ),
+        (
+            "RE",
+            {"status": 3, "stderr": b"bad\x1b[2J\x07\n"},
+            ["exit status 3", "stderr, last lines:", "  bad\\x1b[2J\\x07"],
+        ),
+        (
+            "RE",
+            {"status": 1, "stderr": b"".join(b"%d\n" % i for i in range(30))},
+            ["exit status 1", "stderr, last lines:", *[f"  {i}" for i in range(20, 30)]],
+        ),
+        (
+            "RE",
+            {"status": 1, "stderr": b"x" * 150},
+            ["exit status 1", "stderr, last lines:", "  " + "x" * 100 + "... (50 more characters)"],
+        ),
         ("--", {}, []),
     ],
-)  # fmt: skip
+)
 def test_each_verdict_is_explained(verdict, fields, lines):
     assert verdicts.explain_limit(verdict, finished_run(b"1\n", **fields), PROFILE, 64.0) == lines
 

@@ -269,10 +269,8 @@ def failing_on(folder, text, action):
 
 
 def stressed(folder, mine, count):
-    return stress(
-        "vertical_four", "--judge", "-n", str(count), "--solution", str(mine), "--save-to",
-        str(folder / "hacks"), timeout=300,
-    )  # fmt: skip
+    flags = ["--judge", "-n", str(count), "--solution", str(mine)]
+    return stress("vertical_four", *flags, "--save-to", str(folder / "hacks"), timeout=300)
 
 
 @pytest.mark.deep
@@ -476,13 +474,19 @@ def test_ctrl_c_while_shrinking_saves_the_smallest_failing_input_found(own_root,
     (own_root / "lines.py").write_text(LINES_GEN, encoding="utf-8")
     (own_root / "sum.py").write_text(LINES_BRUTE, encoding="utf-8")
     (own_root / "mine.py").write_text(solution, encoding="utf-8")
-    argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", f"{sys.executable} lines.py",
-            "--brute", f"{sys.executable} sum.py", "--solution", "mine.py", "-n", "1",
-            "--tle", "30"]  # fmt: skip
+    gen, brute = f"{sys.executable} lines.py", f"{sys.executable} sum.py"
+    argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", gen, "--brute", brute]
+    argv += ["--solution", "mine.py", "-n", "1", "--tle", "30"]
     env = {**os.environ, "PYTHONPATH": str(own_root)}
-    process = subprocess.Popen(argv, cwd=own_root, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
-                               preexec_fn=signals_as_from_a_terminal)  # fmt: skip
+    process = subprocess.Popen(
+        argv,
+        cwd=own_root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=signals_as_from_a_terminal,
+    )
     try:
         for _ in range(600):
             if (own_root / "waiting").exists() or process.poll() is not None:

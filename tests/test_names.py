@@ -76,8 +76,8 @@ def test_the_whole_suite_collects_with_them(named):
 def test_the_shared_tests_and_its_own_take_it(named):
     own = [f"tests/{name}/test_{name}.py" for name in NAMES]
     picked = " or ".join(f"[{name}]" for name in NAMES) + " or the_oracle or the_generator"
-    status, out = in_root(named, "-m", "pytest", "-v", "-p", "no:cacheprovider", "--tb=short",
-                          *SELECTED[:1], *own, "-k", picked)  # fmt: skip
+    pytest = ["-m", "pytest", "-v", "-p", "no:cacheprovider", "--tb=short"]
+    status, out = in_root(named, *pytest, *SELECTED[:1], *own, "-k", picked)
     assert status == 0, out
     for name in NAMES:
         for test in ("stress", "oracle_gives_every_out", "meets_the_contract"):

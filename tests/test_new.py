@@ -137,9 +137,11 @@ def test_a_title_reduces_to_a_name_under_the_rule(title, name):
 def post(port, body, timeout=WAIT):
     """POST body to the listener as Companion does: JSON to http://localhost:PORT/."""
     request = urllib.request.Request(
-        f"http://localhost:{port}/", data=body, method="POST",
+        f"http://localhost:{port}/",
+        data=body,
+        method="POST",
         headers={"Content-Type": "application/json", "Origin": EXTENSION},
-    )  # fmt: skip
+    )
     with urllib.request.urlopen(request, timeout=timeout) as response:
         return response.status
 
@@ -279,12 +281,16 @@ def test_a_title_is_written_as_it_is_and_the_judge_line_stays_on_one_line(tmp_pa
         (json.dumps(dict(CASTLE, timeLimit=10**400)).encode(), "timeLimit is not a limit"),
         (json.dumps(dict(CASTLE, memoryLimit=float("nan"))).encode(), "memoryLimit"),
         (json.dumps(dict(CASTLE, timeLimit=-float("inf"))).encode(), "timeLimit"),
-        (json.dumps(dict(CASTLE, timeLimit=0)).encode().replace(b": 0", b": " + b"9" * 5000),
-         "can be read" if hasattr(sys, "get_int_max_str_digits") else "timeLimit is not a"),
-        (json.dumps(dict(CASTLE, tests=[{"input": "1\n", "output": "\ud800"}])).encode(),
-         "test 1 holds a lone surrogate"),
+        (
+            json.dumps(dict(CASTLE, timeLimit=0)).encode().replace(b": 0", b": " + b"9" * 5000),
+            "can be read" if hasattr(sys, "get_int_max_str_digits") else "timeLimit is not a",
+        ),
+        (
+            json.dumps(dict(CASTLE, tests=[{"input": "1\n", "output": "\ud800"}])).encode(),
+            "test 1 holds a lone surrogate",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_payload_that_makes_no_problem_gets_one_line_and_writes_nothing(
     tmp_path, capsys, body, why
 ):
@@ -455,9 +461,9 @@ def test_a_payload_that_cannot_be_written_leaves_nothing_and_the_listener_goes_o
         " holds it\n"
     )
     assert problem_files(tmp_path) == sorted(
-        ["solutions/954G.py"] + [f"testcases/954G/judge-sample-{n}.{end}" for n in (1, 2, 3)
-                                 for end in ("in", "out")]
-    )  # fmt: skip
+        ["solutions/954G.py"]
+        + [f"testcases/954G/judge-sample-{n}.{end}" for n in (1, 2, 3) for end in ("in", "out")]
+    )
 
 
 @pytest.mark.parametrize("folder", ["testcases", "solutions"])

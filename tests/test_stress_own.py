@@ -96,8 +96,9 @@ def test_your_brute_is_compared_by_the_judge_lines_mode(own_root, mode, prints, 
     mine.mkdir()
     program = "import sys\ntotal = sum(map(int, sys.stdin.read().split()[1:]))\n" + prints
     (mine / "sol.py").write_text(program + "\n", encoding="utf-8")
-    argv = ["-m", "tools.stress", "sum_n", "--gen", f"{sys.executable} ../gen.py", "--brute",
-            f"{sys.executable} ../brute.py", "--solution", "sol.py", "-n", "6"]  # fmt: skip
+    gen, brute = f"{sys.executable} ../gen.py", f"{sys.executable} ../brute.py"
+    argv = ["-m", "tools.stress", "sum_n", "--gen", gen, "--brute", brute, "--solution", "sol.py"]
+    argv += ["-n", "6"]
     env = {**os.environ, "PYTHONPATH": str(own_root)}
     done = python(*argv, cwd=mine, env=env, timeout=300, text=True)
     if verdict is None:
@@ -172,8 +173,9 @@ def test_a_program_in_another_language_gets_its_limit_on_vertical_four(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     first = done.stdout.splitlines()[0]
     assert "Huawei OD exam's C/C++ limits: 1 s CPU (" in first, first
-    done = stress("vertical_four", "--judge", "-n", "3", "--solution", "./mine", "--tle", "4",
-                  cwd=tmp_path)  # fmt: skip
+    done = stress(
+        "vertical_four", "--judge", "-n", "3", "--solution", "./mine", "--tle", "4", cwd=tmp_path
+    )
     assert "your limits: 4 s CPU (" in done.stdout.splitlines()[0], done.stdout
 
 
@@ -189,12 +191,14 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
     gen, brute = f"GEN={sys.executable} gen.py", f"BRUTE={sys.executable} brute.py"
     argv = ["make", "-s", "stress", "P=sum_n", gen, brute, "N=100000", f"PYTHON={sys.executable}"]
     if not shutil.which("make"):
-        argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", gen[4:], "--brute",
-                brute[6:], "-n", "100000"]  # fmt: skip
+        argv = [sys.executable, "-m", "tools.stress", "sum_n", "--gen", gen[4:], "--brute"]
+        argv += [brute[6:], "-n", "100000"]
     start, seen, first = time.monotonic(), b"", None
     env = {**os.environ, "TERM": "xterm"}
-    process = subprocess.Popen(argv, cwd=own_root, stdout=follower, stderr=follower, env=env,
-                               start_new_session=True)  # fmt: skip  # make and the driver it starts
+    # a session of its own: make and the driver it starts
+    process = subprocess.Popen(
+        argv, cwd=own_root, stdout=follower, stderr=follower, env=env, start_new_session=True
+    )
     os.close(follower)
     try:
         while time.monotonic() - start < 30 and b" / 100000 inputs, 0 failed" not in seen:

@@ -31,9 +31,15 @@ def run(argv, data=None, timeout=120, cwd=ROOT, env=None, text=False):
     else:
         feed = {"stdin": data} if hasattr(data, "read") else {"input": data}
     return subprocess.run(
-        argv, capture_output=True, timeout=timeout, cwd=str(cwd), env=env, text=text, check=False,
+        argv,
+        capture_output=True,
+        timeout=timeout,
+        cwd=str(cwd),
+        env=env,
+        text=text,
+        check=False,
         **feed,
-    )  # fmt: skip
+    )
 
 
 def usage_error(call, *args):

@@ -131,10 +131,13 @@ def site(label, hosts, *paths, mode=TOKENS):
 
 
 JUDGES = (
-    site("Codeforces", r"(?:[\w-]+\.)?codeforces\.(?:com|ml|net)",
-         r"/problemset/problem/(\d+)/([A-Za-z0-9]+)",
-         r"/(?:contest|gym)/(\d+)/problem/([A-Za-z0-9]+)",
-         r"/group/\w+/contest/(\d+)/problem/([A-Za-z0-9]+)"),
+    site(
+        "Codeforces",
+        r"(?:[\w-]+\.)?codeforces\.(?:com|ml|net)",
+        r"/problemset/problem/(\d+)/([A-Za-z0-9]+)",
+        r"/(?:contest|gym)/(\d+)/problem/([A-Za-z0-9]+)",
+        r"/group/\w+/contest/(\d+)/problem/([A-Za-z0-9]+)",
+    ),
     site("AtCoder", r"atcoder\.jp", r"/contests/[\w-]+/tasks/(\w+)"),
     site("CSES", r"cses\.fi", r"/[\w-]+/(?:task|view)/(\d+)"),
     site("Luogu", r"(?:www\.)?luogu\.(?:com\.cn|org)", r"/problem/(\w+)"),
@@ -147,7 +150,7 @@ JUDGES = (
     site("HackerRank", r"(?:www\.)?hackerrank\.com", r"(?:/contests/[\w-]+)?/challenges/([\w-]+)"),
     site("Library Checker", r"judge\.yosupo\.jp", r"/problem/(\w+)"),
     site("Jutge.org", r"(?:www\.)?jutge\.org", r"/problems/([PX]\d+)(?:_\w+)?", mode="jutge"),
-)  # fmt: skip
+)
 
 
 def judge_of(url):
@@ -284,6 +287,7 @@ def closing(task, name, prefix):
         ]
     where = task.get("input")
     if isinstance(where, dict) and where.get("type") not in (None, "stdin"):
-        notes.append(f"({name}: the judge reads the input from a file, not stdin: the runner "
-                     "gives stdin)")  # fmt: skip
+        notes.append(
+            f"({name}: the judge reads the input from a file, not stdin: the runner gives stdin)"
+        )
     return todo, notes

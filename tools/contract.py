@@ -55,55 +55,102 @@ HEADER = ("Problem", "Judge", "Idea", "Time", "Memory", "Status")
 # complete; None: optional); what it is.
 Need = collections.namedtuple("Need", "file name level what")
 
-TOOLING = (
-    Need("__init__.py", None, "stress", "empty; makes the folder the package NAME"),
-    Need("oracle.py", "solve", "stress", "`solve(text) -> str`: the brute force, written from "
-         "the statement alone, sharing no code with the solution and working another way"),
-    Need("oracle.py", "solve_large", None, "`solve_large(text) -> str`: a second checker for "
-         "the `BIG_CASES` testcases when `solve` is too slow for them, checked against "
-         "`solve` in `test_NAME.py`"),
-    Need("gen.py", "random_input", "stress", "`random_input(rng, judge=False) -> str`: one "
-         "seeded random input of the stress test; with `judge=True` only inputs the judge's "
-         "statement allows"),
-    Need("gen.py", "EXTENDED_LABELS", None, "the labels only extended inputs have, left out "
-         "of `min_count` in judge mode"),
-    Need("gen.py", "STRESS", "stress", "dict: `count` inputs from `seed`, and `min_count`, "
-         "the least number of inputs each outcome kind and label must occur in"),
-    Need("gen.py", "kind", "stress", "`kind(output) -> str`: the outcome kind of an answer"),
-    Need("gen.py", "labels", None, "`labels(text, output)`: what else an input is an example "
-         "of (a winning direction, an input form, ...)"),
-    Need("gen.py", "shrink", "stress", "`shrink(text)`: smaller inputs, for counterexamples"),
-    Need("gen.py", "size", None, "`size(text)`: a measure every `shrink` candidate makes "
-         "strictly smaller (default `len`)"),
-    Need("gen.py", "SAVED", None, "bytes a person may save (a byte-order mark, CRLF, not "
-         "UTF-8): the solution as a process answers as the oracle reads them"),
-    Need("gen.py", "SCALE", "complete", "the benchmark's inputs: a list of dicts with keys "
-         "`name`, `what` (words), `build(rng) -> bytes`, `quick_build(rng) -> bytes` (a "
-         "small version), `target` (CPU ratio to the floor) and `mem_target` (memory ratio, "
-         "or None)"),
-    Need("gen.py", "scale_answer", "complete", "`scale_answer(name, data) -> bytes`: the "
-         "expected output of a scale input"),
-    Need("gen.py", "BIG_CASES", "complete", "dict: case name -> `() -> bytes`, building every "
-         "testcase over 100 KB byte for byte (may be empty)"),
-    Need("floor.py", None, "complete", "the benchmark's floor: reads and parses the input as "
-         "the solution does, and stops"),
-    Need("test_NAME.py", None, "complete", "what is particular to the problem: the oracle "
-         "pinned to the statement's examples, checks of its generators and builders"),
-    Need("wrong/", None, "complete", f"at least {MIN_WRONG} programs, each a bug contestants "
-         "make, named in its one-line docstring (a program may import a _NAME.py of the "
-         "folder)"),
-    Need("equivalent_mutants.txt", None, "complete", "the mutants of the solution that no "
-         "input can kill, `ID  reason` a line (# comments)"),
-    Need("validate.py", "why_extended", "complete", "`why_extended(data: bytes) -> "
-         "Optional[str]`: None when the judge's statement allows the input (a judge case, "
-         f"named `{JUDGE_PREFIX}*`), else a short reason"),
-    Need("plain.py", None, "complete", "a judge-faithful solution written as a contestant "
-         "would, reading the judge's format only: a test fixture that must pass every judge "
-         "case"),
-    Need("plain.cpp", None, None, "the same in C++"),
-    Need("COMPLETE", None, "complete", "the problem's declaration that it meets this whole "
-         "contract, which `make test` then holds it to (any text, or none)"),
-)  # fmt: skip
+# The needs, one a paragraph. Its first line is the file, the name ("-": none) and the level
+# ("optional": none). The lines under it say what the need is.
+NEEDS = """
+__init__.py - stress
+    empty; makes the folder the package NAME
+
+oracle.py solve stress
+    `solve(text) -> str`: the brute force, written from the statement alone, sharing no code
+    with the solution and working another way
+
+oracle.py solve_large optional
+    `solve_large(text) -> str`: a second checker for the `BIG_CASES` testcases when `solve` is
+    too slow for them, checked against `solve` in `test_NAME.py`
+
+gen.py random_input stress
+    `random_input(rng, judge=False) -> str`: one seeded random input of the stress test; with
+    `judge=True` only inputs the judge's statement allows
+
+gen.py EXTENDED_LABELS optional
+    the labels only extended inputs have, left out of `min_count` in judge mode
+
+gen.py STRESS stress
+    dict: `count` inputs from `seed`, and `min_count`, the least number of inputs each outcome
+    kind and label must occur in
+
+gen.py kind stress
+    `kind(output) -> str`: the outcome kind of an answer
+
+gen.py labels optional
+    `labels(text, output)`: what else an input is an example of (a winning direction, an input
+    form, ...)
+
+gen.py shrink stress
+    `shrink(text)`: smaller inputs, for counterexamples
+
+gen.py size optional
+    `size(text)`: a measure every `shrink` candidate makes strictly smaller (default `len`)
+
+gen.py SAVED optional
+    bytes a person may save (a byte-order mark, CRLF, not UTF-8): the solution as a process
+    answers as the oracle reads them
+
+gen.py SCALE complete
+    the benchmark's inputs: a list of dicts with keys `name`, `what` (words), `build(rng) ->
+    bytes`, `quick_build(rng) -> bytes` (a small version), `target` (CPU ratio to the floor) and
+    `mem_target` (memory ratio, or None)
+
+gen.py scale_answer complete
+    `scale_answer(name, data) -> bytes`: the expected output of a scale input
+
+gen.py BIG_CASES complete
+    dict: case name -> `() -> bytes`, building every testcase over 100 KB byte for byte (may be
+    empty)
+
+floor.py - complete
+    the benchmark's floor: reads and parses the input as the solution does, and stops
+
+test_NAME.py - complete
+    what is particular to the problem: the oracle pinned to the statement's examples, checks of
+    its generators and builders
+
+wrong/ - complete
+    at least {MIN_WRONG} programs, each a bug contestants make, named in its one-line docstring
+    (a program may import a _NAME.py of the folder)
+
+equivalent_mutants.txt - complete
+    the mutants of the solution that no input can kill, `ID  reason` a line (# comments)
+
+validate.py why_extended complete
+    `why_extended(data: bytes) -> Optional[str]`: None when the judge's statement allows the
+    input (a judge case, named `{JUDGE_PREFIX}*`), else a short reason
+
+plain.py - complete
+    a judge-faithful solution written as a contestant would, reading the judge's format only: a
+    test fixture that must pass every judge case
+
+plain.cpp - optional
+    the same in C++
+
+COMPLETE - complete
+    the problem's declaration that it meets this whole contract, which `make test` then holds it
+    to (any text, or none)
+"""
+
+
+def read_needs(text):
+    """The Needs of text written as NEEDS is."""
+    needs = []
+    for paragraph in text.strip().split("\n\n"):
+        head, *lines = paragraph.splitlines()
+        file, name, level = [None if word in ("-", "optional") else word for word in head.split()]
+        needs.append(Need(file, name, level, " ".join(line.strip() for line in lines)))
+    return tuple(needs)
+
+
+TOOLING = read_needs(NEEDS.format(MIN_WRONG=MIN_WRONG, JUDGE_PREFIX=JUDGE_PREFIX))
 STRESS_KEYS = ("count", "seed", "min_count")
 SCALE_KEYS = ("name", "what", "build", "quick_build", "target", "mem_target")
 
@@ -283,8 +330,8 @@ def name_lacks(module, attribute, where):
         return [f"{where} has no {attribute}"]
     value, keys = getattr(module, attribute), {"STRESS": STRESS_KEYS, "SCALE": SCALE_KEYS}
     if attribute not in keys:
-        return [] if callable(value) or attribute.isupper() else [f"{where}: {attribute} is "
-                                                                  "not callable"]  # fmt: skip
+        wrong = not callable(value) and not attribute.isupper()
+        return [f"{where}: {attribute} is not callable"] if wrong else []
     entries = [value] if attribute == "STRESS" else list(value)
     if attribute == "SCALE" and not entries:
         return [f"{where}: SCALE is empty"]

@@ -155,8 +155,10 @@ def listen(root, name, port, ready=None):
     if came < size:
         names = ", ".join(name for name, _ in problems) or "none written"
         why = "before Ctrl-C" if stopped else f"within {companion_listener.BATCH_WAIT:g} s"
-        fail(f"{size - came} of the contest's {size} problems did not come {why} ({came} did: "
-             f"{names}): click on their pages")  # fmt: skip
+        fail(
+            f"{size - came} of the contest's {size} problems did not come {why} ({came} did: "
+            f"{names}): click on their pages"
+        )
     if problems:
         closing(problems)
     return 130 if stopped else 0 if came == size and all(written) else 2
@@ -248,9 +250,11 @@ def parse(argv):
         "--listen", action="store_true", help="wait for a problem from Competitive Companion"
     )
     parser.add_argument(
-        "--port", type=companion_listener.port_number, default=companion_listener.PORT,
+        "--port",
+        type=companion_listener.port_number,
+        default=companion_listener.PORT,
         help=f"the port to listen on (default {companion_listener.PORT}; 0: any free one)",
-    )  # fmt: skip
+    )
     args = parser.parse_args(argv)
     if args.name is None and not args.listen:
         parser.error("name the problem (P=NAME), or wait for one with LISTEN=1")
