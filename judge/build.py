@@ -41,6 +41,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import uuid
@@ -53,6 +54,7 @@ from judge.model import MIB, UsageError
 from judge.platform import WINDOWS
 from judge.process.choose import new_running
 from judge.process.readers import STDERR_KEPT
+from judge.process.sandbox import SYSTEM_FOLDERS, filter_path, sandbox_options
 from judge.process.watch import Limits, passed_limit, watch
 from judge.stop import STOPPED
 from judge.text import printable, shorten
@@ -130,6 +132,9 @@ MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a 
 # How to run a program: its command, (args, executable), or None and the lines that say why
 # it could not be built (the program's CE; a checker's IE).
 Built = namedtuple("Built", "command failure")
+# What a build is made of: its Language, the source's absolute Path, the compilers' paths by
+# their names, and bwrap's path when it is built in a sandbox (else None).
+Recipe = namedtuple("Recipe", "language path tools sandbox")
 
 
 def language_of(path):
@@ -143,28 +148,46 @@ def java_class(text):
     return found.group(1) if found else "Main"
 
 
-def program_for(root, source, builds=None, python=None):
+def program_for(root, source, builds=None, python=None, sandbox=None):
     """The Built of the source (a path from root, which the program runs from): built first
-    into builds (default ROOT/build) when its language compiles."""
+    into builds (default ROOT/build) when its language compiles; with sandbox (bwrap's path),
+    built inside it."""
     language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
     tools = {}
     for words in (*language.build, language.run):
         if not words[0].startswith("{"):
-            found = shutil.which(words[0])
+            found = found_tool(words[0])
             if found is None:
                 doing = "run" if words is language.run else "built"
                 why = f"no {words[0]} on PATH: {language.name} cannot be {doing} here"
                 return Built(None, [why])
-            tools[words[0]] = os.path.abspath(found)
+            tools[words[0]] = found
     fields = {"python": python or sys.executable, "source": str(source)}
     if language.build:
         builds = Path(builds or Path(root, BUILD_FOLDER))
         try:
-            fields["out"], fields["main"] = built(language, path, builds, tools)
+            fields["out"], fields["main"] = built(Recipe(language, path, tools, sandbox), builds)
         except BuildFailed as failed:
             return Built(None, failed.lines)
         fields["binary"] = str(Path(fields["out"], binary_name(path)))
     return Built((expand(language.run, fields, tools), None), None)
+
+
+def found_tool(word):
+    """The absolute path of the program word names on PATH, or None. A rustup proxy (rustc)
+    is the toolchain's own program, which a sandbox can show and whose change a key sees."""
+    found = shutil.which(word)
+    if found is None:
+        return None
+    found, real = os.path.abspath(found), os.path.realpath(found)
+    if not os.path.basename(real).startswith("rustup"):
+        return found
+    try:
+        asked = subprocess.run([real, "which", word], capture_output=True, timeout=60, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return found
+    proxied = asked.stdout.decode(errors="surrogateescape").strip()
+    return proxied if os.path.isabs(proxied) and os.path.isfile(proxied) else found
 
 
 class BuildFailed(Exception):
@@ -183,11 +206,13 @@ def expand(words, fields, tools):
     return [tools.get(word, word.format(**fields)) for word in words]
 
 
-def build_key(language, data, tools):
-    """A hash of what a build is made of before it reads a file: the source, the commands and
-    the compilers."""
+def build_key(recipe, data):
+    """A hash of what a build is made of before it reads a file: the source, the commands, the
+    compilers, and whether it is sandboxed."""
+    language, tools = recipe.language, recipe.tools
     digest = hashlib.sha256(data)
-    digest.update(repr((language.build, language.run, language.copy)).encode())
+    sandboxed = recipe.sandbox is not None
+    digest.update(repr((language.build, language.run, language.copy, sandboxed)).encode())
     for tool in sorted(tools.values()):
         found = os.stat(tool)
         digest.update(f"{tool}\0{found.st_size}\0{found.st_mtime_ns}".encode())
@@ -233,17 +258,18 @@ def read_files(built):
     return files if isinstance(files, list) else None
 
 
-def built(language, path, builds, tools):
+def built(recipe, builds):
     """(the build's folder, Java's class): built now unless a build whose files are all as they
     were is there; else BuildFailed."""
+    path = recipe.path
     try:
         data = path.read_bytes()
     except OSError as error:
         raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
     main = java_class(data.decode("utf-8", "replace"))
     place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
-    home, key = builds / f"{path.name}-{place}", build_key(language, data, tools)
-    out = found_build(home, key) or build_into(home, key, language, path, main, tools)
+    home, key = builds / f"{path.name}-{place}", build_key(recipe, data)
+    out = found_build(home, key) or build_into(home, key, recipe, main)
     return str(out), main
 
 
@@ -256,7 +282,7 @@ def found_build(home, key):
     return None
 
 
-def build_into(home, key, language, path, main, tools):
+def build_into(home, key, recipe, main):
     """Build the source in a new folder of home, then rename it to its key and the key of the
     files it read (unless another run made it first), held; prune the others. The build's
     folder."""
@@ -267,19 +293,22 @@ def build_into(home, key, language, path, main, tools):
         why = f"cannot make a build folder in {home}: {error.strerror or error}"
         raise BuildFailed([why]) from None
     try:
-        files = build_in(folder, language, path, main, tools)
+        files = build_in(folder, recipe, main)
         out = home / f"{key}-{files_key(files)}"
         placed(folder, out)
     except OSError as error:
-        raise BuildFailed([f"cannot build {path.name}: {error.strerror or error}"]) from None
+        why = f"cannot build {recipe.path.name}: {error.strerror or error}"
+        raise BuildFailed([why]) from None
     finally:
         shutil.rmtree(str(folder), ignore_errors=True)
     prune(home, out)
     return out
 
 
-def build_in(folder, language, path, main, tools):
+def build_in(folder, recipe, main):
     """Build the source into folder, and list there the files it read: those files."""
+    language, path, tools = recipe.language, recipe.path, recipe.tools
+    prefix = jailed(recipe, folder) if recipe.sandbox else []
     fields = {"out": str(folder), "main": main, "source": path.name}
     fields["binary"] = str(folder / binary_name(path))
     if language.copy:
@@ -287,11 +316,38 @@ def build_in(folder, language, path, main, tools):
         shutil.copyfile(str(path), fields["source"])
     for words in language.build:
         command = expand(words, fields, tools)
-        run_build(command, path.parent, fields["source"], path.name)
+        run_build(
+            [*prefix, *command], path.parent, fields["source"], path.name, wrapped=len(prefix)
+        )
     files = files_read(language, folder, path)
     (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
     (folder / LOCK).touch()
     return files
+
+
+def jailed(recipe, folder):
+    """The words that run a build command under bwrap, which shows it the system, the source's
+    folder (read only) and its compilers, and lets it write only to folder and its own /tmp."""
+    seen = str(recipe.path.parent)
+    options = [*sandbox_options(BUILD_LIMITS.memory), "--setenv", "LC_ALL", "C"]
+    options += ["--setenv", "TMPDIR", "/tmp", "--ro-bind", seen, seen]
+    for tool in sorted(set(recipe.tools.values())):
+        options += tool_binds(tool, seen)
+    options += ["--bind", str(folder), str(folder), "--chdir", seen, "--seccomp", "3"]
+    return ["/bin/sh", "-c", 'exec "$@" 3<"$0"', filter_path(), recipe.sandbox, *options, "--"]
+
+
+def tool_binds(tool, seen):
+    """bwrap's options that show a compiler outside the system's folders: its installation (the
+    folder above its bin/), or where that holds the source's folder, the program alone."""
+    real = os.path.realpath(tool)
+    if real.startswith(tuple(folder + os.sep for folder in SYSTEM_FOLDERS)):
+        return []
+    prefix = os.path.dirname(os.path.dirname(real))
+    if (seen + os.sep).startswith(prefix.rstrip(os.sep) + os.sep):
+        return ["--ro-bind", real, tool]
+    binds = ["--ro-bind", prefix, prefix]
+    return binds if tool.startswith(prefix + os.sep) else [*binds, "--ro-bind", real, tool]
 
 
 def placed(folder, out):
@@ -392,9 +448,10 @@ def files_read(language, folder, path):
     return folder_files(path.parent)
 
 
-def run_build(command, cwd, source, shown, limits=None):
+def run_build(command, cwd, source, shown, limits=None, wrapped=0):
     """Run one build command under limits (BUILD_LIMITS) and FILE_LIMIT; BuildFailed, with the
-    line that says why and the compiler's first lines, unless it succeeds."""
+    line that says why and the compiler's first lines, unless it succeeds. Its first wrapped
+    words start the compiler (a sandbox)."""
     limits = limits or BUILD_LIMITS
     running = new_running()
     try:
@@ -406,7 +463,7 @@ def run_build(command, cwd, source, shown, limits=None):
         running.end()
     if STOPPED:
         raise KeyboardInterrupt
-    why = failure_line(run, limits, os.path.basename(command[0]), shown)
+    why = failure_line(run, limits, os.path.basename(command[wrapped]), shown)
     if why:
         raise BuildFailed([why, *message_lines(run, source, shown)])
 

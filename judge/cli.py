@@ -283,7 +283,7 @@ def program_of(root, problem, command, python, sandbox):
     first if its language compiles), run from the root."""
     if command:
         return Program(command, current_folder(), sandbox)
-    built = program_for(root, find_solution(root, problem), root / BUILD_FOLDER, python)
+    built = program_for(root, find_solution(root, problem), root / BUILD_FOLDER, python, sandbox)
     return Program(built.command, root, sandbox, built.failure)
 
 

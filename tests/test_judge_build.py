@@ -158,14 +158,17 @@ def test_a_python_tool_is_run_as_before_and_a_missing_source_is_a_usage_error(tm
         build.tool_command("chk.cpp", tmp_path, "--checker")
 
 
-def test_the_key_changes_with_the_source_and_the_compiler(tmp_path):
+def test_the_key_changes_with_the_source_the_compiler_and_the_sandbox(tmp_path):
     source, cpp = tmp_path / "p.cpp", build.LANGUAGES[".cpp"]
     write(source, "int main(){}\n")
-    tools = {"g++": sys.executable}  # any file stands for a compiler
-    key = build.build_key(cpp, b"int main(){}\n", tools)
-    assert key == build.build_key(cpp, b"int main(){}\n", tools)
-    assert key != build.build_key(cpp, b"int main(){ }\n", tools)
-    assert key != build.build_key(cpp, b"int main(){}\n", {"g++": str(source)})
+    recipe = build.Recipe(cpp, source, {"g++": sys.executable}, None)  # any file: a compiler
+    key = build.build_key(recipe, b"int main(){}\n")
+    assert key == build.build_key(recipe, b"int main(){}\n")
+    assert key != build.build_key(recipe, b"int main(){ }\n")
+    other = recipe._replace(tools={"g++": str(source)})
+    assert key != build.build_key(other, b"int main(){}\n")
+    sandboxed = recipe._replace(sandbox="/usr/bin/bwrap")
+    assert key != build.build_key(sandboxed, b"int main(){}\n")
 
 
 def test_the_files_key_changes_with_each_files_contents_and_a_file_gone(tmp_path):
