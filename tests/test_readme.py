@@ -1,6 +1,7 @@
 """What the README and the pages of docs/ show that the code gives, so that it cannot drift.
 
-- The contract's table (docs/adding-a-problem.md).
+- Each table of maint.tables (the modes, the languages, oj's flags, the contract) is shown
+  once, on its page, exactly as `python3 -m maint.tables NAME` prints it.
 - The mutation table's columns and problems (docs/mutation.md). Its figures are checked by
   CI's mutation check, `make mutants CHECK=1`.
 - The sample report of the runner on the demo folder (docs/runner.md), times and sizes aside.
@@ -13,13 +14,14 @@
 """
 
 import ast
+import difflib
 import re
 import shutil
 
 import pytest
 from util import ROOT, problems, python, run
 
-from maint import checks, demo, mutation_page
+from maint import demo, mutation_page, tables
 
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
@@ -29,8 +31,44 @@ def page(name):
     return (DOCS / name).read_text(encoding="utf-8")
 
 
-def test_the_contract_table_is_the_contracts():
-    assert checks.table() in page("adding-a-problem.md")
+def table_faults(text, table):
+    """What is wrong with the copy of table (Markdown) in text: a list of sentences. The copy
+    opens with the table's header line and ends at the first blank line."""
+    header = table.splitlines()[0]
+    starts = [found.start() for found in re.finditer(f"^{re.escape(header)}$", text, re.M)]
+    if len(starts) != 1:
+        return [f"the table opening {header!r} is shown {len(starts)} times, not once"]
+    shown = text[starts[0] :].split("\n\n")[0].rstrip("\n")
+    if shown == table:
+        return []
+    lines = difflib.unified_diff(table.splitlines(), shown.splitlines(), "printed", "shown", n=0)
+    return ["the table differs from what is printed:", *(line.rstrip("\n") for line in lines)]
+
+
+@pytest.mark.parametrize("name", sorted(tables.TABLES))
+def test_each_table_is_shown_as_printed_from_its_registry(name):
+    text = (ROOT / tables.PAGES[name]).read_text(encoding="utf-8")
+    faults = table_faults(text, tables.TABLES[name]())
+    assert not faults, "\n".join([f"{tables.PAGES[name]}, the {name} table:", *faults])
+
+
+def test_a_table_shown_with_a_row_twice_or_another_row_fails():
+    table = "| kind | flag |\n| --- | --- |\n| `exact` | none |\n| `tokens` | `-N` |"
+    text = f"Some text.\n\n{table}\n\nMore text.\n"
+    assert table_faults(text, table) == []
+    doubled = text.replace("| `tokens` | `-N` |", "| `tokens` | `-N` |\n| `tokens` | none |")
+    diff = ["--- printed", "+++ shown", "@@ -4,0 +5 @@", "+| `tokens` | none |"]
+    assert table_faults(doubled, table) == ["the table differs from what is printed:", *diff]
+    assert "shown 2 times" in table_faults(f"{text}\n{table}\n", table)[0]
+    assert "shown 0 times" in table_faults("Some text.\n", table)[0]
+
+
+def test_every_mode_that_oj_cannot_judge_has_a_note_and_every_note_a_mode():
+    from judge.modes import REGISTRY
+
+    assert set(tables.OJ_NOTES) <= set(REGISTRY), sorted(set(tables.OJ_NOTES) - set(REGISTRY))
+    unsaid = [kind for kind, entry in REGISTRY.items() if entry.oj is None]
+    assert set(unsaid) <= set(tables.OJ_NOTES), unsaid
 
 
 def test_the_mutation_table_is_there_and_names_only_problems():
@@ -162,23 +200,3 @@ def test_the_design_pages_layers_are_the_imports():
     for at, name in enumerate(order):
         later = imports(modules[name]) - set(order[:at])
         assert not later, f"{name} imports {sorted(later)}, not listed before it in docs/design.md"
-
-
-def test_the_readmes_oj_flags_are_the_modes_own():
-    """Each judging mode has a row, and its flags are what Mode.oj_flags() gives: the flags a
-    test in tests/test_compat.py runs oj with."""
-    from judge.modes import REGISTRY, make_mode
-
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    text = text[text.index("| mode | `oj test` flags |") :]
-    rows = re.findall(r"^\| `(\w+)[^`]*` \| (.+) \|$", text.split("\n\n")[0], re.M)
-    table = dict(rows)
-    assert set(table) == set(REGISTRY), table
-    for kind, cell in table.items():
-        entry = REGISTRY[kind]
-        flags = make_mode(f"{kind} {entry.takes}" if entry.takes else kind).oj_flags("python3")
-        if flags:
-            assert cell == "`" + " ".join(flags) + "`", (kind, cell)
-        else:
-            assert cell.startswith("none") or "test-reactive" in cell, (kind, cell)
-            assert (flags == []) == (cell == "none" or cell.startswith("none (")), (kind, cell)
