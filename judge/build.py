@@ -34,6 +34,8 @@ compiler's first lines: a solution's CE on every case, a checker's IE. So does a
 on PATH. Compilers run in the C locale: their messages are in English.
 """
 
+from __future__ import annotations
+
 import contextlib
 import hashlib
 import json
@@ -45,17 +47,17 @@ import subprocess
 import sys
 import tempfile
 import uuid
-from collections import namedtuple
+from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import Callable, List, Mapping, Optional, Sequence, Tuple
 
-from judge import commands
-from judge.explain import exit_description
+from judge import commands, explain
 from judge.model import MIB, UsageError
 from judge.platform import WINDOWS
 from judge.process.choose import new_running
 from judge.process.readers import STDERR_KEPT
 from judge.process.sandbox import SYSTEM_FOLDERS, filter_path, sandbox_options
-from judge.process.watch import Limits, passed_limit, watch
+from judge.process.watch import Limits, Run, passed_limit, watch
 from judge.stop import STOPPED
 from judge.text import printable, shorten
 
@@ -85,23 +87,55 @@ ERROR_LINES = 10  # of the compiler's output, shown with its failure
 DEPENDENCIES = "deps.d"  # a build's list of the files it read, as make reads it
 FILES = "files.json"  # a build's list of the files its key hashes
 LOCK = "lock"  # a build's file that each process that may run it holds a shared lock on
-HELD = {}  # the builds this process holds, by folder: the descriptor of each one's lock
+HELD: dict[str, int] = {}  # the builds this process holds, by folder: each one's lock's fd
+Words = Tuple[str, ...]  # a command of the table, its fields still to fill in
+Command = Tuple[List[str], Optional[str]]  # what runs: (args, executable)
+exit_description: Callable[[int], str] = explain.exit_description  # "exit status 1"
 
-# name: the language; build: its commands, each a tuple of words; run: its command;
-# copy: the name the compiler must read the source by, or None: its own. In a word, {source}
-# is the source (as named in the folder it is built or run from), {binary} the program built,
-# {out} the build's folder, {main} Java's class and {python} the Python; depends: whether the
-# build writes {out}/deps.d, the files it read.
-Language = namedtuple("Language", "name build run copy depends")
-Language.__new__.__defaults__ = (False,)
+
+@dataclass(frozen=True)
+class Language:
+    """name: the language; build: its commands, each a tuple of words; run: its command; copy:
+    the name the compiler must read the source by, or None: its own; depends: whether the
+    build writes {out}/deps.d, the files it read. In a word, {source} is the source (as named
+    in the folder it is built or run from), {binary} the program built, {out} the build's
+    folder, {main} Java's class and {python} the Python."""
+
+    name: str
+    build: tuple[Words, ...]
+    run: Words
+    copy: str | None = None
+    depends: bool = False
+
+
+@dataclass(frozen=True)
+class Built:
+    """How to run a program: its command, or None and the lines that say why it could not be
+    built (the program's CE; a checker's IE)."""
+
+    command: Command | None
+    failure: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What a build is made of: its Language, the source's absolute path, the compilers' paths
+    by their names, and bwrap's path when it is built in a sandbox (else None)."""
+
+    language: Language
+    path: Path
+    tools: Mapping[str, str]
+    sandbox: str | None = None
+
+
 DEPS = ("-MD", "-MF", "{out}/" + DEPENDENCIES)
 FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", *DEPS, "-o", "{binary}", "{source}")
-CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None, True)
-PYTHON = Language("Python", (), ("{python}", "{source}"), None)
+CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), depends=True)
+PYTHON = Language("Python", (), ("{python}", "{source}"))
 RUST_DEPS = "--emit=link,dep-info={out}/" + DEPENDENCIES
 LANGUAGES = {
     ".py": PYTHON,
-    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), None, True),
+    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), depends=True),
     ".cpp": CPP,
     ".cc": CPP,
     ".cxx": CPP,
@@ -118,10 +152,9 @@ LANGUAGES = {
         "Rust",
         (("rustc", "-O", "--edition", "2021", RUST_DEPS, "-o", "{binary}", "{source}"),),
         ("{binary}",),
-        None,
-        True,
+        depends=True,
     ),
-    ".js": Language("JavaScript", (), ("node", "{source}"), None),
+    ".js": Language("JavaScript", (), ("node", "{source}")),
 }
 # Java's text without its comments and literals, and its public class, else its first.
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
@@ -129,51 +162,60 @@ JAVA_CLASS = re.compile(r"\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*class\s+
 ANY_CLASS = re.compile(r"\bclass\s+(\w+)")
 MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
-# How to run a program: its command, (args, executable), or None and the lines that say why
-# it could not be built (the program's CE; a checker's IE).
-Built = namedtuple("Built", "command failure")
-# What a build is made of: its Language, the source's absolute Path, the compilers' paths by
-# their names, and bwrap's path when it is built in a sandbox (else None).
-Recipe = namedtuple("Recipe", "language path tools sandbox")
 
-
-def language_of(path):
+def language_of(path: str | PurePath) -> Language | None:
     """The Language of a file by its extension, or None."""
     return LANGUAGES.get(PurePath(path).suffix.lower())
 
 
-def java_class(text):
+def java_class(text: str) -> str:
     text = JAVA_NOISE.sub(" ", text)
     found = JAVA_CLASS.search(text) or ANY_CLASS.search(text)
     return found.group(1) if found else "Main"
 
 
-def program_for(root, source, builds=None, python=None, sandbox=None):
-    """The Built of the source (a path from root, which the program runs from): built first
-    into builds (default ROOT/build) when its language compiles; with sandbox (bwrap's path),
-    built inside it."""
+def program_for(
+    root: str | Path,
+    source: str,
+    builds: str | Path | None = None,
+    python: str | None = None,
+    sandbox: str | None = None,
+) -> Built:
+    """The Built of the source (a path from root, which the program runs from, of a language
+    of LANGUAGES): built first into builds (default ROOT/build) when its language compiles;
+    with sandbox (bwrap's path), built inside it."""
     language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
-    tools = {}
+    if language is None:
+        return Built(None, (f"{path.name}: no language of the runner's has its extension",))
+    tools, missing = tools_of(language)
+    if missing:
+        return Built(None, (missing,))
+    fields = {"python": python or sys.executable, "source": str(source)}
+    if language.build:
+        recipe = Recipe(language, path, tools, sandbox)
+        try:
+            fields["out"], fields["main"] = built(recipe, Path(builds or Path(root, BUILD_FOLDER)))
+        except BuildFailed as failed:
+            return Built(None, failed.lines)
+        fields["binary"] = str(Path(fields["out"], binary_name(path)))
+    return Built((expand(language.run, fields, tools), None))
+
+
+def tools_of(language: Language) -> tuple[dict[str, str], str | None]:
+    """The paths of the programs that build and run the language, by their names; and the line
+    that says which is missing, if one is."""
+    tools: dict[str, str] = {}
     for words in (*language.build, language.run):
         if not words[0].startswith("{"):
             found = found_tool(words[0])
             if found is None:
                 doing = "run" if words is language.run else "built"
-                why = f"no {words[0]} on PATH: {language.name} cannot be {doing} here"
-                return Built(None, [why])
+                return tools, f"no {words[0]} on PATH: {language.name} cannot be {doing} here"
             tools[words[0]] = found
-    fields = {"python": python or sys.executable, "source": str(source)}
-    if language.build:
-        builds = Path(builds or Path(root, BUILD_FOLDER))
-        try:
-            fields["out"], fields["main"] = built(Recipe(language, path, tools, sandbox), builds)
-        except BuildFailed as failed:
-            return Built(None, failed.lines)
-        fields["binary"] = str(Path(fields["out"], binary_name(path)))
-    return Built((expand(language.run, fields, tools), None), None)
+    return tools, None
 
 
-def found_tool(word):
+def found_tool(word: str) -> str | None:
     """The absolute path of the program word names on PATH, or None. A rustup proxy (rustc)
     is the toolchain's own program, which a sandbox can show and whose change a key sees."""
     found = shutil.which(word)
@@ -193,20 +235,20 @@ def found_tool(word):
 class BuildFailed(Exception):
     """A build that could not be made; lines: why."""
 
-    def __init__(self, lines):
+    def __init__(self, lines: Sequence[str]) -> None:
         super().__init__(lines[0])
-        self.lines = lines
+        self.lines = tuple(lines)
 
 
-def binary_name(path):
+def binary_name(path: Path) -> str:
     return path.stem + (".exe" if WINDOWS else "")
 
 
-def expand(words, fields, tools):
+def expand(words: Words, fields: Mapping[str, str], tools: Mapping[str, str]) -> list[str]:
     return [tools.get(word, word.format(**fields)) for word in words]
 
 
-def build_key(recipe, data):
+def build_key(recipe: Recipe, data: bytes) -> str:
     """A hash of what a build is made of before it reads a file: the source, the commands, the
     compilers, and whether it is sandboxed."""
     language, tools = recipe.language, recipe.tools
@@ -219,7 +261,7 @@ def build_key(recipe, data):
     return digest.hexdigest()[:16]
 
 
-def files_key(files):
+def files_key(files: Sequence[str]) -> str:
     """A hash of the files (absolute paths) as they are now: each one's name and contents."""
     digest = hashlib.sha256()
     for name in files:
@@ -231,7 +273,7 @@ def files_key(files):
     return digest.hexdigest()[:16]
 
 
-def depended(text, folder):
+def depended(text: str, folder: str | Path) -> list[str]:
     """The files a make rule (gcc -MD, rustc's dep-info) names, made absolute from folder:
     the words after its targets, each unescaped."""
     text = re.sub(r"\\\r?\n", " ", text)
@@ -241,7 +283,7 @@ def depended(text, folder):
     return sorted({os.path.abspath(os.path.join(folder, w)) for w in words if not w.endswith(":")})
 
 
-def folder_files(folder):
+def folder_files(folder: Path) -> list[str]:
     """The files of a folder (its dot files left out), by absolute path."""
     with contextlib.suppress(OSError):
         found = (p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
@@ -249,16 +291,18 @@ def folder_files(folder):
     return []
 
 
-def read_files(built):
+def read_files(out: Path) -> list[str] | None:
     """The files a build lists in its files.json; None if it lists none."""
     try:
-        files = json.loads((built / FILES).read_text(encoding="utf-8"))
+        files = json.loads((out / FILES).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return files if isinstance(files, list) else None
+    if isinstance(files, list) and all(isinstance(name, str) for name in files):
+        return files
+    return None
 
 
-def built(recipe, builds):
+def built(recipe: Recipe, builds: Path) -> tuple[str, str]:
     """(the build's folder, Java's class): built now unless a build whose files are all as they
     were is there; else BuildFailed."""
     path = recipe.path
@@ -273,7 +317,7 @@ def built(recipe, builds):
     return str(out), main
 
 
-def found_build(home, key):
+def found_build(home: Path, key: str) -> Path | None:
     """The build of key in home whose files are all as they were, held; or None."""
     for out in sorted(home.glob(key + "-*")):
         files = read_files(out)
@@ -282,7 +326,7 @@ def found_build(home, key):
     return None
 
 
-def build_into(home, key, recipe, main):
+def build_into(home: Path, key: str, recipe: Recipe, main: str) -> Path:
     """Build the source in a new folder of home, then rename it to its key and the key of the
     files it read (unless another run made it first), held; prune the others. The build's
     folder."""
@@ -305,10 +349,10 @@ def build_into(home, key, recipe, main):
     return out
 
 
-def build_in(folder, recipe, main):
+def build_in(folder: Path, recipe: Recipe, main: str) -> list[str]:
     """Build the source into folder, and list there the files it read: those files."""
     language, path, tools = recipe.language, recipe.path, recipe.tools
-    prefix = jailed(recipe, folder) if recipe.sandbox else []
+    prefix = jailed(recipe.sandbox, recipe, folder) if recipe.sandbox else []
     fields = {"out": str(folder), "main": main, "source": path.name}
     fields["binary"] = str(folder / binary_name(path))
     if language.copy:
@@ -325,7 +369,7 @@ def build_in(folder, recipe, main):
     return files
 
 
-def jailed(recipe, folder):
+def jailed(bwrap: str, recipe: Recipe, folder: Path) -> list[str]:
     """The words that run a build command under bwrap, which shows it the system, the source's
     folder (read only) and its compilers, and lets it write only to folder and its own /tmp."""
     seen = str(recipe.path.parent)
@@ -334,10 +378,10 @@ def jailed(recipe, folder):
     for tool in sorted(set(recipe.tools.values())):
         options += tool_binds(tool, seen)
     options += ["--bind", str(folder), str(folder), "--chdir", seen, "--seccomp", "3"]
-    return ["/bin/sh", "-c", 'exec "$@" 3<"$0"', filter_path(), recipe.sandbox, *options, "--"]
+    return ["/bin/sh", "-c", 'exec "$@" 3<"$0"', filter_path(), bwrap, *options, "--"]
 
 
-def tool_binds(tool, seen):
+def tool_binds(tool: str, seen: str) -> list[str]:
     """bwrap's options that show a compiler outside the system's folders: its installation (the
     folder above its bin/), or where that holds the source's folder, the program alone."""
     real = os.path.realpath(tool)
@@ -350,7 +394,7 @@ def tool_binds(tool, seen):
     return binds if tool.startswith(prefix + os.sep) else [*binds, "--ro-bind", real, tool]
 
 
-def placed(folder, out):
+def placed(folder: Path, out: Path) -> None:
     """folder renamed to out, and held; or, where another run put out there first, that held.
     A folder renamed is never replaced: a build in use is never overwritten."""
     descriptor = locked(folder / LOCK, shared=True)
@@ -365,7 +409,7 @@ def placed(folder, out):
         HELD[str(out)] = descriptor
 
 
-def hold(out):
+def hold(out: Path) -> bool:
     """Whether this process holds the build at out: a shared lock on its lock file, kept while
     the process lives, so that no other run removes it. False if it went before the lock was
     had. (Windows has no such lock: there builds are never removed.)"""
@@ -385,7 +429,7 @@ def hold(out):
     return True
 
 
-def locked(path, shared):
+def locked(path: Path, shared: bool) -> int | None:
     """A descriptor of path with a lock (shared, waited for; else exclusive, or None if held),
     or None where path cannot be opened or on Windows."""
     if sys.platform == "win32":
@@ -402,12 +446,12 @@ def locked(path, shared):
     return descriptor
 
 
-def release(descriptor):
+def release(descriptor: int | None) -> None:
     if descriptor is not None:
         os.close(descriptor)
 
 
-def prune(home, keep):
+def prune(home: Path, keep: Path) -> None:
     """Remove the source's other builds that no process holds: its earlier versions, which no
     run may start any more. On Windows nothing is removed."""
     if sys.platform == "win32":
@@ -420,7 +464,7 @@ def prune(home, keep):
                 remove_unheld(older)
 
 
-def remove_unheld(out):
+def remove_unheld(out: Path) -> None:
     """Remove the build at out unless a process holds it: renamed away while locked, so that a
     run that waits for its lock finds it gone, then removed."""
     if not (out / LOCK).exists():  # none: a build of an older runner
@@ -439,7 +483,7 @@ def remove_unheld(out):
     shutil.rmtree(str(gone), ignore_errors=True)
 
 
-def files_read(language, folder, path):
+def files_read(language: Language, folder: Path, path: Path) -> list[str]:
     """The files a build in folder read: those its deps.d names, else its source folder's."""
     if language.depends:
         with contextlib.suppress(OSError):
@@ -448,7 +492,14 @@ def files_read(language, folder, path):
     return folder_files(path.parent)
 
 
-def run_build(command, cwd, source, shown, limits=None, wrapped=0):
+def run_build(
+    command: list[str],
+    cwd: str | Path,
+    source: str,
+    shown: str,
+    limits: Limits | None = None,
+    wrapped: int = 0,
+) -> None:
     """Run one build command under limits (BUILD_LIMITS) and FILE_LIMIT; BuildFailed, with the
     line that says why and the compiler's first lines, unless it succeeds. Its first wrapped
     words start the compiler (a sandbox)."""
@@ -468,7 +519,7 @@ def run_build(command, cwd, source, shown, limits=None, wrapped=0):
         raise BuildFailed([why, *message_lines(run, source, shown)])
 
 
-def file_capped(command):
+def file_capped(command: list[str]) -> list[str]:
     """The command run under FILE_LIMIT, in the C locale, its stderr joined to its stdout:
     started by this Python, which then becomes it. Windows has no such limit: as it is."""
     if WINDOWS:
@@ -476,7 +527,7 @@ def file_capped(command):
     return [sys.executable, "-S", "-c", FILE_CAPPED, str(FILE_LIMIT), *command]
 
 
-def failure_line(run, limits, tool, shown):
+def failure_line(run: Run, limits: Limits, tool: str, shown: str) -> str | None:
     """The line that says why a build command failed, or None if it did not."""
     passed = passed_limit(run, limits)
     if passed:
@@ -489,7 +540,7 @@ def failure_line(run, limits, tool, shown):
     return f"{tool} could not build {shown}: {exit_description(run.status)}"
 
 
-def message_lines(run, source, shown):
+def message_lines(run: Run, source: str, shown: str) -> list[str]:
     """The compiler's first lines, indented, its name for the source as shown."""
     cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
     text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)
@@ -500,7 +551,9 @@ def message_lines(run, source, shown):
     return lines
 
 
-def tool_command(text, root, what, builds=None):
+def tool_command(
+    text: str, root: str | Path, what: str, builds: str | Path | None = None
+) -> commands.Command:
     """A checker's CMD as (args, executable), as judge.commands.tool_command gives it; a source
     of a language of LANGUAGES but Python is built (into builds) and run its language's way."""
     words = commands.tool_words(text, what)
@@ -511,8 +564,9 @@ def tool_command(text, root, what, builds=None):
     if not path.is_file():
         raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
     made = program_for(root, str(path.resolve()), builds)
-    if made.failure:
-        errors = [line.strip() for line in made.failure if "error" in line.lower()]
-        raise UsageError(f"{what} {text}: {' '.join([made.failure[0], *errors[:1]])}")
+    if made.command is None:
+        failure = made.failure or ("it did not build",)
+        errors = [line.strip() for line in failure if "error" in line.lower()]
+        raise UsageError(f"{what} {text}: {' '.join([failure[0], *errors[:1]])}")
     args, executable = made.command
     return [*args, *words[1:]], executable

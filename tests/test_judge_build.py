@@ -3,6 +3,7 @@ the build folder. The table and the build's key are read in process; then the ru
 tiny roots whose solution is a C++, C, Java, Rust or JavaScript file (its --json report), and
 a test skips a language whose compiler is not here."""
 
+import dataclasses
 import os
 import re
 import shutil
@@ -165,9 +166,9 @@ def test_the_key_changes_with_the_source_the_compiler_and_the_sandbox(tmp_path):
     key = build.build_key(recipe, b"int main(){}\n")
     assert key == build.build_key(recipe, b"int main(){}\n")
     assert key != build.build_key(recipe, b"int main(){ }\n")
-    other = recipe._replace(tools={"g++": str(source)})
+    other = dataclasses.replace(recipe, tools={"g++": str(source)})
     assert key != build.build_key(other, b"int main(){}\n")
-    sandboxed = recipe._replace(sandbox="/usr/bin/bwrap")
+    sandboxed = dataclasses.replace(recipe, sandbox="/usr/bin/bwrap")
     assert key != build.build_key(sandboxed, b"int main(){}\n")
 
 
@@ -197,9 +198,9 @@ def test_a_build_that_hangs_is_killed_at_its_limit(tmp_path):
     with pytest.raises(build.BuildFailed) as failed:
         build.run_build([sleep, "30"], tmp_path, "p.cpp", "p.cpp", Limits(0.2, 4096.0, MIB))
     assert time.monotonic() - start < 10
-    assert failed.value.lines == [
-        "sleep passed 0.2 s of CPU time (0.6 s of wall time) building p.cpp, and was killed"
-    ]
+    assert failed.value.lines == (
+        "sleep passed 0.2 s of CPU time (0.6 s of wall time) building p.cpp, and was killed",
+    )
 
 
 # ---------------------------------------------------------------- solutions through the runner
@@ -356,9 +357,9 @@ def test_a_build_that_hangs_is_ce_saying_which_limit(tmp_path, monkeypatch):
     root = cpp_root(tmp_path, '#include "stuck.h"\nint main() {}\n')
     os.mkfifo(str(root / "solutions" / "stuck.h"))  # opened, it waits for a writer
     made = build.program_for(root, "solutions/p.cpp")
-    assert made.command is None and made.failure == [
-        "g++ passed 0.5 s of CPU time (1.5 s of wall time) building p.cpp, and was killed"
-    ]
+    assert made.command is None and made.failure == (
+        "g++ passed 0.5 s of CPU time (1.5 s of wall time) building p.cpp, and was killed",
+    )
 
 
 @POSIX_ONLY
