@@ -14,7 +14,7 @@ runner.py can catch the stop signals before anything else loads.
 import importlib
 
 WHERE = {
-    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
+    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result Verdict"
     " UsageError problem_name_error",
     "judge.text": "printable shorten",
     "judge.commands": "PYTHON_PROGRAM runs_python split_command",

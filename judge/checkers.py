@@ -1,74 +1,51 @@
 """Programs that judge an output: a checker and an output validator run after the program, an
-interactor talks to it as it runs. Each speaks a protocol: its arguments, and the exit codes
-that are verdicts. Whatever else a judging program does is an internal error (IE), never the
-program's fault."""
+interactor talks to it as it runs. This module runs them, each by its protocol's arguments,
+and gathers what each did (a judge.verdicts.Judging); judge.verdicts decides the verdict."""
+
+from __future__ import annotations
 
 import contextlib
-import math
 import os
-import re
 import tempfile
 import threading
-from collections import namedtuple
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Tuple
 
-from judge.explain import exit_description, last_lines
 from judge.files import open_regular, read_regular
-from judge.model import MIB, Checked
-from judge.platform import BROKEN_PIPE
-from judge.process.watch import Limits, execute, passed_limit, watch
-from judge.text import printable, shorten
-from judge.verdicts import explain_limit, verdict_of
+from judge.model import MIB, Command, Verdict
+from judge.process.watch import Limits, Run, Running, execute, watch
+from judge.verdicts import Judging, Protocol
+
+if TYPE_CHECKING:
+    from judge.modes import Judged
+    from judge.process.trees import CaseTree, Started, Workdir
 
 CHECK_SECONDS = 10.0  # CPU seconds a judging program may take (BACKSTOP times that in wall time)
 CHECK_LIMITS = Limits(CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
 
 
-def judging_limits(time_limit):
+def judging_limits(time_limit: float) -> Limits:
     """A judging program's Limits; an interactor waits for its program, so it has as long."""
-    return CHECK_LIMITS._replace(time=max(CHECK_SECONDS, time_limit))
+    return replace(CHECK_LIMITS, time=max(CHECK_SECONDS, time_limit))
 
 
-WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
-
-# codes: exit code -> verdict; meaning: those codes in words; files: the files named after the
-# input, "output" and "answer" ("" a folder for feedback); stdin: whether the output is its
-# stdin; message: the file where it may write its message; first_decides: whether, piped
-# with a program, the first of the two to end decides (the Kattis way); points: the exit code
-# of a score given in its message, "points X" (testlib's quitp), or None.
-Protocol = namedtuple("Protocol", "codes meaning files stdin message first_decides points")
-Protocol.__new__.__defaults__ = (False, None)
-TESTLIB_CODES = {0: "AC", 1: "WA", 2: "PE"}
-TESTLIB_MEANING = "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
-TESTLIB_FAIL = 3  # the exit code of a testlib program that finds itself wrong (its quitf(_fail))
-# testlib's checker: CMD INPUT OUTPUT ANSWER.
-TESTLIB_CHECKER = Protocol(
-    TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None, False, 7
-)
-# testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin and back; it
-# writes what the checker is to judge (with Polygon) to OUTPUT.
-TESTLIB_INTERACTOR = TESTLIB_CHECKER
-KATTIS_CODES = {42: "AC", 43: "WA"}
-KATTIS_MEANING = "the Kattis protocol's 42 AC, 43 WA"
-# A Kattis output validator: CMD INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT; its score, if
-# any, in FEEDBACK_DIR/score.txt.
-KATTIS_VALIDATOR = Protocol(KATTIS_CODES, KATTIS_MEANING, ("answer", ""), True, "judgemessage.txt")
-# The same run interactively, piped both ways with the program; the first to end decides.
-KATTIS_INTERACTIVE = KATTIS_VALIDATOR._replace(stdin=False, first_decides=True)
-POINTS = re.compile(rb"\s*points\s+([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?!\S)")
-# What a judging program said: its message, and the text of its score file (None: none).
-Feedback = namedtuple("Feedback", "message score")
+class Unjudged(Exception):
+    """A judging program that cannot judge: not found, not built, or not started. Its text
+    says why; the case is IE."""
 
 
-def judge_command(mode, input_path, folder):
+def judge_command(mode: Judged, input_path: Path, folder: str) -> Command:
     """The judging program's command, (args, executable), with its files from folder."""
+    if mode.command is None:
+        raise Unjudged(mode.missing or f"the {mode.kind} has no command")
     args, executable = mode.command
     paths = [os.path.abspath(str(input_path))]
     paths += [os.path.join(folder, name) for name in mode.protocol.files]
     return [*args, *paths, *mode.flags], executable
 
 
-def feedback(protocol, folder, run):
+def feedback(protocol: Protocol, folder: str, run: Run) -> Tuple[bytes, Optional[bytes]]:
     """What the program run with its files in folder said: its message file (the first 4
     KiB), else its stderr, else its stdout; and its score.txt."""
     message, score = run.stderr.strip() or run.output.strip(), None
@@ -77,14 +54,19 @@ def feedback(protocol, folder, run):
             message = file.read(4096).strip() or message
         with contextlib.suppress(OSError), open_regular(Path(folder, "score.txt")) as file:
             score = file.read(256)
-    return Feedback(message, score)
+    return message, score
 
 
-def check_output(input_path, output, expected, mode, running, workdir):
-    """The verdict of mode's program on an output, and the lines that explain it (a Checked,
-    with its score)."""
-    if isinstance(mode.command, str):
-        return "IE", [mode.command]
+def check_output(
+    mode: Judged,
+    input_path: Path,
+    output: bytes,
+    expected: bytes,
+    running: Running,
+    workdir: Workdir,
+) -> Judging:
+    """What mode's program did on an output; its files that cannot be written (a full disk)
+    raise OSError."""
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "output").write_bytes(output)
         Path(folder, "answer").write_bytes(expected)
@@ -92,39 +74,9 @@ def check_output(input_path, output, expected, mode, running, workdir):
         try:  # the output on its stdin too: a validator reads it there
             run = execute(running, command, Path(folder, "output"), workdir, CHECK_LIMITS)
         except OSError as error:
-            return "IE", [f"could not run the {mode.kind}: {error.strerror or error}"]
-        said = feedback(mode.protocol, folder, run)
-    return checker_verdict(mode, run, said.message, said.score)
-
-
-def checker_verdict(mode, run, message, score_text=None, limits=None):
-    """The verdict of a judging program by its exit code (never its words), as a Checked:
-    with the score of testlib's points or of a Kattis score.txt."""
-    lines = [f"{mode.kind}: " + shorten(printable(line)) for line in last_lines(message)]
-    passed = passed_limit(run, limits or CHECK_LIMITS)  # the limits it ran under
-    if passed:
-        killed = f"the {mode.kind} failed: it passed {passed}, and was killed"
-        return Checked("IE", [killed, *lines])
-    protocol, score, wrong = mode.protocol, None, None
-    verdict = protocol.codes.get(run.status, "IE")
-    if protocol.points is not None and run.status == protocol.points:
-        score = number(POINTS.match(message))
-        verdict, wrong = ("IE", "its message has no 'points X'") if score is None else ("AC", None)
-    elif score_text is not None and verdict == "AC":
-        score = number(re.fullmatch(rb"\s*(\S+)\s*", score_text))
-        verdict, wrong = ("IE", "its score.txt holds no number") if score is None else ("AC", None)
-    if verdict == "IE":
-        meaning = wrong or f"not {protocol.meaning}"
-        lines.insert(0, f"the {mode.kind} failed: {exit_description(run.status)}, {meaning}")
-    return Checked(verdict, lines if verdict != "AC" else [], score)
-
-
-def number(found):
-    """The finite number a regular expression's match found (its group 1), else None."""
-    with contextlib.suppress(ValueError, AttributeError):
-        value = float(found.group(1))
-        return value if math.isfinite(value) else None
-    return None
+            raise Unjudged(f"could not run the {mode.kind}: {error.strerror or error}") from None
+        message, score = feedback(mode.protocol, folder, run)
+    return Judging(mode.kind, mode.protocol, run, message, score, CHECK_LIMITS)
 
 
 class Watched(threading.Thread):
@@ -132,33 +84,37 @@ class Watched(threading.Thread):
     while the program it judges runs (a full pipe would stop it); on_end(its Run) once it
     ended and was reaped."""
 
-    def __init__(self, running, started, on_end, limits):
+    def __init__(
+        self, running: Running, started: Started, on_end: Callable[[Run], None], limits: Limits
+    ) -> None:
         super().__init__(daemon=True)
         self.running, self.started, self.on_end, self.limits = running, started, on_end, limits
-        self.outcome = self.error = None
+        self.outcome: Optional[Run] = None
+        self.error: Optional[BaseException] = None
         self.start()
 
     @property
-    def stopped(self):
+    def stopped(self) -> bool:
         return self.running.stopped
 
-    def tick(self):
+    def tick(self) -> None:
         """watch() calls it: the status line is the main thread's to draw."""
 
-    def kill(self, case_tree):
+    def kill(self, case_tree: CaseTree) -> None:
         self.running.kill(case_tree)
 
-    def run(self):
+    def run(self) -> None:
         try:
-            self.outcome = watch(self, *self.started, self.limits)
+            self.outcome = watch(self, *self.started, self.limits)  # type: ignore[arg-type]
             self.on_end(self.outcome)
         except BaseException as error:  # raised again by result(), on the thread that asks
             self.error = error
 
-    def result(self):
+    def result(self) -> Run:
         self.join()
         if self.error is not None:
             raise self.error
+        assert self.outcome is not None
         return self.outcome
 
 
@@ -168,31 +124,54 @@ class Ends:
     once the runner saw it end: which went first is never a race. Where the first to end
     decides (the Kattis way), the judge may always write (the program's input is held open), a
     judge that rejects first ends the program, and the program may write after the judge
-    accepted (its output is held open then). Else (testlib's way), once the program is gone
-    the interactor's writes fail."""
+    accepted: what it writes then is read and dropped, so that it never waits on a full
+    pipe. Else (testlib's way), once the program is gone the interactor's writes fail."""
 
-    def __init__(self, first_decides):
+    def __init__(self, first_decides: bool) -> None:
         self.to_program, self.to_judge = os.pipe(), os.pipe()
         self.open, self.first_decides = {*self.to_program, *self.to_judge}, first_decides
-        self.lock, self.kill_program, self.rejected = threading.Lock(), None, False
+        self.lock, self.rejected = threading.Lock(), False
+        self.kill_program: Optional[Callable[[], None]] = None
 
-    def close(self, *fds):
+    def close(self, *fds: int) -> None:
         with self.lock:  # each once: a number closed may be another file's soon after
             for fd in set(fds) & self.open:
                 self.open.discard(fd)
                 os.close(fd)
 
-    def judge_ended(self, run, codes):
-        """The judge ended: the program sees its end of file; one that did not accept no
-        longer reads what the program writes."""
-        rejected = codes.get(run.status) != "AC"
+    def judge_ended(self, run: Run, codes: Mapping[int, Verdict]) -> None:
+        """The judge ended: the program sees its end of file; what the program writes now is
+        no longer read by the judge: dropped after an accept, refused after a reject."""
+        rejected = codes.get(run.status) != Verdict.AC
         self.close(self.to_program[1], *(self.to_judge[:1] if rejected else ()))
+        if not rejected:
+            self.drain()
         with self.lock:
             self.rejected, kill = rejected, self.kill_program
         if rejected and self.first_decides and kill:  # decided: no use running on
             kill()
 
-    def program_started(self, kill):
+    def drain(self) -> None:
+        """Read what the program writes to the judge's side until its end, on a thread that
+        then closes that end."""
+        with self.lock:
+            fd = self.to_judge[0]
+            if fd not in self.open:
+                return
+            self.open.discard(fd)
+
+        def read_to_end() -> None:
+            try:
+                while os.read(fd, 65536):
+                    pass
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+
+        threading.Thread(target=read_to_end, daemon=True).start()
+
+    def program_started(self, kill: Callable[[], None]) -> None:
         """kill() ends the program: now, if the judge already rejected it (a busy machine may
         run both before this thread goes on)."""
         with self.lock:
@@ -200,20 +179,27 @@ class Ends:
         if rejected and self.first_decides:
             kill()
 
-    def program_ended(self):
+    def program_ended(self) -> None:
         """The judge sees its end of file; testlib's interactor also a broken pipe."""
         self.close(self.to_judge[1], *(() if self.first_decides else self.to_program[:1]))
 
 
-def interact(input_path, command, expected, mode, limits, running, workdir):
-    """The Runs of the program and its judging program (testlib's interactor, CMD INPUT OUTPUT
-    ANSWER, or a Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped together, and the
-    judging program's Feedback. The judging program's Run has, as its output, what it wrote to
-    OUTPUT: with Polygon, the checker judges that."""
-    if isinstance(mode.command, str):
-        raise OSError(mode.command)
+def interact(
+    mode: Judged,
+    input_path: Path,
+    command: Command,
+    expected: Optional[bytes],
+    limits: Limits,
+    running: Running,
+    workdir: Workdir,
+) -> Tuple[Run, Judging]:
+    """The Run of the program and what its judging program did (testlib's interactor, CMD
+    INPUT OUTPUT ANSWER, or a Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped
+    together. The judging program's Run has, as its output, what it wrote to OUTPUT: with
+    Polygon, the checker judges that."""
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "answer").write_bytes(expected or b"")
+        own_limits = judging_limits(limits.time)
         judge = judge_command(mode, input_path, folder)
         ends, judging = Ends(mode.protocol.first_decides), None
         try:
@@ -222,12 +208,9 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
             started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
             codes = mode.protocol.codes
             judging = Watched(
-                running,
-                started,
-                lambda run: ends.judge_ended(run, codes),
-                judging_limits(limits.time),
+                running, started, lambda run: ends.judge_ended(run, codes), own_limits
             )
-            program = running.start(command, to_program[0], workdir, limits[2], to_judge[1])
+            program = running.start(command, to_program[0], workdir, limits.output, to_judge[1])
             ends.program_started(lambda: running.kill(program[0]))
             outcome = watch(running, *program, limits)
             ends.program_ended()
@@ -238,42 +221,11 @@ def interact(input_path, command, expected, mode, limits, running, workdir):
         finally:  # the judging program is watched, killed and reaped whatever the program did
             ends.program_ended()
             try:
-                judged = judging and judging.result()
+                judged = judging.result() if judging else None
             finally:
                 ends.close(*ends.open)
-        said = feedback(mode.protocol, folder, judged)
+        assert judged is not None
+        message, score = feedback(mode.protocol, folder, judged)
         with contextlib.suppress(OSError):  # none written: none to judge
-            judged = judged._replace(output=read_regular(Path(folder, "output")))
-    return outcome, judged, said
-
-
-def ended_before(one, other):
-    """Whether the Run one was seen to end before the Run other."""
-    return one.ended is not None and other.ended is not None and one.ended < other.ended
-
-
-def interactive_verdict(outcome, judged, profile, output_mib, said=None):
-    """The verdict of a program and its judging program piped together (with its Feedback)."""
-    said = said or Feedback(judged.stderr.strip(), None)
-    limits = judging_limits(profile.time_limit)
-    checked = checker_verdict(profile.mode, judged, said.message, said.score, limits)
-    program = verdict_of(outcome, b"", profile) or "AC"
-    if profile.mode.protocol.first_decides:
-        first = (judged.ended or 0) <= (outcome.ended or 0)
-        if checked[0] == "WA" and first:  # under any time limit: the program then ran on
-            return Checked(*checked, checked.score, True)
-        if checked[0] == "IE" or program == "AC":
-            return checked  # the judge failed, or the program did well
-    else:
-        broken = checked[0] == "IE" and judged.status == BROKEN_PIPE  # its pipe broke
-        own = checked[0] == "IE" and judged.status == TESTLIB_FAIL  # it says it is wrong
-        gone = ended_before(outcome, judged) and not own  # it found no program, and ended so
-        if program == "AC" or (program == "RE" and checked[0] != "AC" and not broken and not gone):
-            return checked
-    # The program passed a limit, or crashed while the interactor judged it well, or before the
-    # interactor ended (its write or read failed: no WA, PE or crash of it is the program's
-    # fault then), or the Kattis way, before the judge ended.
-    details = explain_limit(program, outcome, profile, output_mib)
-    if program == "TLE" and (outcome.cpu or 0) <= profile.time_limit:
-        details.append(WAITING)
-    return Checked(program, details)
+            judged = replace(judged, output=read_regular(Path(folder, "output")))
+    return outcome, Judging(mode.kind, mode.protocol, judged, message, score, own_limits)

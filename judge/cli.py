@@ -16,10 +16,11 @@ import shutil
 import signal
 import sys
 from collections import namedtuple
+from dataclasses import replace
 from pathlib import Path
 
-from judge.build import BUILD_FOLDER, program_for
-from judge.commands import runs_python, split_command
+from judge.build import BUILD_FOLDER, command_built, command_of, hidden_folders, program_for
+from judge.commands import runs_python
 from judge.console import let_go, note, say, usage_error
 from judge.judging import OUTPUT_MIB, judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
@@ -189,11 +190,11 @@ def profiles_for(root, problems, args, folders=(), command=None):
         warnings += [warning] if warning else []
         mode = flag_mode or profile.mode
         mode = mode.resolved(root, f"{profile.judge_name or 'the Judge: line'}'s {mode.kind}")
-        profile = with_limit_flags(profile, args)._replace(mode=mode)
+        profile = replace(with_limit_flags(profile, args), mode=mode)
         if command and not args.tle and profile.other_limit and not runs_python(command):
             language, seconds = profile.other_limit
             name = f"{profile.judge_name}'s {language} limit"  # the summary says which
-            profile = profile._replace(judge_name=name, time_limit=seconds)
+            profile = replace(profile, judge_name=name, time_limit=seconds)
         profiles[problem] = profile
     return profiles, warnings
 
@@ -236,7 +237,7 @@ def plan_from(argv):
     if args.command is not None:
         if len(args.problems) != 1:
             raise UsageError("--command judges one problem: name it, as in NAME --command CMD")
-        command = split_command(args.command, current_folder())
+        command = command_of(args.command, current_folder())
     problems, cases, warnings, own = chosen_cases(root, args, command)
     if not cases and args.hacks and not args.keep:
         raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
@@ -246,8 +247,9 @@ def plan_from(argv):
         raise UsageError(f"no {judge} name contains {wanted}")
     sandbox, jobs, fewer = prepared(args)
     profiles, unread = profiles_for(root, problems, args, own, command)
+    hidden = hidden_folders(root, (case.input for case in cases))
     programs = {
-        problem: program_of(root, problem, command, python, sandbox) for problem in problems
+        problem: program_of(root, problem, command, python, sandbox, hidden) for problem in problems
     }
     path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
     info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
@@ -257,7 +259,8 @@ def plan_from(argv):
 
 def with_limit_flags(profile, args):
     """profile under --tle, --mle and --ole."""
-    return profile._replace(
+    return replace(
+        profile,
         time_limit=args.tle or profile.time_limit,
         memory_limit=args.mle or profile.memory_limit,
         output_limit=args.ole or profile.output_limit,
@@ -278,12 +281,16 @@ def prepared(args):
     return sandbox, jobs, [f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once"]
 
 
-def program_of(root, problem, command, python, sandbox):
-    """The Program that solves problem: --command, run from here, else its solution file (built
-    first if its language compiles), run from the root."""
+def program_of(root, problem, command, python, sandbox, hidden=()):
+    """The Program that solves problem: --command, run from here, else its solution file, run
+    from the root; a source built first if its language compiles (with sandbox, where the
+    folders hidden are out of sight)."""
     if command:
-        return Program(command, current_folder(), sandbox)
-    built = program_for(root, find_solution(root, problem), root / BUILD_FOLDER, python, sandbox)
+        here = current_folder()
+        built = command_built(command, here, root / BUILD_FOLDER, python, sandbox, hidden)
+        return Program(built.command, here, sandbox, built.failure)
+    source = find_solution(root, problem)
+    built = program_for(root, source, root / BUILD_FOLDER, python, sandbox, hidden)
     return Program(built.command, root, sandbox, built.failure)
 
 
@@ -298,7 +305,7 @@ def package_plan(args, python):
     package = read_package(args.package)
     profile, flag_mode = package.profile, mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
     if flag_mode:  # the flag's mode for every case
-        profile, package = profile._replace(mode=flag_mode), package._replace(modes={})
+        profile, package = replace(profile, mode=flag_mode), package._replace(modes={})
     profile = with_limit_flags(profile, args)
     package = package._replace(profile=profile)
     if args.submissions:
@@ -312,9 +319,10 @@ def package_plan(args, python):
     if not cases:
         wanted = " or ".join(f"'{word}'" for word in args.keep)
         raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
-    command = split_command(args.command, current_folder())
+    command = command_of(args.command, current_folder())
     sandbox, jobs, fewer = prepared(args)
-    programs = {package.name: Program(command, current_folder(), sandbox)}
+    root, hidden = args.root.resolve(), hidden_folders(package.folder, (c.input for c in cases))
+    programs = {package.name: program_of(root, package.name, command, python, sandbox, hidden)}
     path = "portable" if PORTABLE else "posix"
     profiles = {package.name: profile}
     info = RunInfo(None, args.command, False, path, profile.output_limit, profiles)
@@ -334,7 +342,7 @@ def judge_command_line(argv):
     if plan.package is not None and plan.package.profile.time_limit is None:
         limit, line = derive_time_limit(plan.package, plan.python)
         note(f"runner.py: {line}")
-        profile = plan.package.profile._replace(time_limit=limit)
+        profile = replace(plan.package.profile, time_limit=limit)
         plan.profiles[plan.package.name] = profile
         plan = plan._replace(package=plan.package._replace(profile=profile))
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
@@ -349,7 +357,7 @@ def judge_command_line(argv):
 
     def judge(case, running):
         problem, profile = case.problem, plan.profiles[case.problem]
-        profile = profile._replace(mode=modes.get(case.name, profile.mode))  # its group's flags
+        profile = replace(profile, mode=modes.get(case.name, profile.mode))  # its group's flags
         return judge_case(case, profile, plan.programs[problem], running)
 
     try:

@@ -16,9 +16,9 @@ reject_score). problemtools' default grader and its walk of the groups are the m
 from collections import namedtuple
 
 from judge.packages import Group, number_of, text_of
+from judge.verdicts import kattis_name
 
 WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", "AC")
-KATTIS_NAMES = {"RE": "RTE", "IE": "JE", "IC": "WA"}  # the runner's verdicts that Kattis names
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")
 SCORE_MODES = {
     "sum": sum,
@@ -30,11 +30,6 @@ SCORE_MODES = {
 # A result of the grader: the group's path under data/ ("" for data/ itself, or a case's
 # name), its verdict by Kattis's name, and its score.
 Graded = namedtuple("Graded", "path verdict score")
-
-
-def kattis_verdict(verdict):
-    """A runner's verdict by its Kattis name: RE is RTE, IE is JE."""
-    return KATTIS_NAMES.get(verdict, verdict)
 
 
 def grade(group, result_of):
@@ -63,7 +58,7 @@ def case_result(name, config, result):
     """A case's Graded: its verdict, and the score it was given, else its group's."""
     if result is None:
         return None
-    verdict, score = kattis_verdict(result[0]), result[1]
+    verdict, score = kattis_name(result[0]), result[1]
     if score is None:
         key = "accept_score" if verdict == "AC" else "reject_score"
         score = number_of(config, key, 1.0 if verdict == "AC" else 0.0, "testdata.yaml")

@@ -4,26 +4,40 @@ A case's path: its .out is read first (whatever the case writes, the answer stay
 had), the program runs under the profile's limits (judge.process), the limits and the exit
 give a verdict (judge.verdicts), and otherwise the mode judges the output (judge.modes)."""
 
+from __future__ import annotations
+
 import contextlib
 import os
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List, Optional
 
-from judge.checkers import interact, interactive_verdict
+from judge.checkers import Unjudged, check_output, interact
 from judge.explain import stderr_tail
 from judge.files import read_regular
-from judge.model import MIB, PASSING, Checked, Judgement, Result, not_judged
+from judge.model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
 from judge.process.choose import new_running
 from judge.process.sandbox import sandboxed, unsandboxed
 from judge.process.trees import TICK
-from judge.process.watch import BACKSTOP, Limits, execute
+from judge.process.watch import BACKSTOP, Limits, Run, Running, execute
 from judge.stop import STOPPED
 from judge.text import printable
-from judge.verdicts import explain_limit, verdict_of
+from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
+
+if TYPE_CHECKING:
+    from judge.modes import Mode
 
 OUTPUT_MIB = 64.0  # the output limit unless told otherwise
 SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
 
 
-def judge_input(program, input_path, profile, expected_path=None, running=None):
+def judge_input(
+    program: Program,
+    input_path: Path,
+    profile: Profile,
+    expected_path: Optional[Path] = None,
+    running: Optional[Running] = None,
+) -> Judgement:
     """The Judgement of program (a judge.model.Program) on one input, by profile's limits and
     mode, against the answer in expected_path (None: run, not checked). A running from
     new_running() serves many calls; without one, one is made and ended here."""
@@ -36,65 +50,133 @@ def judge_input(program, input_path, profile, expected_path=None, running=None):
         running.end()
 
 
-def judge_one(program, input_path, expected_path, profile, running):
+def bounds_of(profile: Profile) -> Bounds:
+    """The limits a case of profile is judged by: its output limit --ole's, else the judge's,
+    else OUTPUT_MIB."""
+    return Bounds(profile.time_limit, profile.memory_limit, profile.output_limit or OUTPUT_MIB)
+
+
+def judge_one(
+    program: Program,
+    input_path: Path,
+    expected_path: Optional[Path],
+    profile: Profile,
+    running: Running,
+) -> Judgement:
     """judge_input() in a run: a file too large for memory (ulimit -v) is that input's IE."""
-    output_mib = profile.output_limit or OUTPUT_MIB  # --ole's, else the judge's, else 64
+    bounds = bounds_of(profile)
     if program.failure is not None:  # not built: the compiler's lines, and nothing runs
-        return Judgement("CE", 0.0, None, None, False, list(program.failure), (), False)
+        return judgement(decide(Seen(bounds, build_failure=program.failure)), None, input_path)
     try:
         try:  # the .out first: read before the case runs, whatever the case writes
             expected = read_regular(expected_path) if expected_path else None
         except OSError as error:
-            return not_judged("could not read the .out: " + (error.strerror or str(error)))
-        limits = Limits(profile.time_limit, profile.memory_limit, output_mib * MIB)
-        mode, workdir = profile.mode, program.workdir
-        try:  # the sandbox opens a file input inside, and may want another stdin for bwrap
-            given = None if mode.interactive else input_path  # interactive: a pipe
-            command, stdin = sandboxed(
-                program.sandbox, program.command, workdir, limits.memory, given
-            )
-            if mode.interactive:
-                run, judged, said = interact(
-                    input_path, command, expected, mode, limits, running, workdir
-                )
-            else:
-                run = execute(running, command, stdin, workdir, limits)
-            run = unsandboxed(program.sandbox, run)
-        except OSError as error:
+            seen = Seen(bounds, answer_error=error.strerror or str(error))
+            return judgement(decide(seen), None, input_path)
+        try:
+            seen = run_case(program, input_path, expected, profile, bounds, running)
+        except (OSError, Unjudged) as error:
             return not_judged(f"could not run: {error}")
-        if mode.interactive:
-            checked = interactive_verdict(run, judged, profile, output_mib, said)
-            if checked[0] == "AC" and mode.checker:  # Polygon: the interactor's output checked
-                checker = mode.checker
-                checked = judged_output(checker, input_path, judged, expected, running, workdir)
-        else:
-            checked = verdict_of(run, expected, profile)
-            if checked is None:
-                checked = judged_output(mode, input_path, run, expected, running, workdir)
-            else:
-                checked = Checked(checked, explain_limit(checked, run, profile, output_mib))
-        verdict, details = checked
-        if verdict not in (*PASSING, "RE"):  # what the program said on stderr (RE says it already)
-            details = [*details, *stderr_tail(run.stderr)]
-        half = profile.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
-        over = run.wall > (half if run.cpu is None else half * BACKSTOP)
-        slow = verdict in PASSING and (over or (run.cpu or 0) > half)
-        shown = shown_input(input_path) if verdict not in (*PASSING, "OLE") else []
-        score, final = getattr(checked, "score", None), getattr(checked, "final", False)
-        return Judgement(
-            verdict, run.wall, run.cpu, run.peak_mib, slow, details, shown, True, score, final
-        )
+        if output_to_judge(seen):
+            seen = with_output_judged(seen, profile.mode, input_path, expected, running, program)
+        decision = decide(seen)
+        checker = profile.mode.checker
+        if seen.interactive and checker is not None and decision.verdict == Verdict.AC:
+            assert seen.judging is not None  # Polygon: the interactor's output, checked
+            output = seen.judging.run.output
+            seen = replace(seen, interactive=False, answered=True, judging=None)
+            seen = with_output_judged(seen, checker, input_path, expected, running, program, output)
+            decision = decide(seen)
+        return judgement(decision, seen.program, input_path, bounds)
     except MemoryError:
         return not_judged("out of memory: a file too large?")
 
 
-def judged_output(mode, input_path, run, expected, running, workdir):
-    """The mode's verdict on the output; a judging program's files that cannot be written
-    (a full disk) are this case's IE, and the run goes on."""
+def run_case(
+    program: Program,
+    input_path: Path,
+    expected: Optional[bytes],
+    profile: Profile,
+    bounds: Bounds,
+    running: Running,
+) -> Seen:
+    """What is seen of the program run on one input (with its interactor, if any)."""
+    limits = Limits(bounds.time_limit, bounds.memory_limit, int(bounds.output_mib * MIB))
+    mode, workdir = profile.mode, program.workdir
+    given = None if mode.interactive else input_path  # interactive: a pipe
+    # the sandbox opens a file input inside, and may want another stdin for bwrap
+    command, stdin = sandboxed(program.sandbox, program.command, workdir, limits.memory, given)
+    judging = None
+    if mode.interactive:
+        run, judging = interact(mode, input_path, command, expected, limits, running, workdir)
+    else:
+        run = execute(running, command, stdin, workdir, limits)
+    run = unsandboxed(program.sandbox, run)
+    return Seen(
+        bounds,
+        program=run,
+        answered=expected is not None,
+        judging=judging,
+        interactive=mode.interactive,
+    )
+
+
+def with_output_judged(
+    seen: Seen,
+    mode: Mode,
+    input_path: Path,
+    expected: Optional[bytes],
+    running: Running,
+    program: Program,
+    output: Optional[bytes] = None,
+) -> Seen:
+    """What is seen once mode judged the output (Polygon's checker: the interactor's output):
+    a comparator's Decision, or what the judging program did. A judging program that cannot
+    judge, or whose files cannot be written (a full disk), is this case's IE, and the run
+    goes on."""
+    assert seen.program is not None
+    output = seen.program.output if output is None else output
     try:
-        return mode.judge(input_path, run.output, expected or b"", running, workdir)
+        judged = mode.judge_output(input_path, output, expected or b"", running, program.workdir)
+    except Unjudged as error:
+        judged = Decision(Verdict.IE, (str(error),), "not-judged")
     except OSError as error:
-        return "IE", [f"could not write the {mode.kind}'s files: {error.strerror or error}"]
+        text = f"could not write the {mode.kind}'s files: {error.strerror or error}"
+        judged = Decision(Verdict.IE, (text,), "not-judged")
+    if isinstance(judged, Judging):
+        return replace(seen, judging=judged)
+    return replace(seen, compared=judged)
+
+
+def judgement(
+    decision: Decision, run: Optional[Run], input_path: Path, bounds: Optional[Bounds] = None
+) -> Judgement:
+    """The Judgement of a decision: what the program said on stderr under a failure (RE says
+    it already), whether a pass was slow, and the short input under a failure."""
+    verdict, details = decision.verdict, decision.details
+    if run is None or bounds is None:
+        return Judgement(
+            verdict, 0.0, None, None, False, details, (), False, reason=decision.reason
+        )
+    if not verdict.passing and verdict != Verdict.RE:
+        details = (*details, *stderr_tail(run.stderr))
+    half = bounds.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
+    over = run.wall > (half if run.cpu is None else half * BACKSTOP)
+    slow = verdict.passing and (over or (run.cpu or 0) > half)
+    shown = shown_input(input_path) if not verdict.passing and verdict != Verdict.OLE else ()
+    return Judgement(
+        verdict,
+        run.wall,
+        run.cpu,
+        run.peak_mib,
+        slow,
+        details,
+        tuple(shown),
+        True,
+        decision.score,
+        decision.final,
+        decision.reason,
+    )
 
 
 def shown_lines(data):
@@ -116,10 +198,9 @@ def shown_input(path):
     return shown_lines(data) or []
 
 
-def judge_case(case, profile, program, running):
+def judge_case(case: Case, profile: Profile, program: Program, running: Running) -> Result:
     """The Result of one case of a run."""
-    judged = judge_one(program, case.input, case.expected, profile, running)
-    return Result(case, *judged)
+    return Result.of(case, judge_one(program, case.input, case.expected, profile, running))
 
 
 def run_all(cases, judge, jobs, on_result, on_wait=lambda: None):

@@ -1,12 +1,20 @@
-"""The records that pass between the judge's layers, its errors, and the name rule."""
+"""The records that pass between the judge's layers, the verdicts, its errors, and the name
+rule. Every record is a frozen dataclass: a layer changes one with dataclasses.replace()."""
+
+from __future__ import annotations
 
 import re
-from collections import namedtuple
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, List, Optional, Tuple, Union
 
 from judge.text import printable, shorten
 
+if TYPE_CHECKING:
+    from judge.modes import Mode
+
 MIB = 1024 * 1024
-PASSING = ("AC", "--")  # "--": a case with no .out, run but not checked
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 NAME_RULE = (
@@ -15,44 +23,115 @@ NAME_RULE = (
 )
 NAME_PATTERN = re.compile(r"(?a)(?!(?i:con|prn|aux|nul|com[1-9]|lpt[1-9])$)[A-Za-z0-9][\w-]{0,63}")
 
-# A case: its problem, its name, its .in, its .out (None if none) and whether the judge sends it.
-Case = namedtuple("Case", "problem name input expected judge")
-
-# How a problem is judged: its judge's name, the CPU time limit (s) and memory limit (MiB),
-# the mode (a judge.modes.Mode), another language's limit, (language, seconds) or None, and
-# the output limit (MiB) where the judge says one, else None.
-Profile = namedtuple("Profile", "judge_name time_limit memory_limit mode other_limit output_limit")
-Profile.__new__.__defaults__ = (None, None)
-
-# What runs: the command as (args, executable), the folder it runs in, bwrap's path when each
-# run is sandboxed (else None), and the lines that say why it could not be built (else None:
-# with them, each input is a CE and nothing runs).
-Program = namedtuple("Program", "command workdir sandbox failure")
-Program.__new__.__defaults__ = (None, None)
-
-# How one input was judged. wall and cpu in seconds, cpu and peak_mib None where not measured;
-# slow: a pass that took over half the limit; details: the lines that explain the verdict;
-# input_lines: the input, when it is short and the verdict a failure; ran: False for an input
-# that could not be judged at all (its .out unreadable, its program not started); score: what
-# a judging program gave it (testlib's points, a Kattis score.txt), else None; final: whether
-# the verdict holds under any time limit (a Kattis validator rejected it, and ended first).
-JUDGEMENT_FIELDS = "verdict wall cpu peak_mib slow details input_lines ran score final"
-Judgement = namedtuple("Judgement", JUDGEMENT_FIELDS)
-Judgement.__new__.__defaults__ = ((), True, None, False)
-# One judged case: the case, then its Judgement's fields.
-Result = namedtuple("Result", "case " + JUDGEMENT_FIELDS)
-Result.__new__.__defaults__ = ((), True, None, False)
+# A command as the process layer starts it: its arguments, and the executable to run (None:
+# the first argument, looked up on PATH).
+Command = Tuple[List[str], Optional[str]]
 
 
-class Checked(tuple):
-    """A mode's (verdict, the lines that explain it), and .score: the score a judging program
-    gave, or None; .final: whether the verdict holds under any time limit. A pair still:
-    `verdict, details = mode.judge(...)`."""
+class Verdict(str, Enum):
+    """A case's verdict. Its value is the word the reports print; it equals that string."""
 
-    def __new__(cls, verdict, details, score=None, final=False):
-        checked = super().__new__(cls, (verdict, details))
-        checked.score, checked.final = score, final
-        return checked
+    AC = "AC"  # accepted
+    WA = "WA"  # wrong answer
+    PE = "PE"  # presentation error: right tokens, wrong layout (Jutge.org, testlib)
+    IC = "IC"  # invalid character in the output (Jutge.org)
+    TLE = "TLE"  # time limit exceeded
+    MLE = "MLE"  # memory limit exceeded
+    OLE = "OLE"  # output limit exceeded
+    RE = "RE"  # run-time error: a crash or a non-zero exit
+    CE = "CE"  # compile error: the program could not be built
+    IE = "IE"  # internal error: the case could not be judged, never the program's fault
+    UNCHECKED = "--"  # the case has no answer: run, not checked
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+    def __hash__(self) -> int:  # as its word's: a dict keyed by either finds both
+        return hash(self.value)
+
+    @property
+    def passing(self) -> bool:
+        """Whether a run counts it as passed or not checked, never as failed."""
+        return self in PASSING
+
+
+PASSING = (Verdict.AC, Verdict.UNCHECKED)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A case: its problem, its name, its .in, its .out (None: none), and whether the judge
+    sends it (None: the problem names no judge cases)."""
+
+    problem: str
+    name: str
+    input: Path
+    expected: Optional[Path]
+    judge: Optional[bool]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How a problem is judged: its judge's name, the CPU time limit (s) and the memory limit
+    (MiB), the mode, another language's limit as (language, seconds), and the output limit
+    (MiB) where the judge says one."""
+
+    judge_name: Optional[str]
+    time_limit: float
+    memory_limit: float
+    mode: Mode
+    other_limit: Optional[Tuple[str, float]] = None
+    output_limit: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class Program:
+    """What runs: its command, the folder it runs in, bwrap's path when each run is sandboxed
+    (else None), and the lines that say why it could not be built (else None: with them, each
+    input is a CE and nothing runs)."""
+
+    command: Command
+    workdir: Union[str, Path]
+    sandbox: Optional[str] = None
+    failure: Optional[Tuple[str, ...]] = None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How one input was judged. wall and cpu in seconds, cpu and peak_mib None where not
+    measured; slow: a pass that took over half the limit; details: the lines that explain the
+    verdict; input_lines: the input, when it is short and the verdict a failure; ran: False
+    for an input that could not be judged at all; score: what a judging program gave it
+    (testlib's points, a Kattis score.txt), else None; final: whether the verdict holds under
+    any time limit (a Kattis validator rejected it, and ended first); reason: the code of what
+    decided the verdict (judge.verdicts.REASONS)."""
+
+    verdict: Verdict
+    wall: float
+    cpu: Optional[float]
+    peak_mib: Optional[float]
+    slow: bool
+    details: Tuple[str, ...]
+    input_lines: Tuple[str, ...] = ()
+    ran: bool = True
+    score: Optional[float] = None
+    final: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Result(Judgement):
+    """One judged case: its Judgement, and the case."""
+
+    case: Case = field(default=None)  # type: ignore[assignment]  # always given: see of()
+
+    @classmethod
+    def of(cls, case: Case, judged: Judgement) -> Result:
+        fields = {name: getattr(judged, name) for name in judged.__dataclass_fields__}
+        return cls(case=case, **fields)
 
 
 class UsageError(Exception):
@@ -63,12 +142,12 @@ class OutputClosed(Exception):
     """The report cannot be written: stdout is a pipe whose reader has gone (| head)."""
 
 
-def problem_name_error(name):
+def problem_name_error(name: str) -> Optional[str]:
     if NAME_PATTERN.fullmatch(name):
         return None
     return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"
 
 
-def not_judged(reason):
+def not_judged(reason: str, code: str = "not-judged") -> Judgement:
     """The IE of an input that could not be judged, and why."""
-    return Judgement("IE", 0.0, None, None, False, [reason], (), False)
+    return Judgement(Verdict.IE, 0.0, None, None, False, (reason,), (), False, reason=code)

@@ -21,7 +21,7 @@ import argparse
 import shlex
 from collections import namedtuple
 
-from judge import checkers
+from judge import checkers, verdicts
 from judge.build import tool_command
 from judge.compare import (
     COMPARATORS,
@@ -32,8 +32,9 @@ from judge.compare import (
     kattis_flags,
 )
 from judge.explain import NEWLINE, float_mismatch, mismatch
-from judge.model import UsageError
+from judge.model import UsageError, Verdict
 from judge.text import printable, shorten
+from judge.verdicts import Decision
 
 
 class Mode:
@@ -41,7 +42,8 @@ class Mode:
 
     interactive = False  # whether a program talks to the solution as it runs
     judged_by_program = False  # whether a program judges it, found by resolved()
-    command = None  # the judging program, (args, executable), or why it cannot run
+    command = None  # the judging program, (args, executable), once found
+    missing = None  # why it was not found, or not built: an IE for each case
     flags = ()  # words given to the judging program after its files (a Kattis package's)
     checker = None  # the checker mode of an interactor's output file (Polygon's), or None
 
@@ -54,7 +56,9 @@ class Mode:
         return f"{self.kind} {self.argument}" if self.argument else self.kind
 
     def __eq__(self, other):
-        return isinstance(other, Mode) and (self.text, self.command) == (other.text, other.command)
+        if not isinstance(other, Mode):
+            return False
+        return (self.text, self.command, self.missing) == (other.text, other.command, other.missing)
 
     def __hash__(self):
         return hash(self.text)
@@ -84,10 +88,11 @@ class Mode:
             argument = f"{shlex.quote(python)} {argument}"
         return [word.format(argument) for word in template]
 
-    def judge(self, input_path, output, expected, running, workdir):
-        """(verdict, the lines that explain it) of an output against the answer."""
-        verdict = self.verdict(expected, output)
-        return verdict, self.explain(verdict, output, expected)
+    def judge_output(self, input_path, output, expected, running, workdir):
+        """The Decision on an output against the answer: a comparator's here; a judging
+        program's mode gives what that program did (a judge.verdicts.Judging)."""
+        verdict = Verdict(self.verdict(expected, output))
+        return Decision(verdict, tuple(self.explain(verdict, output, expected)), "compared")
 
 
 class Comparison(Mode):
@@ -150,27 +155,27 @@ class Judged(Mode):
     def resolved(self, root, what=None, strict=False, builds=None):
         """The mode with its command found from root; with strict, a UsageError if it is not
         there (or not built), else the reason kept, an IE for each case."""
-        if self.command is not None:
+        if self.command is not None or self.missing is not None:
             return self
         made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
         what = what or f"the Judge: line's {self.kind}"
-        made.command = found(self.argument, root, what, strict, builds)
+        made.command, made.missing = found(self.argument, root, what, strict, builds)
         return made
 
-    def judge(self, input_path, output, expected, running, workdir):
-        return checkers.check_output(input_path, output, expected, self, running, workdir)
+    def judge_output(self, input_path, output, expected, running, workdir):
+        return checkers.check_output(self, input_path, output, expected, running, workdir)
 
 
 def found(text, root, what, strict, builds=None):
-    """The command of a CMD found from root (a source built into builds); with strict, a
-    UsageError if it is not there or does not build, else the reason, kept: an IE for each
-    case."""
+    """(the command of a CMD found from root (a source built into builds), None), or with
+    strict a UsageError if it is not there or does not build, else (None, the reason), kept:
+    an IE for each case."""
     try:
-        return tool_command(text, root, what, builds)
+        return tool_command(text, root, what, builds), None
     except UsageError as error:
         if strict:
             raise
-        return str(error)
+        return None, str(error)
 
 
 def checked_after(text):
@@ -186,11 +191,12 @@ class Interactive(Judged):
     interactive = True
 
     def resolved(self, root, what=None, strict=False, builds=None):
-        if self.command is not None:
+        if self.command is not None or self.missing is not None:
             return self
         own, checker = checked_after(self.argument)
         made = type(self)(self.kind, self.argument, self.protocol, None, self.flags)
-        made.command = found(own, root, what or f"the Judge: line's {self.kind}", strict, builds)
+        what = what or f"the Judge: line's {self.kind}"
+        made.command, made.missing = found(own, root, what, strict, builds)
         if checker is not None:
             what = (what or f"the Judge: line's {self.kind}").replace(self.kind, "checker")
             made.checker = make_mode(f"checker {checker}").resolved(root, what, strict, builds)
@@ -223,21 +229,21 @@ REGISTRY = {
     "checker": Entry(
         Judged,
         "CMD",
-        checkers.TESTLIB_CHECKER,
+        verdicts.TESTLIB_CHECKER,
         "testlib's checker: CMD INPUT OUTPUT ANSWER, exit 0 AC, 1 WA, 2 PE",
         ("--judge-command", "{}"),
     ),
     "validator": Entry(
         Judged,
         "CMD",
-        checkers.KATTIS_VALIDATOR,
+        verdicts.KATTIS_VALIDATOR,
         "an output validator: CMD INPUT ANSWER DIR < OUTPUT, exit 42 AC, 43 WA",
         None,
     ),
     "interactor": Entry(
         Interactive,
         "CMD",
-        checkers.TESTLIB_INTERACTOR,
+        verdicts.TESTLIB_INTERACTOR,
         "testlib's interactor: CMD INPUT OUTPUT ANSWER, its stdout the program's stdin,"
         " and the other way round; exit 0 AC, 1 WA, 2 PE; with --checker, which then judges"
         " its OUTPUT file (Polygon)",
@@ -255,7 +261,7 @@ REGISTRY = {
     "interactive_validator": Entry(
         Interactive,
         "CMD",
-        checkers.KATTIS_INTERACTIVE,
+        verdicts.KATTIS_INTERACTIVE,
         "a Kattis interactive validator: CMD INPUT ANSWER DIR, piped both ways; exit 42 AC,"
         " 43 WA; the first to end decides",
         None,

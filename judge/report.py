@@ -205,7 +205,8 @@ def report_data(info, results, passed, failed, scores=None):
         case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
         values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
         values += (rounded(result.peak_mib), result.slow)
-        case_data = {**dict(zip(JSON_CASE, values)), "details": result_lines(result)}
+        case_data = dict(zip(JSON_CASE, values))
+        case_data.update(reason=result.reason, details=result_lines(result))
         if result.score is not None:
             case_data["score"] = result.score
         data["cases"].append(case_data)

@@ -15,15 +15,17 @@ from the accepted submissions, and the groups are graded by Kattis's default gra
 import contextlib
 import os
 from collections import namedtuple
+from dataclasses import replace
 
 from judge.console import say
-from judge.grading import grade, kattis_verdict, score_text
+from judge.grading import grade, score_text
 from judge.judging import judge_one
 from judge.model import Program, UsageError
 from judge.packages import UNKNOWN_TIME_LIMIT, Skipped, Unbuilt, derived_limit, program_command
 from judge.process.choose import new_running
 from judge.stop import STOPPED
 from judge.text import printable
+from judge.verdicts import at_limit, kattis_name
 
 # Each folder of submissions/ and the verdict its programs must get, in the order judged.
 FOLDERS = {
@@ -69,7 +71,7 @@ class Judge:
 
     def __init__(self, package, command, limit, margin, running):
         self.package, self.limit, self.running = package, limit, running
-        self.profile = package.profile._replace(time_limit=limit * margin)
+        self.profile = replace(package.profile, time_limit=limit * margin)
         self.program = Program(command, str(package.folder))
         self.judged = {}
         self.cases = {case.name: case for case in package.cases}
@@ -82,16 +84,15 @@ class Judge:
     def low(self, name):
         """(verdict, score) of a case under the limit itself: over it, TLE."""
         judged = self.judgement(name)
-        used = judged.wall if judged.cpu is None else judged.cpu
-        over = used > self.limit and not judged.final  # final: rejected first, at any limit
-        return ("TLE", None) if over else (judged.verdict, judged.score)
+        verdict = at_limit(judged, self.limit)
+        return verdict, (judged.score if verdict == judged.verdict else None)
 
     def judgement(self, name):
         if name not in self.judged:
             if STOPPED:
                 raise KeyboardInterrupt
             case = self.cases[name]
-            profile = self.profile._replace(mode=self.package.modes.get(name, self.profile.mode))
+            profile = replace(self.profile, mode=self.package.modes.get(name, self.profile.mode))
             self.judged[name] = judge_one(
                 self.program, case.input, case.expected, profile, self.running
             )
@@ -212,7 +213,7 @@ def show(submission, verdicts, width):
     lines = [line + f"  (slowest case {verdicts.slowest * 1000:.0f} ms)"]
     if ok == "NO" and verdicts.deciding:
         name, judged = verdicts.deciding
-        lines.append(f"    {printable(name)}: {kattis_verdict(judged.verdict)}")
+        lines.append(f"    {printable(name)}: {kattis_name(judged.verdict)}")
         lines += ["      " + printable(detail) for detail in judged.details[:6]]
     say("\n".join(lines))
     return submission.label, ok != "NO"

@@ -1,46 +1,349 @@
-"""The verdicts a run earns by its limits and its exit, before its output is judged, and their
-explanations."""
+"""The one decision: a case's verdict and its reason, from what was seen of it. Pure: nothing
+here runs a program or reads a file.
 
-from judge.explain import exit_description, stderr_tail
-from judge.platform import LINUX
-from judge.process.watch import BACKSTOP, CEILING, MEMORY_BACKSTOP, ceiling
+What is seen of a case (Seen): whether it was built, whether its answer could be read, the
+program's Run, the limits, and what judged its output: a comparator's Decision, or the Run of
+a judging program (a checker, an output validator or an interactor) with the protocol it
+speaks. decide() applies every precedence rule, in this order:
+
+1. A program that was not built is CE; an answer that cannot be read is IE.
+2. Limits before the exit: MLE when the memory backstop stopped it, TLE, OLE, MLE by its peak,
+   then RE for a non-zero exit. A case with no answer is "--" (run, not checked).
+3. Otherwise the output's judge decides: a comparator's verdict, or a judging program's exit
+   code by its protocol (never its words). A judging program that passed its own limits, or
+   exited with a code its protocol does not name, is IE: never the program's fault.
+4. Interactive, the Kattis way (the first to end decides): a validator that rejected first
+   gives WA under any time limit (final); else its failure (IE) or, if the program passed
+   its limits, its verdict. The testlib way: the interactor's verdict, unless the program
+   passed a limit, or crashed (RE) before the interactor ended or while it judged well;
+   the interactor's own failure (exit 3) stays IE.
+
+at_limit() is the verdict of a judged case under a lower time limit (a submission's margin),
+and kattis_name() the names Kattis gives the verdicts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import List, Mapping, Optional, Tuple, Union
+
+from judge.explain import exit_description, last_lines, stderr_tail
+from judge.model import Judgement, Verdict
+from judge.platform import BROKEN_PIPE, LINUX
+from judge.process.watch import (
+    BACKSTOP,
+    CEILING,
+    MEMORY_BACKSTOP,
+    Limits,
+    Run,
+    ceiling,
+    passed_limit,
+)
+from judge.text import printable, shorten
+
+V = Verdict
+
+# Each reason a decision gives, by its code (the JSON report's "reason").
+REASONS = {
+    "built-not": "the program could not be built",
+    "answer-unreadable": "the case's answer could not be read",
+    "not-judged": "the case could not be run or judged",
+    "memory-backstop": "stopped when its memory passed the backstop",
+    "memory-peak": "its peak memory passed the limit",
+    "cpu-limit": "its CPU time passed the limit",
+    "wall-unmeasured": "its wall time passed the limit where CPU time is not measured",
+    "wall-ceiling": "its wall time reached the ceiling while it waited for a CPU",
+    "wall-backstop": "its wall time passed the backstop while it used little CPU",
+    "output-limit": "its output passed the limit",
+    "exit": "it crashed or exited with a non-zero status",
+    "no-answer": "the case has no answer: run, not checked",
+    "compared": "its output compared with the answer",
+    "judging-exit": "the judging program's exit code",
+    "judging-limit": "the judging program passed its own limits",
+    "judging-failed": "the judging program failed: an exit code its protocol does not name",
+    "rejected-first": "the validator rejected the program before it ended",
+    "program-first": "the program failed before its interactor judged it",
+}
+WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
+KATTIS_NAMES: Mapping[str, str] = {
+    V.RE: "RTE",
+    V.IE: "JE",
+    V.IC: "WA",
+}  # the verdicts that Kattis names otherwise
+POINTS = re.compile(rb"\s*points\s+([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?!\S)")
 
 
-def verdict_of(run, expected, profile):
-    """MLE, TLE, OLE, RE, or "--" for a case with no .out; None: the mode's to say."""
+@dataclass(frozen=True)
+class Protocol:
+    """What a judging program's exit codes mean. codes: exit code -> verdict; meaning: those
+    codes in words; files: the files named after the input ("output", "answer"; "" a folder
+    for feedback); stdin: whether the output is its stdin; message: the file where it may
+    write its message; first_decides: whether, piped with a program, the first of the two to
+    end decides (the Kattis way); points: the exit code of a score given in its message,
+    "points X" (testlib's quitp); own_failure: the exit code of a program that finds itself
+    wrong (testlib's quitf(_fail))."""
+
+    codes: Mapping[int, Verdict]
+    meaning: str
+    files: Tuple[str, ...]
+    stdin: bool
+    message: Optional[str]
+    first_decides: bool = False
+    points: Optional[int] = None
+    own_failure: Optional[int] = None
+
+
+TESTLIB_CODES = {0: V.AC, 1: V.WA, 2: V.PE}
+TESTLIB_MEANING = "testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
+# testlib's checker: CMD INPUT OUTPUT ANSWER; its interactor the same, its stdout the
+# program's stdin and back, writing what the checker is to judge (with Polygon) to OUTPUT.
+TESTLIB_CHECKER = Protocol(
+    TESTLIB_CODES, TESTLIB_MEANING, ("output", "answer"), False, None, False, 7, 3
+)
+TESTLIB_INTERACTOR = TESTLIB_CHECKER
+# A Kattis output validator: CMD INPUT ANSWER FEEDBACK_DIR [FLAGS] < OUTPUT; its score, if
+# any, in FEEDBACK_DIR/score.txt. Run interactively, piped both ways; the first to end decides.
+KATTIS_CODES = {42: V.AC, 43: V.WA}
+KATTIS_MEANING = "the Kattis protocol's 42 AC, 43 WA"
+KATTIS_VALIDATOR = Protocol(KATTIS_CODES, KATTIS_MEANING, ("answer", ""), True, "judgemessage.txt")
+KATTIS_INTERACTIVE = replace(KATTIS_VALIDATOR, stdin=False, first_decides=True)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The limits a case's verdict is decided by: CPU seconds, MiB of memory, MiB of output."""
+
+    time_limit: float
+    memory_limit: float
+    output_mib: float
+
+
+@dataclass(frozen=True)
+class Judging:
+    """What a judging program did: its name (checker, validator, interactor), the protocol it
+    speaks, its Run, its message, the text of its score file (None: none), and the limits it
+    ran under."""
+
+    kind: str
+    protocol: Protocol
+    run: Run
+    message: bytes
+    score_text: Optional[bytes]
+    limits: Limits
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A verdict, the lines that explain it, the code of its reason (REASONS), the score a
+    judging program gave, and whether it holds under any time limit."""
+
+    verdict: Verdict
+    details: Tuple[str, ...]
+    reason: str
+    score: Optional[float] = None
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Seen:
+    """All that is seen of a case. build_failure: the compiler's lines of a program that was
+    not built; answer_error: why its answer could not be read; program: its Run; answered:
+    whether it has an answer to judge by; compared: a comparator's Decision on its output;
+    judging: the Judging of the program that judged it; interactive: whether that program
+    was piped with it as it ran."""
+
+    bounds: Bounds
+    program: Optional[Run] = None
+    build_failure: Optional[Tuple[str, ...]] = None
+    answer_error: Optional[str] = None
+    answered: bool = True
+    compared: Optional[Decision] = None
+    judging: Optional[Judging] = None
+    interactive: bool = False
+
+
+def decide(seen: Seen) -> Decision:
+    """The verdict of a case, by the rules of the module's docstring."""
+    if seen.build_failure is not None:
+        return Decision(V.CE, seen.build_failure, "built-not")
+    if seen.answer_error is not None:
+        return Decision(
+            V.IE, (f"could not read the .out: {seen.answer_error}",), "answer-unreadable"
+        )
+    if seen.program is None:
+        return Decision(V.IE, ("the program did not run",), "not-judged")
+    if seen.interactive and seen.judging is not None:
+        return interactive(seen.program, seen.judging, seen.bounds)
+    limited = by_limits(seen.program, seen.bounds)
+    if limited is not None:
+        return limited
+    if not seen.answered:
+        return Decision(V.UNCHECKED, (), "no-answer")
+    if seen.judging is not None:
+        return by_judging_program(seen.judging)
+    if seen.compared is not None:
+        return seen.compared
+    return Decision(V.IE, ("nothing judged the output",), "not-judged")
+
+
+def output_to_judge(seen: Seen) -> bool:
+    """Whether a case's output is still to be judged: it was built, has an answer, and ran
+    within its limits to exit 0. An interactive case's output was judged as it ran."""
+    if seen.build_failure is not None or seen.answer_error is not None or seen.interactive:
+        return False
+    return (
+        seen.program is not None and seen.answered and by_limits(seen.program, seen.bounds) is None
+    )
+
+
+def by_limits(run: Run, bounds: Bounds) -> Optional[Decision]:
+    """MLE, TLE, OLE or RE by the run's limits and exit, with the lines that explain it; None
+    when it kept to them and exited 0."""
     used = run.wall if run.cpu is None else run.cpu
     judged = run.peak_mib if run.judged_mib is None else run.judged_mib
     failures = (
-        ("MLE", run.memory_out),
-        ("TLE", run.timed_out or used > profile.time_limit),
-        ("OLE", run.overflowed),
-        ("MLE", judged is not None and judged > profile.memory_limit),
-        ("RE", run.status != 0),
-        ("--", expected is None),
+        ("memory-backstop", run.memory_out),
+        (time_reason(run, bounds), run.timed_out or used > bounds.time_limit),
+        ("output-limit", run.overflowed),
+        ("memory-peak", judged is not None and judged > bounds.memory_limit),
+        ("exit", run.status != 0),
     )
-    return next((verdict for verdict, failed in failures if failed), None)
+    reason = next((reason for reason, failed in failures if failed), None)
+    if reason is None:
+        return None
+    return Decision(VERDICT_OF[reason], tuple(explain(reason, run, bounds)), reason)
 
 
-def explain_limit(verdict, run, profile, output_mib):
-    """The lines that explain a verdict of verdict_of()."""
-    limit, cpu = profile.time_limit, run.cpu
-    if verdict == "TLE" and cpu is None:
+VERDICT_OF = {
+    "memory-backstop": V.MLE,
+    "memory-peak": V.MLE,
+    "cpu-limit": V.TLE,
+    "wall-unmeasured": V.TLE,
+    "wall-ceiling": V.TLE,
+    "wall-backstop": V.TLE,
+    "output-limit": V.OLE,
+    "exit": V.RE,
+}
+
+
+def time_reason(run: Run, bounds: Bounds) -> str:
+    """Which clock a TLE was judged by."""
+    if run.cpu is None:
+        return "wall-unmeasured"
+    if run.cpu > bounds.time_limit:
+        return "cpu-limit"
+    if run.wall >= ceiling(bounds.time_limit):  # it waited for a CPU all along
+        return "wall-ceiling"
+    return "wall-backstop"
+
+
+def explain(reason: str, run: Run, bounds: Bounds) -> List[str]:
+    """The lines that explain a verdict by the limits or the exit."""
+    limit, cpu = bounds.time_limit, run.cpu or 0.0
+    if reason == "wall-unmeasured":
         return [f"killed after {limit:g} s of wall time (CPU time is not measured here)"]
-    if verdict == "TLE" and cpu > limit:
+    if reason == "cpu-limit":
         return [f"CPU time {cpu:.2f} s, over the {limit:g} s limit"]
-    if verdict == "TLE" and run.wall >= ceiling(limit):  # it waited for a CPU all along
+    if reason == "wall-ceiling":
         text = f"wall time reached the {ceiling(limit):g} s ceiling ({CEILING[0]}x the limit and "
         return [text + f"{CEILING[1]:g} s) with only {cpu:.2f} s of CPU: the machine is too busy"]
-    if verdict == "TLE":  # on Linux, time waiting for a CPU is not counted: not a busy machine
+    if reason == "wall-backstop":  # on Linux, time waiting for a CPU is not counted
         busy = "" if LINUX else " or the machine is busy"
         text = f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
         return [text + f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child){busy}"]
-    if verdict == "OLE":
-        return [f"output passed {output_mib:g} MiB: stopped reading and killed it"]
-    if verdict == "MLE":
-        text = f"peak memory {run.peak_mib:.1f} MiB, over the {profile.memory_limit:g} MiB"
+    if reason == "output-limit":
+        return [f"output passed {bounds.output_mib:g} MiB: stopped reading and killed it"]
+    if reason in ("memory-backstop", "memory-peak"):
+        text = f"peak memory {run.peak_mib or 0.0:.1f} MiB, over the {bounds.memory_limit:g} MiB"
         stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
-        return [text + " limit" + (stopped if run.memory_out else "")]
-    if verdict == "RE":
-        return [exit_description(run.status), *(stderr_tail(run.stderr) or ["(nothing on stderr)"])]
-    return []
+        return [text + " limit" + (stopped if reason == "memory-backstop" else "")]
+    return [exit_description(run.status), *(stderr_tail(run.stderr) or ["(nothing on stderr)"])]
+
+
+def of_output(judged: Union[Decision, Judging]) -> Decision:
+    """The verdict on an output alone: a comparator's Decision, or a judging program's."""
+    return judged if isinstance(judged, Decision) else by_judging_program(judged)
+
+
+def by_judging_program(judging: Judging) -> Decision:
+    """The verdict of a judging program by its exit code (never its words), with the score of
+    testlib's points or of a Kattis score.txt."""
+    kind, run, protocol = judging.kind, judging.run, judging.protocol
+    lines = [f"{kind}: " + shorten(printable(line)) for line in last_lines(judging.message)]
+    passed = passed_limit(run, judging.limits)
+    if passed:
+        killed = f"the {kind} failed: it passed {passed}, and was killed"
+        return Decision(V.IE, (killed, *lines), "judging-limit")
+    verdict = protocol.codes.get(run.status, V.IE)
+    score, wrong = None, None
+    if protocol.points is not None and run.status == protocol.points:
+        score = number(POINTS.match(judging.message))
+        verdict, wrong = (V.IE, "its message has no 'points X'") if score is None else (V.AC, None)
+    elif judging.score_text is not None and verdict == V.AC:
+        score = number(re.fullmatch(rb"\s*(\S+)\s*", judging.score_text))
+        verdict, wrong = (V.IE, "its score.txt holds no number") if score is None else (V.AC, None)
+    if verdict == V.IE:
+        meaning = wrong or f"not {protocol.meaning}"
+        lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, {meaning}")
+        return Decision(V.IE, tuple(lines), "judging-failed")
+    return Decision(verdict, tuple(lines) if verdict != V.AC else (), "judging-exit", score)
+
+
+def number(found: Optional[re.Match[bytes]]) -> Optional[float]:
+    """The finite number a regular expression's match found (its group 1), else None."""
+    if found is None:
+        return None
+    try:
+        value = float(found.group(1))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def ended_before(one: Run, other: Run) -> bool:
+    """Whether the Run one was seen to end before the Run other."""
+    return one.ended is not None and other.ended is not None and one.ended < other.ended
+
+
+def interactive(program: Run, judging: Judging, bounds: Bounds) -> Decision:
+    """The verdict of a program and its judging program piped together."""
+    judged = by_judging_program(judging)
+    limited = by_limits(program, bounds)
+    own = limited.verdict if limited else V.AC
+    if judging.protocol.first_decides:
+        first = (judging.run.ended or 0) <= (program.ended or 0)
+        if judged.verdict == V.WA and first:  # under any time limit: the program then ran on
+            return replace(judged, reason="rejected-first", final=True)
+        if judged.verdict == V.IE or own == V.AC:
+            return judged  # the judge failed, or the program did well
+    else:
+        status = judging.run.status
+        broken = judged.verdict == V.IE and status == BROKEN_PIPE  # its pipe broke
+        failed = judged.verdict == V.IE and status == judging.protocol.own_failure
+        gone = ended_before(program, judging.run) and not failed  # it found no program
+        crashed = own == V.RE and judged.verdict != V.AC and not broken and not gone
+        if own == V.AC or crashed:
+            return judged
+    # The program passed a limit, or crashed while the interactor judged it well, or before the
+    # interactor ended (its write or read failed: no WA, PE or crash of it is the program's
+    # fault then), or the Kattis way, before the judge ended.
+    assert limited is not None
+    details = list(limited.details)
+    if own == V.TLE and (program.cpu or 0) <= bounds.time_limit:
+        details.append(WAITING)
+    reason = limited.reason if own != V.RE else "program-first"
+    return Decision(own, tuple(details), reason)
+
+
+def at_limit(judged: Judgement, limit: float) -> Verdict:
+    """The verdict of a judged case under a lower time limit: TLE over it, unless its verdict
+    holds under any limit."""
+    used = judged.wall if judged.cpu is None else judged.cpu
+    return V.TLE if used > limit and not judged.final else judged.verdict
+
+
+def kattis_name(verdict: str) -> str:
+    """A verdict by the name Kattis gives it: RE is RTE, IE is JE, IC is WA."""
+    return KATTIS_NAMES.get(verdict, verdict)

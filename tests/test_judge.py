@@ -53,8 +53,8 @@ def test_judge_input_on_a_tiny_program_gives_a_judgement(tmp_path, portable):
         wrong = judge.judge_input(program, tmp_path / "a.in", profile, tmp_path / "b.out", running)
     finally:
         running.end()
-    assert isinstance(judged, judge.Judgement) and judged.verdict == "AC" and judged.details == []
+    assert isinstance(judged, judge.Judgement) and judged.verdict == "AC" and judged.details == ()
     assert judged.wall >= 0 and not judged.slow
     assert wrong.verdict == "WA" and wrong.details[0] == "first difference at line 1"
     unchecked = judge.judge_input(program, tmp_path / "a.in", profile)  # a running of its own
-    assert unchecked.verdict == "--" and unchecked.input_lines == []
+    assert unchecked.verdict == "--" and unchecked.input_lines == ()

@@ -7,6 +7,7 @@ read from its JSON report."""
 
 import os
 import sys
+from dataclasses import replace
 
 import pytest
 import runner_util
@@ -24,7 +25,7 @@ from runner_util import (
 )
 from util import judge_output
 
-from judge import checkers, model, modes
+from judge import checkers, model, modes, verdicts
 from judge.judging import judge_input
 from judge.platform import LINUX
 from judge.problems import DEFAULT_PROFILE
@@ -40,174 +41,6 @@ def run(**fields):
     values = dict(output=b"", stderr=b"", status=0, wall=0.2, cpu=0.1, peak_mib=10.0)
     values.update(timed_out=False, overflowed=False)
     return watch.Run(**{**values, **fields})
-
-
-CHECKER, VALIDATOR_V = "checker c", "validator v"
-FAILED = "the checker failed: "
-TRACEBACK = b"Traceback (most recent call last):\nValueError: x"
-
-
-@pytest.mark.parametrize(
-    "mode, fields, message, verdict, lines",
-    [
-        (CHECKER, {}, b"ok", "AC", []),
-        (
-            CHECKER,
-            {"status": 1},
-            b"wrong answer: 2 is not",
-            "WA",
-            ["checker: wrong answer: 2 is not"],
-        ),
-        (CHECKER, {"status": 2}, b"wrong output format", "PE", ["checker: wrong output format"]),
-        (CHECKER, {"status": 3}, b"", "IE", [f"{FAILED}exit status 3, {TESTLIB}"]),
-        (  # its exit code decides, not its words
-            CHECKER,
-            {"status": 1},
-            TRACEBACK,
-            "WA",
-            ["checker: Traceback (most recent call last):", "checker: ValueError: x"],
-        ),
-        (CHECKER, {"status": -9}, b"", "IE", [f"{FAILED}killed by signal 9 (SIGKILL), {TESTLIB}"]),
-        (
-            CHECKER,
-            {"timed_out": True},
-            b"",
-            "IE",
-            [f"{FAILED}it passed 10 s of CPU time (30 s of wall time), and was killed"],
-        ),
-        (CHECKER, {"memory_out": True}, b"", "IE", [f"{FAILED}it passed 8192 MiB, and was killed"]),
-        (
-            CHECKER,
-            {"overflowed": True},
-            b"x",
-            "IE",
-            [f"{FAILED}it passed 1 MiB of output, and was killed", "checker: x"],
-        ),
-        (CHECKER, {"status": 1}, b"bad\x1b[2J", "WA", ["checker: bad\\x1b[2J"]),
-        (
-            CHECKER,
-            {"status": 1},
-            b"x" * 150,
-            "WA",
-            ["checker: " + "x" * 100 + "... (50 more characters)"],
-        ),
-        (VALIDATOR_V, {"status": 42}, b"", "AC", []),
-        (VALIDATOR_V, {"status": 43}, b"differs", "WA", ["validator: differs"]),
-        (VALIDATOR_V, {"status": 0}, b"", "IE", [f"the validator failed: exit status 0, {KATTIS}"]),
-        (VALIDATOR_V, {"status": 1}, b"", "IE", [f"the validator failed: exit status 1, {KATTIS}"]),
-        ("interactor i", {"status": 2}, b"", "PE", []),
-    ],
-)
-def test_a_judging_program_gives_its_verdict_by_its_exit_code(
-    mode, fields, message, verdict, lines
-):
-    judging = modes.parse_mode(mode)
-    assert checkers.checker_verdict(judging, run(**fields), message) == (verdict, lines)
-
-
-INTERACTIVE = DEFAULT_PROFILE._replace(time_limit=1.0, mode=modes.parse_mode("interactor i"))
-INTERACTOR_FAILED = "the interactor failed: "
-BACKSTOP = "wall time passed the 3 s backstop (3x the limit) with only 0.10 s of CPU: it waits "
-BACKSTOP += "(on input, a sleep, a child)" + ("" if LINUX else " or the machine is busy")
-
-
-@pytest.mark.parametrize(
-    "program, interactor, verdict, lines",
-    [
-        ({}, {}, "AC", []),
-        ({}, {"status": 1, "stderr": b"wrong answer: 7\n"}, "WA", ["interactor: wrong answer: 7"]),
-        ({}, {"status": 3}, "IE", [f"{INTERACTOR_FAILED}exit status 3, {TESTLIB}"]),
-        (
-            {},
-            {"timed_out": True},
-            "IE",
-            [f"{INTERACTOR_FAILED}it passed 10 s of CPU time (30 s of wall time), and was killed"],
-        ),
-        (  # it quit after a wrong answer: the interactor's word
-            {"status": 1},
-            {"status": 1, "stderr": b"wrong answer"},
-            "WA",
-            ["interactor: wrong answer"],
-        ),
-        (  # it crashed, then the interactor's
-            {"status": 1, "ended": 1.0},
-            {"status": 1, "stderr": b"Broken pipe", "ended": 1.1},
-            "RE",
-            ["exit status 1", "(nothing on stderr)"],
-        ),
-        (  # write or read failed
-            {"status": 1, "ended": 1.0},
-            {"status": 2, "ended": 1.1},
-            "RE",
-            ["exit status 1", "(nothing on stderr)"],
-        ),
-        (  # it said no, then the program quit
-            {"status": 1, "ended": 1.1},
-            {"status": 1, "stderr": b"wrong answer", "ended": 1.0},
-            "WA",
-            ["interactor: wrong answer"],
-        ),
-        (
-            {"status": 1, "ended": 1.0},
-            {"status": 3, "ended": 1.1},
-            "IE",
-            [INTERACTOR_FAILED + "exit status 3, not " + checkers.TESTLIB_MEANING],
-        ),
-        (  # Python's flush at exit
-            {"status": -6, "ended": 1.0},
-            {"status": 120, "ended": 1.1},
-            "RE",
-            ["killed by signal 6 (SIGABRT)", "(nothing on stderr)"],
-        ),
-        (  # a crash after an AC
-            {"status": 1, "stderr": b"EOFError\n"},
-            {},
-            "RE",
-            ["exit status 1", "stderr, last lines:", "  EOFError"],
-        ),
-        (  # its own
-            {"status": -11},
-            {"status": 3},
-            "IE",
-            [INTERACTOR_FAILED + "exit status 3, not " + checkers.TESTLIB_MEANING],
-        ),
-        (  # the crash broke its pipe
-            {"status": -11},
-            {"status": -13},
-            "RE",
-            ["killed by signal 11 (SIGSEGV)", "(nothing on stderr)"],
-        ),
-        (  # killed at its limit: the interactor failed after
-            {"wall": 3.0, "timed_out": True, "status": -9},
-            {"status": 3},
-            "TLE",
-            [BACKSTOP, checkers.WAITING],
-        ),
-        (  # waiting for each other
-            {"wall": 3.0, "timed_out": True, "status": -9},
-            {"status": 1},
-            "TLE",
-            [BACKSTOP, checkers.WAITING],
-        ),
-        (  # busy: no waiting said
-            {"cpu": 1.5, "status": -9},
-            {"status": 1},
-            "TLE",
-            ["CPU time 1.50 s, over the 1 s limit"],
-        ),
-        (
-            {"peak_mib": 2000.0, "status": -9},
-            {"status": 1},
-            "MLE",
-            ["peak memory 2000.0 MiB, over the 1024 MiB limit"],
-        ),
-    ],
-)
-def test_an_interactive_verdict_is_the_interactors_unless_the_program_failed_first(
-    program, interactor, verdict, lines
-):
-    judged = checkers.interactive_verdict(run(**program), run(**interactor), INTERACTIVE, 64.0)
-    assert judged == (verdict, lines)
 
 
 @pytest.mark.parametrize("judge_first", [True, False], ids=["judge-first", "program-first"])
@@ -230,14 +63,16 @@ def test_an_interactor_waits_as_long_as_its_program_may(tmp_path, monkeypatch):
     """A program within its 1 s limit that thinks for 0.9 s of wall time: its interactor,
     whose own limit is shorter (here 0.2 s, 0.6 s of wall time), is not killed meanwhile."""
     monkeypatch.setattr(checkers, "CHECK_SECONDS", 0.2)
-    monkeypatch.setattr(checkers, "CHECK_LIMITS", checkers.CHECK_LIMITS._replace(time=0.2))
+    monkeypatch.setattr(checkers, "CHECK_LIMITS", replace(checkers.CHECK_LIMITS, time=0.2))
     write(tmp_path / "c.in", "")
     write(tmp_path / "i.py", "import sys\nsys.exit(0 if input() == '2' else 1)\n")
-    profile = INTERACTIVE._replace(mode=modes.parse_mode("interactor i.py").resolved(tmp_path))
+    profile = model.Profile(
+        None, 1.0, 1024.0, modes.parse_mode("interactor i.py").resolved(tmp_path)
+    )
     thinks = "import time\ntime.sleep(0.9)\nprint(2, flush=True)\n"
     program = model.Program(([sys.executable, "-S", "-c", thinks], None), tmp_path)
     judged = judge_input(program, tmp_path / "c.in", profile)
-    assert (judged.verdict, judged.details) == ("AC", []), judged
+    assert (judged.verdict, judged.details) == ("AC", ()), judged
 
 
 # ---------------------------------------------------------------- real checkers, in process
@@ -290,7 +125,7 @@ def test_a_checker_is_given_the_input_the_output_and_the_answer(tmp_path):
 def test_a_validator_reads_the_output_on_stdin_and_writes_its_message(tmp_path):
     assert run_checker(tmp_path, VALIDATOR, kind="validator").verdict == "AC"
     result = run_checker(tmp_path, VALIDATOR, kind="validator", answer="3\n")
-    assert (result.verdict, result.details) == ("WA", ["validator: the team's answer differs"])
+    assert (result.verdict, result.details) == ("WA", ("validator: the team's answer differs",))
 
 
 def test_a_validator_exit_0_is_no_verdict(tmp_path):
@@ -411,7 +246,7 @@ def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     reasons = case_reasons(report)["guess/judge-top"]
     assert (
         reasons[0].startswith("wall time passed the 3 s backstop")
-        and reasons[1] == checkers.WAITING
+        and reasons[1] == verdicts.WAITING
     )
     assert report["cases"][0]["wall_ms"] >= 3000
 
@@ -474,33 +309,7 @@ def test_checker_files_that_cannot_be_written_are_that_cases_internal_error(tmp_
     monkeypatch.setattr(checkers.tempfile, "TemporaryDirectory", full)
     judged_ = run_checker(tmp_path, "import sys\nsys.exit(0)\n")
     assert judged_.verdict == "IE"
-    assert judged_.details == ["could not write the checker's files: No space left on device"]
-
-
-# ---------------------------------------------------------------- Kattis: the first to end decides
-
-KATTIS = DEFAULT_PROFILE._replace(time_limit=1.0, mode=modes.parse_mode("interactive_validator v"))
-SPUN = {"cpu": 1.5, "status": -9, "ended": 2.0}  # it spun to its limit, and was killed
-
-
-@pytest.mark.parametrize(
-    "program, validator, verdict, final",
-    [
-        ({"ended": 2.0}, {"status": 42, "ended": 1.0}, "AC", False),
-        (SPUN, {"status": 43, "ended": 1.0}, "WA", True),  # it rejected first: WA at any limit
-        ({"status": 1, "ended": 1.0}, {"status": 43, "ended": 2.0}, "RE", False),  # crashed first
-        ({"ended": 1.0}, {"status": 43, "ended": 2.0}, "WA", False),  # ended well, then rejected
-        ({"status": 1, "ended": 2.0}, {"status": 42, "ended": 1.0}, "RE", False),  # crashed after
-        (SPUN, {"status": 43, "ended": 3.0}, "TLE", False),  # killed first, at its limit
-        ({"ended": 1.0}, {"status": 0, "ended": 2.0}, "IE", False),  # 0 is no verdict
-        ({"status": -13, "ended": 2.0}, {"status": 1, "ended": 1.0}, "IE", False),
-    ],
-)
-def test_a_kattis_validator_piped_with_the_program_decides_when_it_ends_first(
-    program, validator, verdict, final
-):
-    checked = checkers.interactive_verdict(run(**program), run(**validator), KATTIS, 64.0)
-    assert (checked[0], checked.final) == (verdict, final), checked
+    assert judged_.details == ("could not write the checker's files: No space left on device",)
 
 
 PIPE = """# testlib's protocol: INPUT OUTPUT ANSWER. It asks, reads the answer, waits until the
@@ -632,7 +441,7 @@ POINTS = "import sys\nsys.stderr.write('points 7.5 of 10: close\\n')\nsys.exit(7
 
 def test_a_checkers_points_give_the_case_a_score(tmp_path):
     result = run_checker(tmp_path, POINTS)
-    assert (result.verdict, result.score, result.details) == ("AC", 7.5, [])
+    assert (result.verdict, result.score, result.details) == ("AC", 7.5, ())
     assert run_checker(tmp_path, "pass\n").score is None
 
 

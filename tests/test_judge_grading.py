@@ -3,8 +3,9 @@ on_reject, the verdict and score modes of grader_flags, and which cases it asks 
 
 import pytest
 
-from judge.grading import Graded, grade, kattis_verdict, score_text
+from judge.grading import Graded, grade, score_text
 from judge.packages import GROUP_DEFAULTS, Group
+from judge.verdicts import kattis_name as kattis_verdict
 
 
 def group(path, items, **config):

@@ -7,9 +7,11 @@ import functools
 import sys
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 import runner_util
+from process_util import finished_run
 from runner_util import (
     ECHO,
     POSIX_ONLY,
@@ -25,8 +27,9 @@ from judge import judging, model, stop
 from judge.cli import cpu_count
 from judge.problems import DEFAULT_PROFILE
 from judge.process.choose import new_running
+from judge.verdicts import Seen, decide
 
-PROFILE = DEFAULT_PROFILE._replace(time_limit=1.0)
+PROFILE = replace(DEFAULT_PROFILE, time_limit=1.0)
 
 
 def judge_code(folder, code, given="", answer=None, profile=PROFILE):
@@ -45,14 +48,14 @@ def test_an_input_is_judged_by_the_profile(tmp_path):
     assert isinstance(judged, model.Judgement)
     assert (judged.verdict, judged.details, judged.input_lines, judged.slow) == (
         "AC",
-        [],
-        [],
+        (),
+        (),
         False,
     )
     assert judged.wall > 0 and (judged.cpu is None or judged.cpu >= 0)
     judged = judge_code(tmp_path, ECHO, "1 2\n", "1 3\n")
     assert judged.verdict == "WA" and judged.details[0] == "first difference at line 1"
-    assert judged.input_lines == ["  1 2"]  # a failure shows its short input
+    assert judged.input_lines == ("  1 2",)  # a failure shows its short input
     assert judge_code(tmp_path, ECHO, "1\n").verdict == "--"  # no answer: run, not checked
     assert judge_code(tmp_path, "print(1)", "", "1\r\n").verdict == "AC"  # CRLF read as LF
 
@@ -77,7 +80,7 @@ def test_an_answer_or_input_that_cannot_be_read_is_an_internal_error(tmp_path):
     ]:
         expected = tmp_path / answer if answer else None
         judged = judging.judge_input(program, tmp_path / given, PROFILE, expected)
-        assert judged == model.Judgement("IE", 0.0, None, None, False, [why], (), False)
+        assert (judged.verdict, judged.details, judged.ran) == ("IE", (why,), False)
 
 
 @POSIX_ONLY
@@ -87,26 +90,36 @@ def test_a_program_that_cannot_start_is_an_internal_error(tmp_path):
     program = model.Program(([cannot], cannot), tmp_path)
     judged = judging.judge_input(program, tmp_path / "c.in", PROFILE)
     assert judged.verdict == "IE"
-    assert judged.details == ["could not run: [Errno 2] No such file or directory"]
+    assert judged.details == ("could not run: [Errno 2] No such file or directory",)
 
 
 def test_a_program_that_could_not_be_built_is_a_ce_and_nothing_runs(tmp_path):
     lines = ["g++ could not build p.cpp: exit status 1", "  p.cpp:1:1: error: x"]
-    program = model.Program(None, tmp_path, None, lines)
+    program = model.Program(None, tmp_path, None, tuple(lines))
     judged = judging.judge_input(program, tmp_path / "no.in", PROFILE, tmp_path / "no.out")
-    assert judged == model.Judgement("CE", 0.0, None, None, False, lines, (), False)
+    assert (judged.verdict, judged.details, judged.ran, judged.reason) == (
+        "CE",
+        tuple(lines),
+        False,
+        "built-not",
+    )
 
 
 def test_a_judging_programs_files_that_cannot_be_written_are_an_internal_error():
     class Full:
         kind = "checker"
 
-        def judge(self, *args):
+        def judge_output(self, *args):
             raise OSError(28, "No space left on device")
 
-    outcome = type("Run", (), {"output": b"1\n"})()
-    verdict = judging.judged_output(Full(), "c.in", outcome, b"1\n", None, None)
-    assert verdict == ("IE", ["could not write the checker's files: No space left on device"])
+    seen = Seen(judging.bounds_of(PROFILE), program=finished_run(b"1\n"))
+    program = model.Program(None, ".")
+    seen = judging.with_output_judged(seen, Full(), "c.in", b"1\n", None, program)
+    decision = decide(seen)
+    assert (decision.verdict, decision.details) == (
+        "IE",
+        ("could not write the checker's files: No space left on device",),
+    )
 
 
 @pytest.mark.parametrize(

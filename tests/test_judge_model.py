@@ -1,6 +1,8 @@
 """judge/model.py, in process: the records that pass between the judge's layers, and the rule
 for a problem's name."""
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from judge import model
@@ -46,22 +48,32 @@ def test_a_bad_name_is_shown_escaped_and_short():
 def test_the_records_default_what_is_often_absent():
     assert model.Profile("J", 1.0, 64.0, None).other_limit is None
     assert model.Program((["x"], None), "/").sandbox is None
-    judged = model.Judgement("AC", 0.1, 0.05, 12.0, False, [])
+    judged = model.Judgement(model.Verdict.AC, 0.1, 0.05, 12.0, False, ())
     assert judged.input_lines == () and judged.ran and judged.score is None and not judged.final
     case = model.Case("p", "judge-a", "a.in", "a.out", True)
-    expected = (case, "AC", 0.1, 0.05, 12.0, False, [], (), True, None, False)
-    assert model.Result(case, *judged) == expected
+    result = model.Result.of(case, judged)
+    assert result.case == case
+    assert {name: getattr(result, name) for name in vars(judged)} == vars(judged)
 
 
-def test_a_checked_verdict_is_a_pair_with_its_score():
-    verdict, details = checked = model.Checked("AC", [], 7.5)
-    assert (verdict, details, checked.score, checked.final) == ("AC", [], 7.5, False)
-    assert checked == ("AC", []) and model.Checked("WA", ["x"]).score is None
+def test_the_records_are_frozen():
+    case = model.Case("p", "a", "a.in", None, None)
+    with pytest.raises(FrozenInstanceError):
+        case.name = "b"
+
+
+@pytest.mark.parametrize("verdict", list(model.Verdict))
+def test_a_verdict_is_its_word(verdict):
+    assert verdict == verdict.value and f"{verdict}" == str(verdict) == verdict.value
+    assert {verdict.value: 1}[verdict] == 1 and {verdict: 1}[verdict.value] == 1
+    assert verdict.passing == (verdict.value in ("AC", "--"))
 
 
 def test_an_input_not_judged_is_an_internal_error_with_its_reason():
     judged = model.not_judged("could not read the .out: Is a directory")
-    assert judged == model.Judgement(
-        "IE", 0.0, None, None, False, ["could not read the .out: Is a directory"], (), False
+    assert (judged.verdict, judged.details, judged.ran) == (
+        "IE",
+        ("could not read the .out: Is a directory",),
+        False,
     )
     assert "IE" not in model.PASSING and set(model.PASSING) == {"AC", "--"}

@@ -120,7 +120,12 @@ def test_each_mode_that_compares_gives_its_verdict(text, expected, got, verdict)
     assert mode.verdict(expected, got) == verdict
     details = mode.explain(verdict, got, expected)
     assert (details == []) == (verdict == "AC")
-    assert mode.judge("unused.in", got, expected, None, None) == (verdict, details)
+    decision = mode.judge_output("unused.in", got, expected, None, None)
+    assert (decision.verdict, list(decision.details), decision.reason) == (
+        verdict,
+        details,
+        "compared",
+    )
 
 
 def test_modes_are_equal_by_text_and_command():
@@ -171,10 +176,11 @@ def test_a_checker_is_found_from_the_root_or_says_why_not(tmp_path):
     assert polygon.command == ([sys.executable, script], sys.executable)
     assert polygon.checker.command == ([sys.executable, script, "-x"], sys.executable)
     missing = modes.parse_mode("validator v.py").resolved(tmp_path)
-    assert missing.command == f"the Judge: line's validator v.py: no file v.py under {tmp_path}"
+    assert missing.command is None
+    assert missing.missing == f"the Judge: line's validator v.py: no file v.py under {tmp_path}"
     assert missing.resolved(tmp_path) is missing
     named = modes.parse_mode("interactor i.py").resolved(tmp_path, "Exam's interactor")
-    assert named.command.startswith("Exam's interactor i.py: no file i.py under ")
+    assert named.missing.startswith("Exam's interactor i.py: no file i.py under ")
     with pytest.raises(UsageError, match=r"^--checker x\.py: no file x\.py under "):
         modes.parse_mode("checker x.py").resolved(tmp_path, "--checker", strict=True)
 

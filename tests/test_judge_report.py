@@ -8,6 +8,7 @@ import json
 import os
 import re
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,8 @@ from runner_util import (
 from util import usage_error
 
 from judge import modes, report
-from judge.model import EXTENDED_NOTE, Case, Result
+from judge.model import EXTENDED_NOTE, Case, Result, Verdict
+from judge.verdicts import REASONS
 from judge.problems import DEFAULT_PROFILE
 
 
@@ -43,15 +45,16 @@ def jsonschema():
 
 VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "CE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)
-JUDGE_CASE = CASE._replace(name="judge-b", judge=True)
-PROFILE = DEFAULT_PROFILE._replace(judge_name="Test judge", time_limit=1.0)
-JUTGE = PROFILE._replace(mode=modes.parse_mode("jutge"))
+JUDGE_CASE = replace(CASE, name="judge-b", judge=True)
+PROFILE = replace(DEFAULT_PROFILE, judge_name="Test judge", time_limit=1.0)
+JUTGE = replace(PROFILE, mode=modes.parse_mode("jutge"))
 
 
 def result(
     case=CASE, verdict="AC", wall=0.0123, cpu=0.0101, peak=12.34, slow=False, details=(), shown=()
 ):
-    return Result(case, verdict, wall, cpu, peak, slow, list(details), list(shown))
+    values = (Verdict(verdict), wall, cpu, peak, slow, tuple(details), tuple(shown))
+    return Result(*values, reason="compared", case=case)
 
 
 @pytest.mark.parametrize("seconds, shown", [(None, "?"), (0.0123, "12"), (1.5, "1500")])
@@ -75,7 +78,9 @@ def test_the_lines_under_a_case(case, details, shown, lines):
 
 def test_a_case_that_never_ran_gets_no_extended_note():
     """Its .out unreadable or its program not started: the reason alone."""
-    never = Result(CASE, "IE", 0.0, None, None, False, ["could not run: gone"], (), False)
+    never = Result(
+        Verdict.IE, 0.0, None, None, False, ("could not run: gone",), (), False, case=CASE
+    )
     assert report.result_lines(never) == ["could not run: gone"]
 
 
@@ -89,7 +94,7 @@ def test_a_problem_whose_cases_never_ran_has_no_figures():
 
 
 def test_a_problem_that_names_no_judge_case_is_not_split():
-    unnamed = CASE._replace(judge=None)
+    unnamed = replace(CASE, judge=None)
     line = report.summary("p", PROFILE, [result(unnamed), result(unnamed, "--")])
     head = "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed"
     assert line == f"{head}, 1 not checked (no .out); {FIGURES}"
@@ -109,7 +114,7 @@ def test_a_problem_that_names_no_judge_case_is_not_split():
         (
             "p",
             PROFILE,
-            [result(JUDGE_CASE), result(verdict="WA"), result(CASE._replace(name="c"), "--")],
+            [result(JUDGE_CASE), result(verdict="WA"), result(replace(CASE, name="c"), "--")],
             "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 1 failed (1 WA), 1 not "
             "checked (no .out); judge cases 1 of 1 passed, extended 0 of 2 passed, 1 not checked; "
             f"{FIGURES}",
@@ -123,7 +128,7 @@ def test_a_problem_that_names_no_judge_case_is_not_split():
         ),
         (
             "q\x1b",
-            PROFILE._replace(judge_name=None),
+            replace(PROFILE, judge_name=None),
             [result(cpu=None, peak=None, wall=0.5)],
             "== q\\x1b (no Judge: line: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed; no judge "
             "cases, extended 1 of 1 passed; slowest ? ms CPU, 500 ms wall; CPU time not measured "
@@ -131,7 +136,7 @@ def test_a_problem_that_names_no_judge_case_is_not_split():
         ),
         (
             "p",
-            PROFILE._replace(judge_name="Odd\x1b[2J"),
+            replace(PROFILE, judge_name="Odd\x1b[2J"),
             [
                 result(verdict="IE", wall=0.0, cpu=None, peak=None),
                 result(wall=0.2, cpu=0.15, peak=30.0),
@@ -147,9 +152,11 @@ def test_a_problems_summary(problem, profile, results, line):
 
 def test_a_problem_not_built_is_all_ce_and_claims_no_platform_gap():
     """Its cases never ran: no figure, and no 'not measured here' either."""
-    never = Result(CASE, "CE", 0.0, None, None, False, ["g++ could not build p.cpp"], (), False)
+    never = Result(
+        Verdict.CE, 0.0, None, None, False, ("g++ could not build p.cpp",), (), False, case=CASE
+    )
     assert report.result_lines(never) == ["g++ could not build p.cpp"]
-    assert report.summary("p", PROFILE, [never, never._replace(case=JUDGE_CASE)]) == (
+    assert report.summary("p", PROFILE, [never, replace(never, case=JUDGE_CASE)]) == (
         "== p (Test judge: 1 s CPU, 1024 MiB, exact): 0 passed, 2 failed (2 CE); judge cases 0 "
         "of 1 passed, extended 0 of 1 passed"
     )
@@ -188,7 +195,7 @@ def test_colours_paint_the_verdict_and_slow(capsys):
 
 
 def test_a_long_case_name_stretches_the_column_no_further_than_48(capsys):
-    long = CASE._replace(name="x" * 60)
+    long = replace(CASE, name="x" * 60)
     lines = report.Report([long, CASE], {"p": PROFILE}, colour=False)
     lines.add(result(long))
     lines.add(result(CASE))
@@ -224,7 +231,7 @@ def test_a_report_is_written_whole_or_not_at_all(tmp_path):
     info = report.RunInfo(PYTHON, None, False, "posix", 64.0, {})
     report.write_json(str(path), report.report_data(info, [], 0, 0))
     assert json.loads(path.read_text())["cases"] == []
-    bad = {"p": DEFAULT_PROFILE._replace(time_limit=float("inf"))}  # not JSON
+    bad = {"p": replace(DEFAULT_PROFILE, time_limit=float("inf"))}  # not JSON
     with pytest.raises(ValueError):
         report.write_json(str(path), report.report_data(info._replace(profiles=bad), [], 0, 0))
     assert json.loads(path.read_text())["cases"] == []  # the old one, whole
@@ -236,13 +243,13 @@ def test_a_report_is_written_whole_or_not_at_all(tmp_path):
 
 def in_process_report():
     """A report as data, made in process: two problems, three cases."""
-    other = PROFILE._replace(judge_name=None, other_limit=("C/C++", 0.5))
+    other = replace(PROFILE, judge_name=None, other_limit=("C/C++", 0.5))
     info = report.RunInfo(None, "./a.out", True, "portable", 64.0, {"p": JUTGE, "q": other})
     results = [
         result(JUDGE_CASE, "PE", details=["presentation error"], shown=["  1"]),
-        result(CASE._replace(name=os.fsdecode(b"bad\xff") if os.name == "posix" else "bad")),
-        result(CASE._replace(problem="q"), "IE", 0.0, None, None, details=["could not run"]),
-        result(CASE._replace(name="scored"))._replace(score=7.5),
+        result(replace(CASE, name=os.fsdecode(b"bad\xff") if os.name == "posix" else "bad")),
+        result(replace(CASE, problem="q"), "IE", 0.0, None, None, details=["could not run"]),
+        replace(result(replace(CASE, name="scored")), score=7.5),
     ]
     return report.report_data(info, results, 1, 2)
 
@@ -251,10 +258,12 @@ def test_the_schema_is_a_schema_of_this_report_version():
     jsonschema().Draft202012Validator.check_schema(schema())
     assert schema()["properties"]["version"]["const"] == report.REPORT_VERSION
     case = schema()["$defs"]["case"]
-    assert case["required"] == [*report.JSON_CASE, "details"] == list(case["properties"])[:-1]
+    fields = [*report.JSON_CASE, "reason", "details"]
+    assert case["required"] == fields == list(case["properties"])[:-1]
+    assert case["properties"]["reason"]["enum"] == sorted(REASONS)
     optional = [*schema()["$defs"]["problem"]["properties"]][-2:]
     assert optional == ["output_limit_mib", "score"]  # like the case's score, optional
-    assert case["properties"]["verdict"]["enum"] == VERDICTS
+    assert sorted(case["properties"]["verdict"]["enum"]) == sorted(VERDICTS) == sorted(Verdict)
     assert schema()["required"] == list(in_process_report()) == list(schema()["properties"])
     jsonschema().validate(json.loads(json.dumps(in_process_report())), schema())
 

@@ -24,37 +24,291 @@ from runner_util import (
     make_root,
 )
 
-from judge import verdicts
-from judge.problems import DEFAULT_PROFILE
+from judge import checkers, verdicts
+from judge.model import Judgement
+from judge.model import Verdict as V
 from judge.process import linux, readers, trees, watch
+from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
 
-PROFILE = DEFAULT_PROFILE._replace(time_limit=0.5, memory_limit=100.0)
+BOUNDS = Bounds(0.5, 100.0, 64.0)
+TESTLIB = "not testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
+KATTIS = "not the Kattis protocol's 42 AC, 43 WA"
+PROTOCOLS = {
+    "checker": verdicts.TESTLIB_CHECKER,
+    "validator": verdicts.KATTIS_VALIDATOR,
+    "interactor": verdicts.TESTLIB_INTERACTOR,
+    "interactive_validator": verdicts.KATTIS_INTERACTIVE,
+}
+
+
+def run(**fields):
+    """A Run that ended by itself with exit status 0 within every limit, unless fields say."""
+    values = dict(output=b"", stderr=b"", status=0, wall=0.2, cpu=0.1, peak_mib=10.0)
+    values.update(timed_out=False, overflowed=False)
+    return watch.Run(**{**values, **fields})
+
+
+def judging(mode, fields=(), message=None, score=None, time_limit=1.0):
+    """What a judging program of mode ("checker c", ...) did: its Run has fields; its message
+    is message, else its stderr."""
+    kind = mode.split()[0]
+    ran = run(**dict(fields))
+    said = ran.stderr.strip() if message is None else message
+    limits = checkers.judging_limits(time_limit)
+    return Judging(kind.split("_")[-1], PROTOCOLS[kind], ran, said, score, limits)
+
+
+# ---------------------------------------------------------------- the decision, as a table
+# Each row: what was seen of a case, and the verdict and reason decide() gives.
+
+SEEN = {
+    "built-not": Seen(BOUNDS, build_failure=("a.cpp:1: error",)),
+    "answer-unreadable": Seen(BOUNDS, program=run(), answer_error="Permission denied"),
+    "not-run": Seen(BOUNDS),
+    "within": Seen(BOUNDS, program=run(), compared=Decision(V.AC, (), "compared")),
+    "within-wa": Seen(BOUNDS, program=run(), compared=Decision(V.WA, ("x",), "compared")),
+    "cpu-at-limit": Seen(
+        BOUNDS, program=run(cpu=0.5, wall=0.6), compared=Decision(V.AC, (), "compared")
+    ),
+    "cpu-over": Seen(BOUNDS, program=run(cpu=0.6, wall=0.7)),
+    "waits": Seen(BOUNDS, program=run(cpu=0.1, wall=1.4)),
+    "backstop": Seen(BOUNDS, program=run(cpu=0.1, wall=1.5, timed_out=True)),
+    "ceiling": Seen(BOUNDS, program=run(cpu=0.2, wall=8.0, timed_out=True)),
+    "wall-judged": Seen(BOUNDS, program=run(cpu=None, wall=0.6)),
+    "peak": Seen(BOUNDS, program=run(peak_mib=150.0)),
+    "memory-backstop": Seen(BOUNDS, program=run(peak_mib=250.0, memory_out=True, status=-9)),
+    "own-peak": Seen(
+        BOUNDS, program=run(peak_mib=150.0, judged_mib=90.0), compared=Decision(V.AC, (), "c")
+    ),
+    "output": Seen(BOUNDS, program=run(overflowed=True, status=-9)),
+    "mle-before-re": Seen(BOUNDS, program=run(peak_mib=150.0, status=3)),
+    "tle-before-mle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0)),
+    "exit": Seen(BOUNDS, program=run(status=1)),
+    "crash-no-answer": Seen(BOUNDS, program=run(status=-11), answered=False),
+    "no-answer": Seen(BOUNDS, program=run(), answered=False),
+    "checker-ac": Seen(BOUNDS, program=run(), judging=judging("checker c")),
+    "checker-wa": Seen(BOUNDS, program=run(), judging=judging("checker c", {"status": 1})),
+    "checker-pe": Seen(BOUNDS, program=run(), judging=judging("checker c", {"status": 2})),
+    "checker-fail": Seen(BOUNDS, program=run(), judging=judging("checker c", {"status": 3})),
+    "checker-killed": Seen(
+        BOUNDS, program=run(), judging=judging("checker c", {"timed_out": True})
+    ),
+    "checker-after-re": Seen(
+        BOUNDS, program=run(status=1), judging=judging("checker c", {"status": 0})
+    ),
+    "points": Seen(
+        BOUNDS, program=run(), judging=judging("checker c", {"status": 7}, b"points 12.5")
+    ),
+    "no-points": Seen(BOUNDS, program=run(), judging=judging("checker c", {"status": 7}, b"good")),
+    "score-file": Seen(
+        BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"30\n")
+    ),
+    "bad-score-file": Seen(
+        BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"inf")
+    ),
+    "validator-0": Seen(BOUNDS, program=run(), judging=judging("validator v", {"status": 0})),
+}
+DECIDED = [
+    ("built-not", V.CE, "built-not"),
+    ("answer-unreadable", V.IE, "answer-unreadable"),
+    ("not-run", V.IE, "not-judged"),
+    ("within", V.AC, "compared"),
+    ("within-wa", V.WA, "compared"),
+    ("cpu-at-limit", V.AC, "compared"),
+    ("cpu-over", V.TLE, "cpu-limit"),
+    ("waits", V.IE, "not-judged"),  # within its limits, and nothing judged its output
+    ("backstop", V.TLE, "wall-backstop"),
+    ("ceiling", V.TLE, "wall-ceiling"),
+    ("wall-judged", V.TLE, "wall-unmeasured"),
+    ("peak", V.MLE, "memory-peak"),
+    ("memory-backstop", V.MLE, "memory-backstop"),
+    ("own-peak", V.AC, "c"),
+    ("output", V.OLE, "output-limit"),
+    ("mle-before-re", V.MLE, "memory-peak"),
+    ("tle-before-mle", V.TLE, "cpu-limit"),
+    ("exit", V.RE, "exit"),
+    ("crash-no-answer", V.RE, "exit"),
+    ("no-answer", V.UNCHECKED, "no-answer"),
+    ("checker-ac", V.AC, "judging-exit"),
+    ("checker-wa", V.WA, "judging-exit"),
+    ("checker-pe", V.PE, "judging-exit"),
+    ("checker-fail", V.IE, "judging-failed"),
+    ("checker-killed", V.IE, "judging-limit"),
+    ("checker-after-re", V.RE, "exit"),  # the exit comes before the checker's word
+    ("points", V.AC, "judging-exit"),
+    ("no-points", V.IE, "judging-failed"),
+    ("score-file", V.AC, "judging-exit"),
+    ("bad-score-file", V.IE, "judging-failed"),
+    ("validator-0", V.IE, "judging-failed"),
+]
+
+
+@pytest.mark.parametrize("name, verdict, reason", DECIDED, ids=[row[0] for row in DECIDED])
+def test_the_decision_table(name, verdict, reason):
+    decision = decide(SEEN[name])
+    assert (decision.verdict, decision.reason) == (verdict, reason), decision
+    assert reason in verdicts.REASONS or reason == "c"
+
+
+def test_every_reason_is_decided_by_some_row():
+    decided = {reason for _, _, reason in DECIDED} | {row[4] for row in INTERACTIVE_ROWS}
+    assert set(verdicts.REASONS) <= decided | {"not-judged"}
 
 
 @pytest.mark.parametrize(
-    "fields, expected, verdict",
+    "name, score", [("points", 12.5), ("score-file", 30.0), ("checker-ac", None)]
+)
+def test_a_judging_programs_score_is_kept(name, score):
+    assert decide(SEEN[name]).score == score
+
+
+def test_only_the_output_of_a_case_within_its_limits_and_with_an_answer_is_judged():
+    to_judge = {name for name, seen in SEEN.items() if output_to_judge(seen)}
+    within = {"within", "within-wa", "cpu-at-limit", "waits", "own-peak", "points", "no-points"}
+    judged = {name for name in SEEN if name.startswith(("checker-", "score-", "bad-", "valid"))}
+    assert to_judge == within | judged - {"checker-after-re"}
+
+
+# Interactive, both ways: (program's Run fields, judging Run fields, mode, verdict, reason,
+# final). testlib's interactor: its verdict unless the program passed a limit, or crashed
+# before it ended or while it judged well. Kattis: a validator that rejected first is WA at
+# any limit.
+INTERACTOR, VALIDATOR = "interactor i", "interactive_validator v"
+SPUN = {"cpu": 1.5, "status": -9, "ended": 2.0}  # it spun to its limit, and was killed
+INTERACTIVE_ROWS = [
+    ({}, {}, INTERACTOR, V.AC, "judging-exit", False),
+    ({}, {"status": 1}, INTERACTOR, V.WA, "judging-exit", False),
+    ({}, {"status": 3}, INTERACTOR, V.IE, "judging-failed", False),
+    ({}, {"timed_out": True}, INTERACTOR, V.IE, "judging-limit", False),
+    ({"status": 1}, {"status": 1}, INTERACTOR, V.WA, "judging-exit", False),  # quit after WA
+    (  # it crashed, then the interactor's write failed
+        {"status": 1, "ended": 1.0},
+        {"status": 1, "ended": 1.1},
+        INTERACTOR,
+        V.RE,
+        "program-first",
+        False,
+    ),
+    (
+        {"status": 1, "ended": 1.0},
+        {"status": 2, "ended": 1.1},
+        INTERACTOR,
+        V.RE,
+        "program-first",
+        False,
+    ),
+    (
+        {"status": 1, "ended": 1.1},
+        {"status": 1, "ended": 1.0},
+        INTERACTOR,
+        V.WA,
+        "judging-exit",
+        False,
+    ),
+    (
+        {"status": 1, "ended": 1.0},
+        {"status": 3, "ended": 1.1},
+        INTERACTOR,
+        V.IE,
+        "judging-failed",
+        False,
+    ),
+    (
+        {"status": -6, "ended": 1.0},
+        {"status": 120, "ended": 1.1},
+        INTERACTOR,
+        V.RE,
+        "program-first",
+        False,
+    ),
+    ({"status": 1}, {}, INTERACTOR, V.RE, "program-first", False),  # a crash after an AC
+    ({"status": -11}, {"status": 3}, INTERACTOR, V.IE, "judging-failed", False),
+    ({"status": -11}, {"status": -13}, INTERACTOR, V.RE, "program-first", False),  # broke its pipe
+    (
+        {"wall": 3.0, "timed_out": True, "status": -9},
+        {"status": 3},
+        INTERACTOR,
+        V.TLE,
+        "wall-backstop",
+        False,
+    ),
+    ({"cpu": 1.5, "status": -9}, {"status": 1}, INTERACTOR, V.TLE, "cpu-limit", False),
+    ({"peak_mib": 2000.0, "status": -9}, {"status": 1}, INTERACTOR, V.MLE, "memory-peak", False),
+    ({"ended": 2.0}, {"status": 42, "ended": 1.0}, VALIDATOR, V.AC, "judging-exit", False),
+    (SPUN, {"status": 43, "ended": 1.0}, VALIDATOR, V.WA, "rejected-first", True),
+    (
+        {"status": 1, "ended": 1.0},
+        {"status": 43, "ended": 2.0},
+        VALIDATOR,
+        V.RE,
+        "program-first",
+        False,
+    ),
+    ({"ended": 1.0}, {"status": 43, "ended": 2.0}, VALIDATOR, V.WA, "judging-exit", False),
+    (
+        {"status": 1, "ended": 2.0},
+        {"status": 42, "ended": 1.0},
+        VALIDATOR,
+        V.RE,
+        "program-first",
+        False,
+    ),
+    (SPUN, {"status": 43, "ended": 3.0}, VALIDATOR, V.TLE, "cpu-limit", False),
+    ({"ended": 1.0}, {"status": 0, "ended": 2.0}, VALIDATOR, V.IE, "judging-failed", False),
+    (
+        {"status": -13, "ended": 2.0},
+        {"status": 1, "ended": 1.0},
+        VALIDATOR,
+        V.IE,
+        "judging-failed",
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("program, judged, mode, verdict, reason, final", INTERACTIVE_ROWS)
+def test_the_interactive_decision_table(program, judged, mode, verdict, reason, final):
+    bounds = Bounds(1.0, 1024.0, 64.0)
+    seen = Seen(bounds, program=run(**program), judging=judging(mode, judged), interactive=True)
+    decision = decide(seen)
+    assert (decision.verdict, decision.reason, decision.final) == (verdict, reason, final)
+
+
+def test_a_program_that_waited_on_its_interactor_is_told_to_flush():
+    program = run(wall=3.0, timed_out=True, status=-9)
+    seen = Seen(
+        Bounds(1.0, 1024.0, 64.0),
+        program,
+        judging=judging(INTERACTOR, {"status": 1}),
+        interactive=True,
+    )
+    assert decide(seen).details[-1] == verdicts.WAITING
+
+
+@pytest.mark.parametrize(
+    "fields, verdict, limit, at",
     [
-        ({}, b"1\n", None),  # the mode's to say
-        ({"cpu": 0.4, "wall": 0.5}, b"1\n", None),
-        ({"cpu": 0.6, "wall": 0.7}, b"1\n", "TLE"),  # over the limit in CPU time
-        ({"cpu": 0.1, "wall": 1.4}, b"1\n", None),  # slow in wall time only: waiting
-        ({"cpu": 0.1, "wall": 1.5, "timed_out": True}, b"1\n", "TLE"),  # at the backstop
-        ({"cpu": None, "wall": 0.4}, b"1\n", None),  # CPU time not measured: wall time judged
-        ({"cpu": None, "wall": 0.6}, b"1\n", "TLE"),
-        ({"peak_mib": 150.0}, b"1\n", "MLE"),
-        ({"peak_mib": 250.0, "memory_out": True, "status": -9}, b"1\n", "MLE"),
-        ({"peak_mib": 150.0, "judged_mib": 90.0}, b"1\n", None),  # judged by its own peak
-        ({"peak_mib": None}, b"1\n", None),  # memory not measured: no MLE
-        ({"overflowed": True, "status": -9}, b"1\n", "OLE"),
-        ({"peak_mib": 150.0, "status": 3}, b"1\n", "MLE"),  # MLE comes before RE
-        ({"cpu": 0.7, "peak_mib": 150.0}, b"1\n", "TLE"),  # and TLE before MLE
-        ({"status": 1}, b"1\n", "RE"),
-        ({"status": -11}, None, "RE"),  # a crash fails a case with no .out too
-        ({}, None, "--"),  # a case with no .out: run, not checked
+        ({"cpu": 0.4}, V.AC, 0.5, V.AC),
+        ({"cpu": 0.6}, V.AC, 0.5, V.TLE),  # passed only with the margin
+        ({"cpu": None, "wall": 0.6}, V.AC, 0.5, V.TLE),
+        ({"cpu": 0.6, "final": True}, V.WA, 0.5, V.WA),  # rejected first: at any limit
+        ({"cpu": 0.6}, V.WA, 0.5, V.TLE),
     ],
 )
-def test_the_limits_and_the_exit_give_a_verdict(fields, expected, verdict):
-    assert verdicts.verdict_of(finished_run(b"1\n", **fields), expected, PROFILE) == verdict
+def test_a_verdict_under_a_lower_time_limit(fields, verdict, limit, at):
+    values = {"wall": 0.7, "cpu": None, "peak_mib": None, "slow": False, "details": ()}
+    judged = Judgement(verdict, **{**values, **fields})
+    assert verdicts.at_limit(judged, limit) == at
+
+
+@pytest.mark.parametrize(
+    "verdict, name", [("RE", "RTE"), ("IE", "JE"), ("IC", "WA"), ("AC", "AC"), ("TLE", "TLE")]
+)
+def test_kattis_names_three_verdicts_otherwise(verdict, name):
+    assert verdicts.kattis_name(V(verdict)) == name == verdicts.kattis_name(verdict)
+
+
+# ---------------------------------------------------------------- the lines that explain them
 
 
 BACKSTOP = backstop_line("1.5", "0.20")
@@ -111,11 +365,11 @@ BACKSTOP = backstop_line("1.5", "0.20")
             {"status": 1, "stderr": b"x" * 150},
             ["exit status 1", "stderr, last lines:", "  " + "x" * 100 + "... (50 more characters)"],
         ),
-        ("--", {}, []),
     ],
 )
 def test_each_verdict_is_explained(verdict, fields, lines):
-    assert verdicts.explain_limit(verdict, finished_run(b"1\n", **fields), PROFILE, 64.0) == lines
+    decision = verdicts.by_limits(finished_run(b"1\n", **fields), BOUNDS)
+    assert (decision.verdict, list(decision.details)) == (verdict, lines)
 
 
 # ---------------------------------------------------------------- through the runner

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import types
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -404,7 +405,7 @@ class FakeJudge:
     call's limit and deadline recorded."""
 
     def __init__(self):
-        self.profile = problems.DEFAULT_PROFILE._replace(time_limit=10.0)
+        self.profile = replace(problems.DEFAULT_PROFILE, time_limit=10.0)
         self.running = types.SimpleNamespace(tick=lambda: None, end=lambda: None)  # none runs
         self.calls = []
 

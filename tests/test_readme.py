@@ -178,9 +178,13 @@ def layers():
 
 
 def imports(path):
-    """The modules of judge/ that the file imports, anywhere in it."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    """The modules of judge/ that the file imports, anywhere in it but under `if
+    TYPE_CHECKING:`, whose imports only name types for the type checker."""
+    found, tree = set(), ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.dump(node.test):
+            node.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("judge"):
             for alias in node.names:  # from judge.process import launcher: a module
                 inner = f"{node.module}.{alias.name}"

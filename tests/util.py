@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from judge import UsageError, new_running, parse_mode, read_profile
+from judge.verdicts import of_output
 from maint.checks import complete, problems_at
 from tools.problem import ROOT, load_solution, problems, tooling
 
@@ -102,7 +103,8 @@ def judge_output(root, problem, input_path, expected, output):
         return "IE", ["an interactive program is judged as it runs: runner.py NAME runs it"]
     running = new_running()
     try:
-        return judging.judge(input_path, output, expected, running, root)
+        decision = of_output(judging.judge_output(input_path, output, expected, running, root))
+        return decision.verdict, list(decision.details)
     finally:
         running.end()
 

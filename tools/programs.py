@@ -6,6 +6,7 @@ force (BRUTE). Also the limits the solution is judged by.
 import itertools
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from judge import (
@@ -43,7 +44,7 @@ class OutOfTime(Exception):
 def generous(profile):
     """The profile with generous limits: 5 times its time limit, at least GENEROUS_TIME, and
     twice its memory limit, at least GENEROUS_MEMORY."""
-    return profile._replace(
+    return replace(profile, 
         time_limit=max(GENEROUS_TIME, 5 * profile.time_limit),
         memory_limit=max(GENEROUS_MEMORY, 2 * profile.memory_limit),
     )
@@ -108,7 +109,7 @@ class AsProcess:
             wanted.write_bytes(expected.encode(*ENCODING))
             program = Program(self.command, self.cwd)
             seconds = capped(limit or self.profile.time_limit, deadline)
-            profile = self.profile._replace(time_limit=seconds)
+            profile = replace(self.profile, time_limit=seconds)
             result = judge_input(program, given, profile, wanted, self.running)
         finally:
             for path in (given, wanted):
@@ -180,16 +181,16 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     found from root, wherever the solution runs; a UsageError says why it cannot run."""
     profile, warning = read_profile(root, name)
     what = f"{profile.judge_name or 'the Judge: line'}'s {profile.mode.kind}"
-    profile = profile._replace(mode=profile.mode.resolved(root, what, strict=True))  # from root
+    profile = replace(profile, mode=profile.mode.resolved(root, what, strict=True))  # from root
     whose = f"{printable(profile.judge_name)}'s" if profile.judge_name else "the runner's default"
     if profile.other_limit and command and not runs_python(command):
         language, seconds = profile.other_limit
-        profile = profile._replace(time_limit=seconds)
+        profile = replace(profile, time_limit=seconds)
         whose += f" {printable(language)}"
     if not judge:
         profile, whose = generous(profile), "generous"
     if tle or mle:  # yours
-        profile = profile._replace(
+        profile = replace(profile, 
             time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
         )
         whose = "your"
