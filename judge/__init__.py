@@ -11,11 +11,14 @@ Each is loaded from its module when first used, so `import judge` costs nothing 
 runner.py can catch the stop signals before anything else loads.
 """
 
+from __future__ import annotations
+
 import importlib
+from typing import Any
 
 WHERE = {
-    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result Verdict"
-    " UsageError problem_name_error",
+    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
+    " Verdict UsageError problem_name_error",
     "judge.text": "printable shorten",
     "judge.commands": "PYTHON_PROGRAM runs_python split_command",
     "judge.modes": "MODES make_mode mode_error parse_mode",
@@ -34,11 +37,11 @@ MODULE_OF = {name: module for module, names in WHERE.items() for name in names.s
 __all__ = sorted(MODULE_OF)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:  # Any: each name is of its own module's type
     if name not in MODULE_OF:
         raise AttributeError(f"module 'judge' has no attribute '{name}'")
     return getattr(importlib.import_module(MODULE_OF[name]), name)
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return __all__

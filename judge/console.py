@@ -1,10 +1,13 @@
 """Writing to the terminal: the report's lines on stdout, notes on stderr. A reader that goes
 away or stalls never fails or holds the run."""
 
+from __future__ import annotations
+
 import contextlib
 import os
 import select
 import sys
+from typing import TextIO
 
 from judge.model import OutputClosed
 from judge.platform import POSIX
@@ -12,7 +15,7 @@ from judge.stop import WRITING
 from judge.text import printable
 
 
-def say(text):
+def say(text: str) -> None:
     """Print and flush text; a closed stdout raises OutputClosed, a stop signal breaks the wait."""
     try:
         WRITING.append(True)
@@ -26,9 +29,11 @@ def say(text):
         del WRITING[:]
 
 
-def let_go(stream):
+def let_go(stream: TextIO | None) -> None:
     """Point stream at the null device: a reader gone or stalled neither holds nor fails exit."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: None
+    if stream is None:  # sys.stdout or sys.stderr where there is none: nothing to let go of
+        return
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no fileno()
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             os.dup2(null, stream.fileno())
@@ -36,7 +41,7 @@ def let_go(stream):
             os.close(null)
 
 
-def note(text):
+def note(text: object) -> None:
     """One escaped line on stderr if it takes it now; one gone or stalled is let go of."""
     try:
         if POSIX and not select.select([], [sys.stderr], [], 0)[1]:
@@ -47,7 +52,7 @@ def note(text):
         let_go(sys.stderr)
 
 
-def usage_error(message):
+def usage_error(message: object) -> int:
     """Say a usage error; its exit status."""
     note(f"runner.py: error: {message}")
     return 2
