@@ -1,6 +1,8 @@
 """judge/compare.py, in process: the comparators (an output against the answer, in bytes) and
 the float comparison, each from a table of cases."""
 
+from dataclasses import astuple, replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -216,7 +218,7 @@ def test_a_float_is_what_cs_sscanf_reads_whole_and_finite(token, value):
     ],
 )
 def test_the_default_validators_flags_are_read_as_it_reads_them(words, flags):
-    assert tuple(compare.kattis_flags(words)) == flags
+    assert astuple(compare.kattis_flags(words)) == flags
 
 
 @pytest.mark.parametrize("words", [["sloppy"], ["float_tolerance"], ["float_tolerance", "x"]])
@@ -232,39 +234,39 @@ NONE = compare.KattisFlags(False, False, -1.0, -1.0)
     "expected, got, flags, wrong",
     [
         (b"Yes 1\n", b"yES\n\n  1", NONE, None),  # any letter case, any spaces
-        (b"Yes\n", b"yes\n", NONE._replace(case_sensitive=True), (1, 0, "'yes' for 'Yes'")),
+        (b"Yes\n", b"yes\n", replace(NONE, case_sensitive=True), (1, 0, "'yes' for 'Yes'")),
         (
             b"1 2\n",
             b"1 2",
-            NONE._replace(space_change_sensitive=True),
+            replace(NONE, space_change_sensitive=True),
             (4, 3, "the output ends where the answer has '\\n'"),
         ),
         (
             b"1  2\n",
             b"1 2\n",
-            NONE._replace(space_change_sensitive=True),
+            replace(NONE, space_change_sensitive=True),
             (2, 1, "space change: ' ' for '  '"),
         ),
-        (b"1 2\n", b"1 2\n", NONE._replace(space_change_sensitive=True), None),
+        (b"1 2\n", b"1 2\n", replace(NONE, space_change_sensitive=True), None),
         (b"1\n", b"1 2\n", NONE, (2, 2, "more output than the answer: '2'")),
         (b"1 2\n", b"1\n", NONE, (2, 2, "the output ends where the answer has '2'")),
         (b"0.5\n", b"0.50000001\n", NONE, (1, 0, "'0.50000001' for '0.5'")),  # no tolerance: text
-        (b"0.5\n", b"0x1p-1\n", NONE._replace(absolute=1e-9), None),
-        (b"100\n", b"100.5\n", NONE._replace(absolute=0.1, relative=0.01), None),  # relative
+        (b"0.5\n", b"0x1p-1\n", replace(NONE, absolute=1e-9), None),
+        (b"100\n", b"100.5\n", replace(NONE, absolute=0.1, relative=0.01), None),  # relative
         (
             b"100\n",
             b"100.5\n",
-            NONE._replace(absolute=0.1),
+            replace(NONE, absolute=0.1),
             (1, 0, "'100.5' for '100': error 0.5, relative 0.005"),
         ),
-        (b"0\n", b"1e-7\n", NONE._replace(relative=1e-6), (1, 0, "'1e-7' for '0': error 1e-07")),
+        (b"0\n", b"1e-7\n", replace(NONE, relative=1e-6), (1, 0, "'1e-7' for '0': error 1e-07")),
         (
             b"2.5\n",
             b"two\n",
-            NONE._replace(absolute=1e-6),
+            replace(NONE, absolute=1e-6),
             (1, 0, "a number was expected ('2.5'), got 'two'"),
         ),
-        (b"inf\n", b"INF\n", NONE._replace(absolute=1e-6), None),  # no float: a word, any case
+        (b"inf\n", b"INF\n", replace(NONE, absolute=1e-6), None),  # no float: a word, any case
     ],
 )
 def test_the_default_validator_accepts_what_kattis_accepts(expected, got, flags, wrong):
