@@ -41,6 +41,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -49,7 +50,7 @@ import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Callable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Iterable, Mapping, Sequence, Tuple
 
 from judge import commands, explain
 from judge.model import MIB, UsageError
@@ -85,11 +86,11 @@ os.execv(sys.argv[2], sys.argv[2:])
 FILE_TOO_LARGE = re.compile(r"File too large|File ?size limit exceeded")  # EFBIG, SIGXFSZ
 ERROR_LINES = 10  # of the compiler's output, shown with its failure
 DEPENDENCIES = "deps.d"  # a build's list of the files it read, as make reads it
+CASE_FOLDERS = ("testcases", "hacks")  # a root's folders of cases and their answers
 FILES = "files.json"  # a build's list of the files its key hashes
 LOCK = "lock"  # a build's file that each process that may run it holds a shared lock on
 HELD: dict[str, int] = {}  # the builds this process holds, by folder: each one's lock's fd
 Words = Tuple[str, ...]  # a command of the table, its fields still to fill in
-Command = Tuple[List[str], Optional[str]]  # what runs: (args, executable)
 exit_description: Callable[[int], str] = explain.exit_description  # "exit status 1"
 
 
@@ -113,19 +114,21 @@ class Built:
     """How to run a program: its command, or None and the lines that say why it could not be
     built (the program's CE; a checker's IE)."""
 
-    command: Command | None
+    command: commands.Command | None
     failure: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
 class Recipe:
     """What a build is made of: its Language, the source's absolute path, the compilers' paths
-    by their names, and bwrap's path when it is built in a sandbox (else None)."""
+    by their names, bwrap's path when it is built in a sandbox (else None), and the folders of
+    cases the sandbox must hide (absolute)."""
 
     language: Language
     path: Path
     tools: Mapping[str, str]
     sandbox: str | None = None
+    hidden: tuple[str, ...] = ()
 
 
 DEPS = ("-MD", "-MF", "{out}/" + DEPENDENCIES)
@@ -180,10 +183,11 @@ def program_for(
     builds: str | Path | None = None,
     python: str | None = None,
     sandbox: str | None = None,
+    hidden: Sequence[str] = (),
 ) -> Built:
     """The Built of the source (a path from root, which the program runs from, of a language
     of LANGUAGES): built first into builds (default ROOT/build) when its language compiles;
-    with sandbox (bwrap's path), built inside it."""
+    with sandbox (bwrap's path), built inside it, where the folders hidden are out of sight."""
     language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
     if language is None:
         return Built(None, (f"{path.name}: no language of the runner's has its extension",))
@@ -192,13 +196,55 @@ def program_for(
         return Built(None, (missing,))
     fields = {"python": python or sys.executable, "source": str(source)}
     if language.build:
-        recipe = Recipe(language, path, tools, sandbox)
+        recipe = Recipe(language, path, tools, sandbox, tuple(map(os.path.abspath, hidden)))
         try:
             fields["out"], fields["main"] = built(recipe, Path(builds or Path(root, BUILD_FOLDER)))
         except BuildFailed as failed:
             return Built(None, failed.lines)
         fields["binary"] = str(Path(fields["out"], binary_name(path)))
     return Built((expand(language.run, fields, tools), None))
+
+
+def named_source(text: str, folder: Path) -> str | None:
+    """The source a command line is: one word naming a file under folder whose extension
+    LANGUAGES knows (x.cpp, Main.java, a.py), as it names it; else None."""
+    try:
+        words = shlex.split(text, posix=not WINDOWS)
+    except ValueError:
+        return None
+    if len(words) != 1 or language_of(words[0]) is None:
+        return None
+    return words[0] if Path(folder, words[0]).is_file() else None
+
+
+def command_of(text: str, folder: Path) -> commands.Command:
+    """--command's (args, executable), read from folder: a source (named_source) as ([its
+    name], None), which command_built builds; else the command split, its program found."""
+    source = named_source(text, folder)
+    return ([source], None) if source else commands.split_command(text, folder)
+
+
+def command_built(
+    command: commands.Command,
+    folder: Path,
+    builds: Path,
+    python: str | None = None,
+    sandbox: str | None = None,
+    hidden: Sequence[str] = (),
+) -> Built:
+    """The Built of a command of command_of, run from folder: a source built first, as
+    program_for builds it; any other command as it is."""
+    args, executable = command
+    if executable is None and isinstance(args, list):
+        return program_for(folder, args[0], builds, python, sandbox, hidden)
+    return Built(command)
+
+
+def hidden_folders(root: Path, inputs: Iterable[Path]) -> tuple[str, ...]:
+    """The folders a sandboxed build must not see: the root's folders of cases, and each
+    folder that holds one of the inputs (beside its answer)."""
+    folders = {*(root / name for name in CASE_FOLDERS), *(path.parent for path in inputs)}
+    return tuple(sorted(os.path.abspath(folder) for folder in folders))
 
 
 def tools_of(language: Language) -> tuple[dict[str, str], str | None]:
@@ -250,11 +296,11 @@ def expand(words: Words, fields: Mapping[str, str], tools: Mapping[str, str]) ->
 
 def build_key(recipe: Recipe, data: bytes) -> str:
     """A hash of what a build is made of before it reads a file: the source, the commands, the
-    compilers, and whether it is sandboxed."""
+    compilers, and what a sandbox shows it (None: built as the user)."""
     language, tools = recipe.language, recipe.tools
     digest = hashlib.sha256(data)
-    sandboxed = recipe.sandbox is not None
-    digest.update(repr((language.build, language.run, language.copy, sandboxed)).encode())
+    seen = sandbox_view(recipe) if recipe.sandbox else None
+    digest.update(repr((language.build, language.run, language.copy, seen)).encode())
     for tool in sorted(tools.values()):
         found = os.stat(tool)
         digest.update(f"{tool}\0{found.st_size}\0{found.st_mtime_ns}".encode())
@@ -371,14 +417,33 @@ def build_in(folder: Path, recipe: Recipe, main: str) -> list[str]:
 
 def jailed(bwrap: str, recipe: Recipe, folder: Path) -> list[str]:
     """The words that run a build command under bwrap, which shows it the system, the source's
-    folder (read only) and its compilers, and lets it write only to folder and its own /tmp."""
-    seen = str(recipe.path.parent)
+    folder (read only; its folders of cases hidden) and its compilers, and lets it write only
+    to folder and its own /tmp."""
+    seen, (covered, alone) = str(recipe.path.parent), sandbox_view(recipe)
     options = [*sandbox_options(BUILD_LIMITS.memory), "--setenv", "LC_ALL", "C"]
-    options += ["--setenv", "TMPDIR", "/tmp", "--ro-bind", seen, seen]
+    options += ["--setenv", "TMPDIR", "/tmp"]
+    if alone:  # in a folder of cases: the source alone
+        options += ["--dir", seen, "--ro-bind", str(recipe.path), str(recipe.path)]
+    else:
+        options += ["--ro-bind", seen, seen, *(w for c in covered for w in ("--tmpfs", c))]
     for tool in sorted(set(recipe.tools.values())):
         options += tool_binds(tool, seen)
     options += ["--bind", str(folder), str(folder), "--chdir", seen, "--seccomp", "3"]
     return ["/bin/sh", "-c", 'exec "$@" 3<"$0"', filter_path(), bwrap, *options, "--"]
+
+
+def sandbox_view(recipe: Recipe) -> tuple[tuple[str, ...], bool]:
+    """What a sandboxed build of the recipe does not see of the source's folder: the hidden
+    folders under it (each covered by an empty one), and whether it is itself in (or is) one,
+    so that only the source is shown."""
+    seen = str(recipe.path.parent)
+    covered = tuple(folder for folder in recipe.hidden if within(folder, seen) and folder != seen)
+    return covered, any(within(seen, folder) for folder in recipe.hidden)
+
+
+def within(path: str, folder: str) -> bool:
+    """Whether path is folder or under it."""
+    return (path + os.sep).startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def tool_binds(tool: str, seen: str) -> list[str]:
@@ -388,7 +453,7 @@ def tool_binds(tool: str, seen: str) -> list[str]:
     if real.startswith(tuple(folder + os.sep for folder in SYSTEM_FOLDERS)):
         return []
     prefix = os.path.dirname(os.path.dirname(real))
-    if (seen + os.sep).startswith(prefix.rstrip(os.sep) + os.sep):
+    if within(seen, prefix):
         return ["--ro-bind", real, tool]
     binds = ["--ro-bind", prefix, prefix]
     return binds if tool.startswith(prefix + os.sep) else [*binds, "--ro-bind", real, tool]

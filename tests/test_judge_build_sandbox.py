@@ -107,6 +107,20 @@ def test_a_build_under_the_sandbox_cannot_read_the_answers(tmp_path, sandbox, wh
 
 
 @needs("gcc")
+def test_a_command_source_under_the_sandbox_cannot_read_the_cases_below_it(tmp_path, sandbox):
+    write(tmp_path / "x.c", PEEKING.replace("ANSWER", "cases/judge-1.out"))
+    write(tmp_path / "cases" / "judge-1.in", "1 2\n")
+    write(tmp_path / "cases" / "judge-1.out", "3\n")
+    (tmp_path / "repo").mkdir()
+    status, report, _ = judged(tmp_path / "repo", "cases", "--command", "x.c", cwd=tmp_path)
+    assert case_verdicts(report) == {"cases/judge-1": "AC"} and status == 0
+    status, report, _ = judged(
+        tmp_path / "repo", "cases", "--command", "x.c", "--sandbox", cwd=tmp_path
+    )
+    assert case_verdicts(report) == {"cases/judge-1": "CE"} and status == 1
+
+
+@needs("gcc")
 def test_a_build_under_the_sandbox_reads_its_folder_and_writes_only_its_build(tmp_path, sandbox):
     root = c_root(tmp_path, SUM_C)
     write(root / "solutions" / "add.h", "static int add(int a, int b) { return a + b; }\n")
