@@ -1,12 +1,16 @@
 """Explaining a failure to a person: where an output first differs from the answer, a short
 diff around it, how a program ended, and the last lines of its stderr."""
 
+from __future__ import annotations
+
 import difflib
 import math
 import re
 import signal
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence, Tuple
 
-from judge.compare import SPACE, float_difference, tokens
+from judge.compare import SPACE, Comparator, float_difference, tokens
+from judge.model import Verdict
 from judge.text import SHOWN_CHARS, printable, shorten
 
 NEWLINE = b"\n"
@@ -15,8 +19,16 @@ DIFF_WINDOW = 8  # lines a side in the diff shown for WA/PE: at most 19 lines of
 A_LINE = re.compile(rb"[^\n]*\n|[^\n]+")  # a line, with its newline if it has one; never empty
 TOKEN = re.compile(rb"[^ ]*")  # a token, where tokens() has made every space one " "
 
+# difflib's step of a diff: its tag, and the ranges of the two sides' lines it spans.
+Opcode = Tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
 
-def exit_description(code):
+if TYPE_CHECKING:  # generic to a type checker; at run time, only from Python 3.9 on
+    LineMatcher = difflib.SequenceMatcher[str]
+else:
+    LineMatcher = difflib.SequenceMatcher
+
+
+def exit_description(code: int) -> str:
     if code < 0:
         names = {number.value: f" ({number.name})" for number in signal.Signals}
         return f"killed by signal {-code}{names.get(-code, '')}"
@@ -25,12 +37,12 @@ def exit_description(code):
     return f"exit status {code}"
 
 
-def last_lines(data):
+def last_lines(data: bytes) -> list[str]:
     """The last STDERR_LINES lines of a program's stderr (or message), as text."""
     return data.decode("utf-8", "backslashreplace").splitlines()[-STDERR_LINES:]
 
 
-def stderr_tail(data):
+def stderr_tail(data: bytes) -> list[str]:
     """A program's stderr under its verdict: its last lines, or nothing when it wrote none."""
     lines = last_lines(data)
     return (
@@ -40,19 +52,21 @@ def stderr_tail(data):
     )
 
 
-def float_mismatch(got, expected, eps_text):
+def float_mismatch(got: bytes, expected: bytes, eps_text: str) -> list[str]:
     """Where two outputs first differ beyond the tolerance eps_text, and by how much."""
-    number, want, have, error = float_difference(expected, got, float(eps_text))
+    found = float_difference(expected, got, float(eps_text))
+    assert found is not None  # the output is a WA: its tokens differ
+    number, want, have, error = found
     how = f": error {error:.3g}, over {eps_text} absolute and relative" if error < math.inf else ""
     return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
 
 
-def mismatch(verdict, got, expected, comparator):
+def mismatch(verdict: Verdict, got: bytes, expected: bytes, comparator: Comparator) -> list[str]:
     """How near the output is, its first difference and a short diff, found in bytes (64 MiB)."""
     details = []
-    if verdict == "PE":
-        same = "equal once runs of whitespace are one space, the ends trimmed"
-        details.append(f"presentation error: {same} and letters upper-cased")
+    if verdict == Verdict.PE:
+        equal = "equal once runs of whitespace are one space, the ends trimmed"
+        details.append(f"presentation error: {equal} and letters upper-cased")
     elif expected.translate(None, SPACE) == got.translate(None, SPACE):
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
     elif tokens(expected).upper() == tokens(got).upper():
@@ -65,7 +79,7 @@ def mismatch(verdict, got, expected, comparator):
         ends = all(data[same : same + 1] in (b" ", b"") for data in (want_tokens, have_tokens))
         at = same + 1 if ends else want_tokens.rfind(b" ", 0, same) + 1  # ends: one has more tokens
         where = f"token {want_tokens.count(b' ', 0, same) + 1 + ends}"
-        shown = shown_tokens(TOKEN.match(data, at).group() for data in (want_tokens, have_tokens))
+        shown = shown_tokens(token_at(data, at) for data in (want_tokens, have_tokens))
     else:
         where, shown = line_difference(want, have, start)
     details += ["first difference at " + where, *difference(shown)]
@@ -74,16 +88,23 @@ def mismatch(verdict, got, expected, comparator):
     return details
 
 
-def shown_tokens(pair):
+def token_at(data: bytes, at: int) -> bytes:
+    """The token from offset at on, where tokens() has made every space one " "."""
+    found = TOKEN.match(data, at)
+    assert found is not None  # TOKEN matches, if only the empty token past the end
+    return found.group()
+
+
+def shown_tokens(pair: Iterable[bytes | None]) -> list[str]:
     texts = [token.decode("utf-8", "backslashreplace") if token else "" for token in pair]
     return [shorten(printable(text)) or "(no more tokens)" for text in texts]
 
 
-def difference(shown):
+def difference(shown: Sequence[str]) -> list[str]:
     return ["  expected: " + shown[0], "  got:      " + shown[1]]
 
 
-def common_prefix(a, b):
+def common_prefix(a: bytes, b: bytes) -> int:
     size, step, limit = 0, 1 << 16, min(len(a), len(b))
     while step:
         while size + step <= limit and a[size : size + step] == b[size : size + step]:
@@ -92,7 +113,7 @@ def common_prefix(a, b):
     return size
 
 
-def line_start(data, offset, back=0):
+def line_start(data: bytes, offset: int, back: int = 0) -> int:
     """Where the line holding offset starts, or the one `back` lines above it."""
     start = data.rfind(NEWLINE, 0, offset) + 1
     for _ in range(back):
@@ -100,11 +121,11 @@ def line_start(data, offset, back=0):
     return start
 
 
-def lines_from(data, start, count):
+def lines_from(data: bytes, start: int, count: int) -> list[bytes]:
     return [line.group() for line, _ in zip(A_LINE.finditer(data, start), range(count))]
 
 
-def visible(lines, skip=0):
+def visible(lines: Sequence[bytes], skip: int = 0) -> str:
     """The first of lines of output, its whitespace made visible and its newline said in words;
     from its byte `skip` on, "..." before it, when the line is too long to show whole."""
     if not lines:
@@ -118,7 +139,7 @@ def visible(lines, skip=0):
     )
 
 
-def line_difference(want, have, start):
+def line_difference(want: bytes, have: bytes, start: int) -> tuple[str, list[str]]:
     """Where two outputs first differ within the line at start, and both sides shown there: the
     line and, on a line too long to show whole, its column and token, and a window around it."""
     where = f"line {want.count(NEWLINE, 0, start) + 1}"
@@ -133,15 +154,14 @@ def line_difference(want, have, start):
     return where, [visible(side, skip) for side in sides]
 
 
-def unified_diff(want, have, start):
+def unified_diff(want: bytes, have: bytes, start: int) -> list[str]:
     """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree.
     The sides are aligned on twice as many lines, then cut to the window, so that a line
     inserted or missing shows as one line, not as another line cut off at the window's end."""
     before = want.count(NEWLINE, 0, start)
     old, new = (lines_from(data, start, 2 * DIFF_WINDOW) for data in (want, have))
     shown = [visible([line]) for line in old], [visible([line]) for line in new]
-    matcher = difflib.SequenceMatcher(None, *shown, autojunk=False)
-    matcher.opcodes = clipped(matcher.get_opcodes(), DIFF_WINDOW)
+    matcher = WindowMatcher(None, *shown, autojunk=False)
     lines = ["--- expected", "+++ got"]
     for group in matcher.get_grouped_opcodes(2):
         first, last = group[0], group[-1]
@@ -159,9 +179,17 @@ def unified_diff(want, have, start):
     return ["diff:"] + ["  " + line for line in lines]
 
 
-def clipped(opcodes, window):
+class WindowMatcher(LineMatcher):
+    """difflib's matcher of two sides' lines, its opcodes (and so its groups of them) cut to the
+    first DIFF_WINDOW lines of each side."""
+
+    def get_opcodes(self) -> list[Opcode]:
+        return clipped(super().get_opcodes(), DIFF_WINDOW)
+
+
+def clipped(opcodes: Iterable[Opcode], window: int) -> list[Opcode]:
     """difflib's opcodes cut to the first `window` lines of each side."""
-    kept = []
+    kept: list[Opcode] = []
     for tag, i1, i2, j1, j2 in opcodes:
         if i1 >= window and j1 >= window:
             break
@@ -173,7 +201,7 @@ def clipped(opcodes, window):
     return kept
 
 
-def hunk_range(start, length):
+def hunk_range(start: int, length: int) -> str:
     """A side's range in a hunk header, as diff -u writes it (start counts lines before it)."""
     if length == 1:
         return f"{start + 1}"
