@@ -16,9 +16,10 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 DEPS is `-MD -MF DIR/deps.d`: gcc lists every file it read in DIR/deps.d, as rustc's
 dep-info does.
 PY is --python for a solution, the runner's Python for a checker. JAVA is `java -Xss64m
--XX:+UseSerialGC -cp BIN.jar CLASS`; CLASS is the source's public class (else its first, else
-Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is one file for
---sandbox to show the program.
+-XX:+UseSerialGC -cp BIN.jar CLASS`; CLASS is the class the source's file names (Main.java:
+Main) where it declares it at its top level, else its public top-level class (else its
+first, else Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is
+one file for --sandbox to show the program.
 
 A build is BUILD/SRC-PLACE/KEY-FILES/, PLACE a hash of the source's path, KEY one of the
 source, the commands and each compiler's path, size and time, and FILES one of every file the
@@ -159,10 +160,10 @@ LANGUAGES = {
     ),
     ".js": Language("JavaScript", (), ("node", "{source}")),
 }
-# Java's text without its comments and literals, and its public class, else its first.
+# Java's comments and literals, left out; then its braces, and its classes with their modifiers.
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
-JAVA_CLASS = re.compile(r"\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*class\s+(\w+)")
-ANY_CLASS = re.compile(r"\bclass\s+(\w+)")
+JAVA_MODIFIER = r"(?:public|protected|private|static|final|abstract|strictfp|sealed|non-sealed)"
+JAVA_TOKEN = re.compile(rf"([{{}}])|\b((?:{JAVA_MODIFIER}\s+)*)class\s+(\w+)")
 MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
 
@@ -171,10 +172,22 @@ def language_of(path: str | PurePath) -> Language | None:
     return LANGUAGES.get(PurePath(path).suffix.lower())
 
 
-def java_class(text: str) -> str:
-    text = JAVA_NOISE.sub(" ", text)
-    found = JAVA_CLASS.search(text) or ANY_CLASS.search(text)
-    return found.group(1) if found else "Main"
+def java_class(text: str, stem: str = "Main") -> str:
+    """The class a Java source runs: the one its file's name (stem) says, where it declares
+    that class at its top level; else its public top-level class, else its first, else Main.
+    A nested class, public or static, is never it."""
+    top: list[tuple[str, bool]] = []  # the top-level classes, and whether each is public
+    depth = 0
+    for found in JAVA_TOKEN.finditer(JAVA_NOISE.sub(" ", text)):
+        brace, modifiers, name = found.groups()
+        if brace:
+            depth += 1 if brace == "{" else -1
+        elif depth == 0:
+            top.append((name, "public" in modifiers.split()))
+    names = [name for name, _ in top]
+    if stem in names:
+        return stem
+    return ([name for name, public in top if public] or names or ["Main"])[0]
 
 
 def program_for(
@@ -356,7 +369,7 @@ def built(recipe: Recipe, builds: Path) -> tuple[str, str]:
         data = path.read_bytes()
     except OSError as error:
         raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
-    main = java_class(data.decode("utf-8", "replace"))
+    main = java_class(data.decode("utf-8", "replace"), path.stem)
     place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
     home, key = builds / f"{path.name}-{place}", build_key(recipe, data)
     out = found_build(home, key) or build_into(home, key, recipe, main)

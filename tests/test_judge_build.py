@@ -136,18 +136,24 @@ def test_the_runners_page_shows_each_languages_commands():
 
 
 @pytest.mark.parametrize(
-    "text, main",
+    "text, stem, main",
     [
-        ("public class Solution { }", "Solution"),
-        ("class Helper {}\npublic final class Sol {}", "Sol"),
-        ("// public class Nope\nclass Main {}", "Main"),
-        ('class A { String s = "public class B"; }', "A"),
-        ("char c = '\"'; public class Q {}", "Q"),
-        ("interface I {}", "Main"),
+        ("public class Solution { }", "p", "Solution"),
+        ("class Helper {}\npublic final class Sol {}", "p", "Sol"),
+        ("// public class Nope\nclass Main {}", "p", "Main"),
+        ('class A { String s = "public class B"; }', "p", "A"),
+        ("char c = '\"'; public class Q {}", "p", "Q"),
+        ("interface I {}", "p", "Main"),
+        ("class Main {\n    public final class Pair {}\n}", "Main", "Main"),
+        ("class Main { public static class Pair {} }", "p", "Main"),
+        ("class Outer { public class Inner { } }", "p", "Outer"),
+        ("class Helper { }\nclass Main { }", "Main", "Main"),
+        ("public class Sum { }\nclass Main { }", "Main", "Main"),
+        ("class A { char c = '{'; }\npublic class B { }", "p", "B"),
     ],
 )
-def test_javas_class_is_the_public_one_else_the_first(text, main):
-    assert build.java_class(text) == main
+def test_javas_class_is_the_files_own_else_the_public_one_else_the_first(text, stem, main):
+    assert build.java_class(text, stem) == main
 
 
 def test_a_python_tool_is_run_as_before_and_a_missing_source_is_a_usage_error(tmp_path):

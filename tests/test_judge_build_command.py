@@ -14,6 +14,24 @@ SUM_CPP = """#include <cstdio>
 int main() { long long a, b; if (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b); }
 """
 SUM_PY = "a, b = map(int, input().split())\nprint(a + b)\n"
+# Main.java: its class is Main, whatever class it holds, public or nested.
+SUM_JAVA = """import java.util.Scanner;
+
+class Main {
+    public static final class Pair {
+        final long a, b;
+        Pair(long a, long b) { this.a = a; this.b = b; }
+    }
+    public final class Unused {}
+    public static class Also {}
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        Pair pair = new Pair(in.nextLong(), in.nextLong());
+        System.out.println(pair.a + pair.b);
+    }
+}
+"""
 
 
 def needs(*programs):
@@ -91,3 +109,10 @@ def test_a_c_source_as_the_command_is_built_with_its_language(tmp_path):
 def test_a_python_source_as_the_command_runs_on_the_python(tmp_path):
     status, report, _ = judged_command(tmp_path, "x.py", SUM_PY)
     assert case_verdicts(report) == {"cases/one": "AC", "cases/big": "AC"} and status == 0
+
+
+@needs("javac", "jar", "java")
+def test_a_java_source_runs_the_class_its_file_names(tmp_path):
+    status, report, _ = judged_command(tmp_path, "Main.java", SUM_JAVA)
+    assert case_verdicts(report) == {"cases/one": "AC", "cases/big": "AC"}, report["cases"]
+    assert status == 0
