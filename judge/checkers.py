@@ -10,7 +10,7 @@ import tempfile
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from judge.files import open_regular, read_regular
 from judge.model import MIB, Command, Verdict
@@ -19,6 +19,7 @@ from judge.verdicts import Judging, Protocol
 
 if TYPE_CHECKING:
     from judge.modes import Judged
+    from judge.process import trees
     from judge.process.trees import CaseTree, Started, Workdir
 
 CHECK_SECONDS = 10.0  # CPU seconds a judging program may take (BACKSTOP times that in wall time)
@@ -45,7 +46,7 @@ def judge_command(mode: Judged, input_path: Path, folder: str) -> Command:
     return [*args, *paths, *mode.flags], executable
 
 
-def feedback(protocol: Protocol, folder: str, run: Run) -> Tuple[bytes, Optional[bytes]]:
+def feedback(protocol: Protocol, folder: str, run: Run) -> tuple[bytes, bytes | None]:
     """What the program run with its files in folder said: its message file (the first 4
     KiB), else its stderr, else its stdout; and its score.txt."""
     message, score = run.stderr.strip() or run.output.strip(), None
@@ -89,8 +90,8 @@ class Watched(threading.Thread):
     ) -> None:
         super().__init__(daemon=True)
         self.running, self.started, self.on_end, self.limits = running, started, on_end, limits
-        self.outcome: Optional[Run] = None
-        self.error: Optional[BaseException] = None
+        self.outcome: Run | None = None
+        self.error: BaseException | None = None
         self.start()
 
     @property
@@ -105,7 +106,7 @@ class Watched(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.outcome = watch(self, *self.started, self.limits)  # type: ignore[arg-type]
+            self.outcome = watch(self, *self.started, self.limits)
             self.on_end(self.outcome)
         except BaseException as error:  # raised again by result(), on the thread that asks
             self.error = error
@@ -131,7 +132,7 @@ class Ends:
         self.to_program, self.to_judge = os.pipe(), os.pipe()
         self.open, self.first_decides = {*self.to_program, *self.to_judge}, first_decides
         self.lock, self.rejected = threading.Lock(), False
-        self.kill_program: Optional[Callable[[], None]] = None
+        self.kill_program: Callable[[], None] | None = None
 
     def close(self, *fds: int) -> None:
         with self.lock:  # each once: a number closed may be another file's soon after
@@ -187,16 +188,16 @@ class Ends:
 def interact(
     mode: Judged,
     input_path: Path,
-    command: Command,
-    expected: Optional[bytes],
+    command: trees.Command,
+    expected: bytes | None,
     limits: Limits,
     running: Running,
     workdir: Workdir,
-) -> Tuple[Run, Judging]:
-    """The Run of the program and what its judging program did (testlib's interactor, CMD
-    INPUT OUTPUT ANSWER, or a Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped
-    together. The judging program's Run has, as its output, what it wrote to OUTPUT: with
-    Polygon, the checker judges that."""
+) -> tuple[Run, Judging]:
+    """The Run of the program (its command as the process layer starts it: under bwrap, say)
+    and what its judging program did (testlib's interactor, CMD INPUT OUTPUT ANSWER, or a
+    Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped together. The judging program's
+    Run has, as its output, what it wrote to OUTPUT: with Polygon, the checker judges that."""
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "answer").write_bytes(expected or b"")
         own_limits = judging_limits(limits.time)

@@ -10,12 +10,13 @@ import contextlib
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
-from judge.checkers import Unjudged, check_output, interact
+from judge.checkers import Unjudged, interact
 from judge.explain import stderr_tail
 from judge.files import read_regular
 from judge.model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
+from judge.modes import Judged, Mode
 from judge.process.choose import new_running
 from judge.process.sandbox import sandboxed, unsandboxed
 from judge.process.trees import TICK
@@ -24,19 +25,21 @@ from judge.stop import STOPPED
 from judge.text import printable
 from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
 
-if TYPE_CHECKING:
-    from judge.modes import Mode
+if TYPE_CHECKING:  # concurrent.futures is imported where a run uses threads
+    from concurrent.futures import Future
 
 OUTPUT_MIB = 64.0  # the output limit unless told otherwise
 SHORT_INPUT, SHORT_INPUT_LINES = 400, 10  # an input at most this long is shown with a failure
+CaseT = TypeVar("CaseT")  # what run_all() judges
+ResultT = TypeVar("ResultT")  # and what it gives of each
 
 
 def judge_input(
     program: Program,
     input_path: Path,
     profile: Profile,
-    expected_path: Optional[Path] = None,
-    running: Optional[Running] = None,
+    expected_path: Path | None = None,
+    running: Running | None = None,
 ) -> Judgement:
     """The Judgement of program (a judge.model.Program) on one input, by profile's limits and
     mode, against the answer in expected_path (None: run, not checked). A running from
@@ -59,7 +62,7 @@ def bounds_of(profile: Profile) -> Bounds:
 def judge_one(
     program: Program,
     input_path: Path,
-    expected_path: Optional[Path],
+    expected_path: Path | None,
     profile: Profile,
     running: Running,
 ) -> Judgement:
@@ -95,7 +98,7 @@ def judge_one(
 def run_case(
     program: Program,
     input_path: Path,
-    expected: Optional[bytes],
+    expected: bytes | None,
     profile: Profile,
     bounds: Bounds,
     running: Running,
@@ -107,9 +110,10 @@ def run_case(
     # the sandbox opens a file input inside, and may want another stdin for bwrap
     command, stdin = sandboxed(program.sandbox, program.command, workdir, limits.memory, given)
     judging = None
-    if mode.interactive:
+    if isinstance(mode, Judged) and mode.interactive:
         run, judging = interact(mode, input_path, command, expected, limits, running, workdir)
     else:
+        assert stdin is not None  # a file's, as the case is not interactive
         run = execute(running, command, stdin, workdir, limits)
     run = unsandboxed(program.sandbox, run)
     return Seen(
@@ -125,10 +129,10 @@ def with_output_judged(
     seen: Seen,
     mode: Mode,
     input_path: Path,
-    expected: Optional[bytes],
+    expected: bytes | None,
     running: Running,
     program: Program,
-    output: Optional[bytes] = None,
+    output: bytes | None = None,
 ) -> Seen:
     """What is seen once mode judged the output (Polygon's checker: the interactor's output):
     a comparator's Decision, or what the judging program did. A judging program that cannot
@@ -149,7 +153,7 @@ def with_output_judged(
 
 
 def judgement(
-    decision: Decision, run: Optional[Run], input_path: Path, bounds: Optional[Bounds] = None
+    decision: Decision, run: Run | None, input_path: Path, bounds: Bounds | None = None
 ) -> Judgement:
     """The Judgement of a decision: what the program said on stderr under a failure (RE says
     it already), whether a pass was slow, and the short input under a failure."""
@@ -179,7 +183,7 @@ def judgement(
     )
 
 
-def shown_lines(data):
+def shown_lines(data: bytes) -> list[str] | None:
     """The lines of an input (bytes) as a failure shows them, indented and escaped, when it is
     short: SHORT_INPUT bytes and SHORT_INPUT_LINES lines at most; None when it is longer."""
     if len(data) > SHORT_INPUT:
@@ -188,7 +192,7 @@ def shown_lines(data):
     return ["  " + printable(line) for line in lines] if len(lines) <= SHORT_INPUT_LINES else None
 
 
-def shown_input(path):
+def shown_input(path: str | os.PathLike[str]) -> list[str]:
     """The lines of the input at path, when it is short enough to show with a failure; else
     none."""
     data = b""
@@ -203,29 +207,30 @@ def judge_case(case: Case, profile: Profile, program: Program, running: Running)
     return Result.of(case, judge_one(program, case.input, case.expected, profile, running))
 
 
-def run_all(cases, judge, jobs, on_result, on_wait=lambda: None):
+def run_all(
+    cases: Iterable[CaseT],
+    judge: Callable[[CaseT, Running], ResultT],
+    jobs: int,
+    on_result: Callable[[ResultT], object],
+    on_wait: Callable[[], None] = lambda: None,
+) -> None:
     """Call judge(case, running) for each case, on `jobs` threads, or with 1 on this one
     (handing each case to a thread and back costs CPU); on_result(each result) in case order,
     and on_wait() every TICK while one is awaited."""
     if STOPPED:  # while the runner started: no case starts
         raise KeyboardInterrupt
-    running, pool, futures = new_running(), None, []
+    running, pool = new_running(), None
+    futures: list[Future[ResultT]] = []
+    results: Iterator[ResultT]
     try:
         if jobs == 1:  # each case judged on this thread, which calls on_wait
             running.tick, results = on_wait, (judge(case, running) for case in cases)
         else:  # concurrent.futures takes 10 ms to import: only here
-            from concurrent.futures import ThreadPoolExecutor, wait
+            from concurrent.futures import ThreadPoolExecutor
 
             pool = ThreadPoolExecutor(max_workers=jobs)
             futures = [pool.submit(judge, case, running) for case in cases]
-
-            def in_order():  # on_wait() every TICK while a result is awaited; None once stopped
-                for future in futures:
-                    while not (STOPPED or wait([future], timeout=TICK).done):
-                        on_wait()
-                    yield None if STOPPED else future.result()
-
-            results = in_order()
+            results = in_order(futures, on_wait)
         for result in results:
             if STOPPED:
                 raise KeyboardInterrupt
@@ -239,3 +244,16 @@ def run_all(cases, judge, jobs, on_result, on_wait=lambda: None):
         if pool:
             pool.shutdown()  # every thread ended
         running.end()
+
+
+def in_order(futures: list[Future[ResultT]], on_wait: Callable[[], None]) -> Iterator[ResultT]:
+    """The futures' results in order, on_wait() every TICK while one is awaited; once the run
+    is stopped, a KeyboardInterrupt."""
+    from concurrent.futures import wait  # imported by now: run_all() made the futures
+
+    for future in futures:
+        while not (STOPPED or wait([future], timeout=TICK).done):
+            on_wait()
+        if STOPPED:
+            raise KeyboardInterrupt
+        yield future.result()
