@@ -388,3 +388,14 @@ def test_a_build_whose_messages_pass_their_cap_is_ce_with_their_opening(tmp_path
     assert made.command is None
     assert made.failure[0] == "g++ passed 4 KiB of output building p.cpp, and was killed"
     assert "p.cpp:2:" in made.failure[2] and "'y0' was not declared" in made.failure[2]
+
+
+@POSIX_ONLY
+@needs("g++")
+def test_a_checker_whose_build_hangs_is_one_line_saying_which_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "BUILD_LIMITS", Limits(0.5, 4096.0, MIB))
+    write(tmp_path / "chk.cpp", '#include "stuck.h"\nint main() {}\n')
+    os.mkfifo(str(tmp_path / "stuck.h"))
+    why = "--checker chk.cpp: g++ passed 0.5 s of CPU time (1.5 s of wall time) building chk.cpp"
+    with pytest.raises(UsageError, match="^" + re.escape(why + ", and was killed") + "$"):
+        build.tool_command("chk.cpp", tmp_path, "--checker", tmp_path / "build")
