@@ -13,30 +13,46 @@ reject_score). problemtools' default grader and its walk of the groups are the m
   given counts.
 """
 
-from collections import namedtuple
+from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable, Mapping, Optional, Sequence, Tuple
+
+from judge.model import Verdict
 from judge.packages import Group, number_of, text_of
 from judge.verdicts import kattis_name
 
 WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", "AC")
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")
-SCORE_MODES = {
+SCORE_MODES: dict[str, Callable[[list[float]], float]] = {
     "sum": sum,
     "avg": lambda scores: sum(scores) / len(scores),
     "min": min,
     "max": max,
 }
 
-# A result of the grader: the group's path under data/ ("" for data/ itself, or a case's
-# name), its verdict by Kattis's name, and its score.
-Graded = namedtuple("Graded", "path verdict score")
+# A case's result as the grader is given it: its verdict, and the score its judging program
+# gave it (None: none).
+CaseResult = Tuple[Verdict, Optional[float]]
 
 
-def grade(group, result_of):
+@dataclass(frozen=True)
+class Graded:
+    """A result of the grader: the group's path under data/ ("" for data/ itself, or a case's
+    name), its verdict by Kattis's name ("RTE", "JE" ...: a string, as Kattis names it), and
+    its score."""
+
+    path: str
+    verdict: str
+    score: float
+
+
+def grade(group: Group, result_of: Callable[[str], CaseResult | None]) -> list[Graded]:
     """The Graded of each group judged, subgroups before theirs, the group's own last (none if
     it judged nothing). result_of(case name) gives (verdict, score or None), or None for a
     case not judged; it is asked in order, and only for the cases the grader needs."""
-    graded, children = [], []
+    graded: list[Graded] = []
+    children: list[Graded] = []
     for item in group.items:
         if isinstance(item, Group):
             below = grade(item, result_of)
@@ -54,7 +70,9 @@ def grade(group, result_of):
     return graded
 
 
-def case_result(name, config, result):
+def case_result(
+    name: str, config: Mapping[str, object], result: CaseResult | None
+) -> Graded | None:
     """A case's Graded: its verdict, and the score it was given, else its group's."""
     if result is None:
         return None
@@ -65,7 +83,7 @@ def case_result(name, config, result):
     return Graded(name, verdict, score)
 
 
-def aggregate(group, children):
+def aggregate(group: Group, children: Sequence[Graded]) -> Graded:
     """The default grader on a group's results, by its grader_flags."""
     flags = text_of(group.config, "grader_flags").split()
     verdicts, scores = [c.verdict for c in children], [c.score for c in children]
@@ -87,6 +105,6 @@ def aggregate(group, children):
     return Graded(group.path, verdict, float(SCORE_MODES[score_mode](scores)))
 
 
-def score_text(score):
+def score_text(score: float) -> str:
     """A score as a report shows it: 30, 12.5."""
     return f"{score:.6g}"
