@@ -33,6 +33,11 @@ is removed only when none does. Windows has no such lock: there no build is remo
 that fails, or passes BUILD_LIMITS or FILE_LIMIT, gives a line that says why and the
 compiler's first lines: a solution's CE on every case, a checker's IE. So does a compiler not
 on PATH. Compilers run in the C locale: their messages are in English.
+
+With --sandbox (bwrap), a build runs in a sandbox too: it sees the system, its compilers and
+the source's folder, read only, with each folder of the run's cases under it shown empty (a
+source in one is shown alone), and writes only to its new build's folder and a /tmp of its
+own. A sandboxed build is keyed apart from one built as the user.
 """
 
 from __future__ import annotations
