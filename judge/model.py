@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from judge.text import printable, shorten
 
@@ -69,8 +69,8 @@ class Case:
     problem: str
     name: str
     input: Path
-    expected: Optional[Path]
-    judge: Optional[bool]
+    expected: Path | None
+    judge: bool | None
 
 
 @dataclass(frozen=True)
@@ -79,12 +79,12 @@ class Profile:
     (MiB), the mode, another language's limit as (language, seconds), and the output limit
     (MiB) where the judge says one."""
 
-    judge_name: Optional[str]
+    judge_name: str | None
     time_limit: float
     memory_limit: float
     mode: Mode
-    other_limit: Optional[Tuple[str, float]] = None
-    output_limit: Optional[float] = None
+    other_limit: tuple[str, float] | None = None
+    output_limit: float | None = None
 
 
 @dataclass(frozen=True)
@@ -94,9 +94,9 @@ class Program:
     input is a CE and nothing runs)."""
 
     command: Command
-    workdir: Union[str, Path]
-    sandbox: Optional[str] = None
-    failure: Optional[Tuple[str, ...]] = None
+    workdir: str | Path
+    sandbox: str | None = None
+    failure: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,13 +111,13 @@ class Judgement:
 
     verdict: Verdict
     wall: float
-    cpu: Optional[float]
-    peak_mib: Optional[float]
+    cpu: float | None
+    peak_mib: float | None
     slow: bool
-    details: Tuple[str, ...]
-    input_lines: Tuple[str, ...] = ()
+    details: tuple[str, ...]
+    input_lines: tuple[str, ...] = ()
     ran: bool = True
-    score: Optional[float] = None
+    score: float | None = None
     final: bool = False
     reason: str = ""
 
@@ -142,7 +142,7 @@ class OutputClosed(Exception):
     """The report cannot be written: stdout is a pipe whose reader has gone (| head)."""
 
 
-def problem_name_error(name: str) -> Optional[str]:
+def problem_name_error(name: str) -> str | None:
     if NAME_PATTERN.fullmatch(name):
         return None
     return f"'{shorten(printable(name))}' cannot name a problem: {NAME_RULE}"

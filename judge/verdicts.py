@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
-from typing import List, Mapping, Optional, Tuple, Union
+from typing import Mapping
 
 from judge.explain import exit_description, last_lines, stderr_tail
 from judge.model import Judgement, Verdict
@@ -87,12 +87,12 @@ class Protocol:
 
     codes: Mapping[int, Verdict]
     meaning: str
-    files: Tuple[str, ...]
+    files: tuple[str, ...]
     stdin: bool
-    message: Optional[str]
+    message: str | None
     first_decides: bool = False
-    points: Optional[int] = None
-    own_failure: Optional[int] = None
+    points: int | None = None
+    own_failure: int | None = None
 
 
 TESTLIB_CODES = {0: V.AC, 1: V.WA, 2: V.PE}
@@ -130,7 +130,7 @@ class Judging:
     protocol: Protocol
     run: Run
     message: bytes
-    score_text: Optional[bytes]
+    score_text: bytes | None
     limits: Limits
 
 
@@ -140,9 +140,9 @@ class Decision:
     judging program gave, and whether it holds under any time limit."""
 
     verdict: Verdict
-    details: Tuple[str, ...]
+    details: tuple[str, ...]
     reason: str
-    score: Optional[float] = None
+    score: float | None = None
     final: bool = False
 
 
@@ -155,12 +155,12 @@ class Seen:
     was piped with it as it ran."""
 
     bounds: Bounds
-    program: Optional[Run] = None
-    build_failure: Optional[Tuple[str, ...]] = None
-    answer_error: Optional[str] = None
+    program: Run | None = None
+    build_failure: tuple[str, ...] | None = None
+    answer_error: str | None = None
     answered: bool = True
-    compared: Optional[Decision] = None
-    judging: Optional[Judging] = None
+    compared: Decision | None = None
+    judging: Judging | None = None
     interactive: bool = False
 
 
@@ -198,7 +198,7 @@ def output_to_judge(seen: Seen) -> bool:
     )
 
 
-def by_limits(run: Run, bounds: Bounds) -> Optional[Decision]:
+def by_limits(run: Run, bounds: Bounds) -> Decision | None:
     """MLE, TLE, OLE or RE by the run's limits and exit, with the lines that explain it; None
     when it kept to them and exited 0."""
     used = run.wall if run.cpu is None else run.cpu
@@ -239,7 +239,7 @@ def time_reason(run: Run, bounds: Bounds) -> str:
     return "wall-backstop"
 
 
-def explain(reason: str, run: Run, bounds: Bounds) -> List[str]:
+def explain(reason: str, run: Run, bounds: Bounds) -> list[str]:
     """The lines that explain a verdict by the limits or the exit."""
     limit, cpu = bounds.time_limit, run.cpu or 0.0
     if reason == "wall-unmeasured":
@@ -262,7 +262,7 @@ def explain(reason: str, run: Run, bounds: Bounds) -> List[str]:
     return [exit_description(run.status), *(stderr_tail(run.stderr) or ["(nothing on stderr)"])]
 
 
-def of_output(judged: Union[Decision, Judging]) -> Decision:
+def of_output(judged: Decision | Judging) -> Decision:
     """The verdict on an output alone: a comparator's Decision, or a judging program's."""
     return judged if isinstance(judged, Decision) else by_judging_program(judged)
 
@@ -291,7 +291,7 @@ def by_judging_program(judging: Judging) -> Decision:
     return Decision(verdict, tuple(lines) if verdict != V.AC else (), "judging-exit", score)
 
 
-def number(found: Optional[re.Match[bytes]]) -> Optional[float]:
+def number(found: re.Match[bytes] | None) -> float | None:
     """The finite number a regular expression's match found (its group 1), else None."""
     if found is None:
         return None
