@@ -1,13 +1,20 @@
 """The stop signals. runner.py catches them before anything else loads, so that a stop while
 the judge starts is a stop like any other (exit 130, no traceback)."""
 
+from __future__ import annotations
+
 import signal
 
-STOPPED = []  # the stop signals received; appending takes no lock, unlike threading.Event
-WRITING = []  # not empty while the report is being written
+TYPE_CHECKING = False  # typing is never loaded for it: the runner imports this module first
+if TYPE_CHECKING:
+    from types import FrameType
+    from typing import Callable
+
+STOPPED: list[int] = []  # the stop signals received; appending takes no lock, unlike an Event
+WRITING: list[bool] = []  # not empty while the report is being written
 
 
-def on_signal(signum, frame):
+def on_signal(signum: int, frame: FrameType | None) -> None:
     """Only note the signal, for the run; only a write of the report (it can stall) breaks off."""
     STOPPED.append(signum)
     if WRITING:
@@ -15,7 +22,7 @@ def on_signal(signum, frame):
         raise KeyboardInterrupt
 
 
-def catch_signals(handler=on_signal):
+def catch_signals(handler: Callable[[int, FrameType | None], None] = on_signal) -> None:
     """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start stays ignored."""
     names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
     numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
