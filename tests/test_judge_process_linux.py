@@ -121,22 +121,30 @@ def test_a_case_that_kills_its_supervisor_and_exits_is_over_at_once(tmp_path, pa
     assert "killed by signal 9" in details(report, "p/b")
 
 
+@pytest.fixture
+def fleet(monkeypatch):
+    """A launcher and supervisors of the test's own, whatever runs another test left."""
+    own = linux.Fleet()
+    monkeypatch.setattr(linux.LinuxTree, "fleet", own)
+    return own
+
+
 @LINUX_ONLY
-def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch):
+def test_a_case_no_supervisor_takes_leaves_no_descriptor_open(monkeypatch, fleet):
     def refused():
         raise OSError(0, linux.NO_START)
 
-    monkeypatch.setattr(linux.LinuxTree, "supervisor", staticmethod(refused))
+    monkeypatch.setattr(fleet, "supervisor", refused)
     before = sorted(os.listdir("/proc/self/fd"))
     with pytest.raises(OSError) as caught:  # its traceback holds the frame: no collection
         linux.LinuxTree(([sys.executable, "-c", "pass"], None), 0, "/")
     assert sorted(os.listdir("/proc/self/fd")) == before, caught.value
 
 
-def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch):
+def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch, fleet):
     """A case that killed the launcher as it forked the next case's supervisor: that one never
     says its pid, and the next case goes to another, of a new launcher."""
-    asked, real = [], linux.LinuxTree.supervisor
+    asked, real = [], fleet.supervisor
 
     def first_lost():
         asked.append(1)
@@ -144,8 +152,7 @@ def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch):
             raise OSError(0, linux.NO_START)
         return real()
 
-    monkeypatch.setattr(linux.LinuxTree, "supervisor", staticmethod(first_lost))
-    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
+    monkeypatch.setattr(fleet, "supervisor", first_lost)
     assert linux.LinuxTree.ready() is linux.LinuxTree
     linux.LinuxTree.begin_run()
     try:
@@ -153,7 +160,7 @@ def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch):
         try:
             assert tree.finish()[0] == 0 and len(asked) == 2
         finally:
-            for pipe in tree.pipes:
+            for pipe in tree.pipes.opened():
                 pipe.close()
     finally:
         linux.LinuxTree.end_run()
@@ -161,7 +168,7 @@ def test_a_supervisor_that_never_came_is_asked_for_once_more(monkeypatch):
 
 def test_a_supervisors_report_is_read_by_its_fields():
     report = linux.Reported.parse(b"F 1.250000 12.500 -9 0.003000")
-    assert report == ("F", 1.25, 12.5, -9, 0.003)
+    assert report == linux.Reported("F", 1.25, 12.5, -9, 0.003)
     assert report.code == -9 and report.queued == 0.003
     assert linux.Reported.parse(b"R 0.000000 1.000 - 0.000000").code is None
     for bad in (b"S 123", b"X 1 2 3 4", b"R 1 2"):
@@ -172,14 +179,14 @@ def test_a_supervisors_report_is_read_by_its_fields():
 # ---------------------------------------------------------------- a case against the launcher
 
 
-def test_a_launcher_that_cannot_start_leaves_the_posix_tree(monkeypatch):
-    monkeypatch.setattr(linux, "start_launcher", lambda: None)
-    monkeypatch.setattr(linux.LinuxTree, "launcher", None)
-    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
+def test_a_launcher_that_cannot_start_leaves_the_posix_tree(monkeypatch, fleet):
+    tried = []
+    monkeypatch.setattr(linux, "start_launcher", lambda: tried.append(1))
     assert linux.LinuxTree.ready() is trees.PosixTree
     assert linux.LinuxTree.ready() is trees.PosixTree  # tried once a run, not per case
+    assert len(tried) == 1
     linux.LinuxTree.end_run()
-    assert linux.LinuxTree.launcher is None
+    assert fleet.launcher is None
 
 
 # A case that turns on the launcher, its supervisor's parent (same user: it may), as the first
@@ -312,7 +319,7 @@ def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, pa
 
 
 @LINUX_ONLY
-def test_a_supervisor_slow_to_start_is_waited_for(monkeypatch):
+def test_a_supervisor_slow_to_start_is_waited_for():
     """On a busy machine a fork and a reply can take seconds: a new case waits for its
     supervisor well past the 3 s an answer once had, and is no IE."""
     import _socket
@@ -334,10 +341,10 @@ def test_a_supervisor_slow_to_start_is_waited_for(monkeypatch):
 
     thread = threading.Thread(target=slow_launcher)
     thread.start()
-    monkeypatch.setattr(linux.LinuxTree, "launcher", (launcher, mine))
-    monkeypatch.setattr(linux.LinuxTree, "idle", ())
+    fleet = linux.Fleet()
+    fleet.launcher = (launcher, mine)
     try:
-        channel, pid = linux.LinuxTree.supervisor()
+        channel, pid = fleet.supervisor()
         channel.close()
         assert pid == 4242
     finally:
@@ -365,23 +372,22 @@ LIMITS = watch.Limits(2.0, 64.0, 1e6)
 
 
 @LINUX_ONLY
-def test_a_run_that_ends_leaves_the_launcher_to_a_run_that_goes_on(tmp_path, monkeypatch):
+def test_a_run_that_ends_leaves_the_launcher_to_a_run_that_goes_on(tmp_path, fleet):
     """Two Runnings share the launcher: the first to end leaves it to the other."""
     usable_launcher()
-    monkeypatch.setattr(linux.LinuxTree, "runs", 0)  # whatever runs another test left
     first, second = watch.Running(linux.LinuxTree, readers.PollReader), None
     try:
         assert echoed(first, tmp_path, "one") == (b"one\n", 0)
         second = watch.Running(linux.LinuxTree, readers.PollReader)
-        launcher = linux.LinuxTree.launcher
+        launcher = fleet.launcher
         first.end()
         first.end()  # ends it once
-        assert linux.LinuxTree.launcher is launcher and launcher[0].poll() is None
+        assert fleet.launcher is launcher and launcher[0].poll() is None
         assert echoed(second, tmp_path, "two") == (b"two\n", 0)
     finally:
         for running in filter(None, (first, second)):
             running.end()
-    assert linux.LinuxTree.launcher is None and linux.LinuxTree.runs == 0
+    assert fleet.launcher is None and fleet.runs == 0
 
 
 @LINUX_ONLY

@@ -61,7 +61,7 @@ def test_both_pipes_are_read_to_their_end(kind):
     reader = kind(given, 1 << 30)
     read_while_written(reader, given, [(out, b"o" * 300_000), (err, b"e" * 1000)])
     assert bytes(reader.output) == b"o" * 300_000 and bytes(reader.errors) == b"e" * 1000
-    assert all(pipe.closed for pipe in given)
+    assert given.stdout.closed and given.stderr.closed
 
 
 def test_only_the_end_of_stderr_is_kept(kind):

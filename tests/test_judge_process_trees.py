@@ -39,7 +39,7 @@ def test_every_tree_has_the_same_methods_with_the_same_signatures():
 
 
 def closed(tree):
-    for pipe in filter(None, tree.pipes):
+    for pipe in tree.pipes.opened():
         pipe.close()
 
 

@@ -7,23 +7,27 @@ how a Python program behaves (PYTHONUNBUFFERED would hide a missing flush) reach
 no secret of the caller's does. `runner.py --keep-env` passes the whole environment.
 """
 
+from __future__ import annotations
+
 import os
 
 from judge.platform import WINDOWS
 
 KEPT = ("PATH", "HOME", "LANG", "TMPDIR", "TZ")
 KEPT_PREFIXES = ("LC_",)
-KEPT_ON_WINDOWS = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "TEMP", "TMP")
-KEPT_ON_WINDOWS += ("USERPROFILE", "PROGRAMDATA", "PROGRAMFILES", "APPDATA", "LOCALAPPDATA")
-SETTING = {"keep_all": False}  # set once by the command line, before any program starts
+KEPT_ON_WINDOWS: tuple[str, ...] = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT")
+KEPT_ON_WINDOWS += ("TEMP", "TMP", "USERPROFILE", "PROGRAMDATA", "PROGRAMFILES", "APPDATA")
+KEPT_ON_WINDOWS += ("LOCALAPPDATA",)
+# Set once by the command line (--keep-env), before any program starts.
+SETTING: dict[str, bool] = {"keep_all": False}
 
 
-def keep_everything(keep=True):
+def keep_everything(keep: bool = True) -> None:
     """From now on, pass the caller's whole environment (runner.py --keep-env)."""
     SETTING["keep_all"] = keep
 
 
-def judged_environment():
+def judged_environment() -> dict[str, str]:
     """The environment of every program the judge starts, as a dict of str."""
     if SETTING["keep_all"]:
         return dict(os.environ)

@@ -44,12 +44,25 @@ exit code, negative for a signal, `-` while it runs. QUEUED: the longest wait fo
 ARGS: each ends in \\0 but the last.
 """
 
-import _signal as signal  # the C module: `signal` would import enum, which is slow to load
 import _socket
 import os
 import select
 import sys
 import time
+
+# What its annotations name is imported for the type checker alone, and those that would load
+# it are strings: the launcher loads neither __future__ nor typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+    from resource import struct_rusage
+    from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple, Union
+
+    # What a sample saw: pid -> (its parent, its ticks with its waited children's, the waited
+    # children's ticks).
+    Sampled = Dict[int, Tuple[int, int, int]]
+else:
+    import _signal as signal  # the C module: `signal` would import enum, which is slow to load
 
 CLOEXEC = getattr(_socket, "MSG_CMSG_CLOEXEC", 0x40000000)  # Linux's value; PyPy has no name
 SAMPLE_EVERY = 0.01  # seconds between two samples of /proc at least: a short case has none
@@ -57,17 +70,18 @@ ASKED_EVERY = 0.03  # seconds a supervisor waits for a word before it samples on
 CASE_BYTES = 65536  # the most a case's message (flags, program, folder, arguments) may hold
 
 
-def become_subreaper():
+def become_subreaper() -> None:
     """Orphans of this process's descendants become its children (Linux's prctl 36)."""
     import ctypes
 
     ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
 
 
-def family(pid):
+def family(pid: int) -> "Tuple[List[int], float]":
     """(pid's children, the longest wait for a CPU of any of its threads in seconds, which is
     schedstat's run delay), read from each thread once."""
-    found, longest = [], 0
+    found: List[int] = []
+    longest = 0
     try:
         for task in os.listdir(f"/proc/{pid}/task"):
             with open(f"/proc/{pid}/task/{task}/children") as ids:
@@ -79,24 +93,26 @@ def family(pid):
     return found, longest / 1e9
 
 
-def children(pid):
+def children(pid: int) -> "List[int]":
     return family(pid)[0]
 
 
-def descendants(roots=None):
+def descendants(roots: "Optional[List[int]]" = None) -> "List[int]":
     found = children(os.getpid()) if roots is None else roots
     for pid in found:  # the list grows as the walk goes down
         found += children(pid)
     return found
 
 
-def strays(supervisors):
+def strays(supervisors: "Set[int]") -> "List[int]":
     """This process's descendants outside the supervisors' trees: a killed one's orphans."""
     return descendants(list(set(children(os.getpid())) - supervisors))
 
 
-def stop_and_kill(found=descendants, reap=lambda: []):
-    stopped = set()
+def stop_and_kill(
+    found: "Callable[[], List[int]]" = descendants, reap: "Callable[[], List[int]]" = lambda: []
+) -> None:
+    stopped: Set[int] = set()
     while True:  # stopped, a process cannot fork: walk again until no new one is found
         stopped -= set(reap())  # the ended: a chain that forks on leaves no zombies to walk
         new = set(found()) - stopped
@@ -107,7 +123,7 @@ def stop_and_kill(found=descendants, reap=lambda: []):
     send_signal(stopped, signal.SIGKILL)
 
 
-def send_signal(pids, number):
+def send_signal(pids: "Iterable[int]", number: int) -> None:
     for pid in pids:
         try:  # noqa: SIM105 (the launcher imports no more than it needs)
             os.kill(pid, number)
@@ -115,9 +131,12 @@ def send_signal(pids, number):
             pass
 
 
-def reap_any(block=False, measure=lambda pid, status, usage: None):
+def reap_any(
+    block: bool = False,
+    measure: "Callable[[int, int, struct_rusage], None]" = lambda pid, status, usage: None,
+) -> "Tuple[List[int], bool]":
     """Reap and measure the ended children: (their pids, whether a child is left)."""
-    reaped = []
+    reaped: List[int] = []
     while True:
         try:
             pid, status, usage = os.wait4(-1, 0 if block else os.WNOHANG)
@@ -129,7 +148,7 @@ def reap_any(block=False, measure=lambda pid, status, usage: None):
         measure(pid, status, usage)
 
 
-def ignores_children(pid):
+def ignores_children(pid: int) -> bool:
     """Whether pid ignores SIGCHLD: then the kernel reaps its children, unmeasured."""
     try:
         with open(f"/proc/{pid}/status", "rb") as status:
@@ -141,12 +160,12 @@ def ignores_children(pid):
     return False
 
 
-def lost_ticks(before, now, reaped):
+def lost_ticks(before: "Sampled", now: "Sampled", reaped: "Set[int]") -> int:
     """The CPU ticks of the processes gone since the sample `before` that no wait4 measures:
     reaped by the kernel (a parent that ignores SIGCHLD, or sets SA_NOCLDWAIT). A parent that
     waited for its children has their ticks among its own children's; what it lacks is lost.
     before and now map pid to (parent, ticks with its waited children, waited children's)."""
-    gone = {}
+    gone: Dict[int, int] = {}
     for pid, (parent, ticks, _) in before.items():
         if pid not in now and pid not in reaped:
             gone[parent] = gone.get(parent, 0) + ticks
@@ -163,7 +182,7 @@ class Group:
     """The cgroup v2 `judge-PID` below base that this supervisor and its cases are in (see
     above). Making or joining it raises OSError where the system does not let this user."""
 
-    def __init__(self, base):
+    def __init__(self, base: str) -> None:
         self.base, self.folder = base, f"{base}/judge-{os.getpid()}"
         if not os.path.isdir(self.folder):  # else a killed supervisor's of the same pid: empty
             os.mkdir(self.folder)
@@ -171,7 +190,7 @@ class Group:
             procs.write(str(os.getpid()))
         self.since = self.used()
 
-    def used(self):
+    def used(self) -> float:
         """Seconds of CPU that every process of the group used, less this one's."""
         with open(f"{self.folder}/cpu.stat", "rb") as stat:
             for line in stat:
@@ -179,13 +198,13 @@ class Group:
                     return int(line.split()[1]) / 1e6 - time.process_time()
         raise OSError(f"{self.folder}/cpu.stat has no usage_usec")
 
-    def case_used(self):
+    def case_used(self) -> float:
         try:
             return self.used() - self.since
         except (OSError, ValueError):
             return 0.0
 
-    def leave(self):
+    def leave(self) -> None:
         try:
             with open(f"{self.base}/cgroup.procs", "w") as procs:
                 procs.write(str(os.getpid()))
@@ -194,7 +213,7 @@ class Group:
         remove_group(self.folder)
 
 
-def remove_group(folder):
+def remove_group(folder: str) -> None:
     """Remove the cgroup folder, which goes once no process is in it."""
     try:  # noqa: SIM105 (the launcher imports no more than it needs)
         os.rmdir(folder)
@@ -202,7 +221,13 @@ def remove_group(folder):
         pass
 
 
-def spawn(executable, args, fds, environment, pipe_ignored=False):
+def spawn(
+    executable: bytes,
+    args: "List[bytes]",
+    fds: "List[int]",
+    environment: "Dict[bytes, bytes]",
+    pipe_ignored: bool = False,
+) -> int:
     """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
     Popen leaves them (with pipe_ignored, SIGPIPE as this process has it: ignored): by
     posix_spawn (no copy of this process), or Popen where os has none."""
@@ -235,7 +260,20 @@ def spawn(executable, args, fds, environment, pipe_ignored=False):
 class Supervisor:
     """One case at a time: started, sampled, reported, killed and reaped (see the table)."""
 
-    def __init__(self, channel):
+    group: "Optional[Group]"
+    main: int  # the case's pid
+    code: "Optional[int]"  # its exit code: None while it runs; with E, the errno
+    told: bool  # whether its exit was reported
+    seen: "Sampled"  # what the last sample saw
+    reaped: "Set[int]"  # the pids reaped since
+    cpu: float  # seconds, of the processes reaped
+    live: float  # seconds, as the last sample saw the tree
+    peak: float  # MiB
+    queued: float  # seconds, the longest wait for a CPU
+    lost: float  # ticks, of the processes that no wait measured
+    sampled: float  # time.monotonic() of the last sample
+
+    def __init__(self, channel: _socket.socket) -> None:
         self.channel, self.environment = channel, dict(os.environb)  # os.environ costs 0.5 ms
         self.ticks, self.page_mib = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE") / 2**20
         self.woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)  # a byte per signal: child ended
@@ -243,11 +281,11 @@ class Supervisor:
         signal.signal(signal.SIGCHLD, lambda *_: None)
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python sets it: a judge inherits it
 
-    def serve(self, group_base=None):
+    def serve(self, group_base: "Optional[str]" = None) -> None:
         become_subreaper()
         self.group = None
         try:
-            self.group = group_base and Group(group_base)
+            self.group = Group(group_base) if group_base else None
         except (OSError, ValueError):  # not allowed here: waits and samples measure alone
             remove_group(f"{group_base}/judge-{os.getpid()}")
         try:
@@ -256,7 +294,7 @@ class Supervisor:
             if self.group:
                 self.group.leave()
 
-    def serve_cases(self):
+    def serve_cases(self) -> None:
         self.channel.send(b"%d" % os.getpid())  # the runner kills it by this pid, if it must
         while True:
             text, data, _, _ = self.channel.recvmsg(CASE_BYTES, _socket.CMSG_LEN(12), CLOEXEC)
@@ -271,7 +309,14 @@ class Supervisor:
             if self.start(fds, executable, cwd, args, flags == b"p") and not self.run():
                 return
 
-    def start(self, fds, executable, cwd, args, pipe_ignored):
+    def start(
+        self,
+        fds: "List[int]",
+        executable: bytes,
+        cwd: bytes,
+        args: "List[bytes]",
+        pipe_ignored: bool,
+    ) -> bool:
         """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:
             os.chdir(cwd)
@@ -285,15 +330,16 @@ class Supervisor:
             os.close(fd)
         return self.code is None
 
-    def measure(self, pid, status, usage):
+    def measure(self, pid: int, status: int, usage: "struct_rusage") -> None:
         self.reaped.add(pid)
         self.cpu += usage.ru_utime + usage.ru_stime
         self.peak = max(self.peak, usage.ru_maxrss / 1024)
         if pid == self.main:
             self.code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
-    def sample(self):
-        resident, seen, found = 0, {}, children(os.getpid())
+    def sample(self) -> None:
+        resident, found = 0, children(os.getpid())
+        seen: Sampled = {}
         for pid in found:  # the list grows as the walk goes down, as in descendants()
             below, delay = family(pid)
             found += below
@@ -313,7 +359,7 @@ class Supervisor:
             self.cpu + (self.lost + sum(ticks for _, ticks, _ in seen.values())) / self.ticks
         )
 
-    def report(self, kind):
+    def report(self, kind: bytes) -> None:
         """What the case used so far. The last sample is a floor: waits measure no process that
         a kill took with its parent (as bwrap's, killed at the limit, takes its program)."""
         cpu = max(self.cpu + self.lost / self.ticks, self.live)
@@ -322,11 +368,12 @@ class Supervisor:
         code = b"-" if self.code is None else b"%d" % self.code
         self.channel.send(b"%s %.6f %.3f %s %.6f" % (kind, cpu, self.peak, code, self.queued))
 
-    def run(self):
+    def run(self) -> bool:
         """Watch the case to its end or to `k`; whether to serve another case."""
         self.sampled = time.monotonic()
+        watched: List[Union[_socket.socket, int]] = [self.channel, self.woken]
         while True:
-            ready = select.select([self.channel, self.woken], [], [], ASKED_EVERY)[0]
+            ready = select.select(watched, [], [], ASKED_EVERY)[0]
             if self.woken in ready:
                 os.read(self.woken, 512)
             left = reap_any(measure=self.measure)[1]
@@ -351,7 +398,9 @@ class Supervisor:
         return bool(asked)
 
 
-def launch(control, data, group_base):
+def launch(
+    control: _socket.socket, data: "List[Tuple[int, int, bytes]]", group_base: "Optional[str]"
+) -> int:
     """Fork a supervisor on the fd that came with the message; its pid."""
     fd = int.from_bytes(data[0][2][:4], sys.byteorder)  # close-on-exec: no case holds it
     pid = os.fork()
@@ -365,12 +414,17 @@ def launch(control, data, group_base):
     return pid
 
 
-def launcher_main(fd, base=None):
+def launcher_main(fd: int, base: "Optional[str]" = None) -> None:
     """Serve the runner on fd; base: the cgroup v2 folder where supervisors make theirs."""
     control = _socket.socket(fileno=fd)
     become_subreaper()  # where a supervisor's orphans go, if one is killed: killed
     control.send(b"ready")
-    supervisors, launched = set(), set()
+    supervisors: Set[int] = set()
+    launched: Set[int] = set()
+
+    def left_by_the_killed() -> "List[int]":
+        return strays(supervisors)
+
     while True:  # a case to start, or half a second gone: what a killed supervisor left is killed
         if select.select([control], [], [], 0.5)[0]:
             text, data, _, _ = control.recvmsg(64, _socket.CMSG_LEN(4), CLOEXEC)
@@ -380,7 +434,7 @@ def launcher_main(fd, base=None):
             launched |= supervisors
         reap_any()
         supervisors &= set(children(os.getpid()))
-        stop_and_kill(lambda known=supervisors: strays(known), lambda: reap_any()[0])
+        stop_and_kill(left_by_the_killed, lambda: reap_any()[0])
     # The runner is gone: the supervisors first, so that we reap their cases as the walk goes.
     send_signal(supervisors & set(children(os.getpid())), signal.SIGKILL)
     while children(os.getpid()):

@@ -1,6 +1,8 @@
 """Linux: each case started, measured, killed and reaped by a supervisor of the launcher
 (judge/process/launcher.py says how, and its protocol). docs/platforms.md says why."""
 
+from __future__ import annotations
+
 import _socket
 import contextlib
 import errno
@@ -13,11 +15,20 @@ import subprocess
 import sys
 import threading
 import time
-from collections import namedtuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Tuple
 
 from judge.process import launcher as walk
 from judge.process.environment import judged_environment
 from judge.process.trees import TICK, Pipes, PosixTree, Tree
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from judge.process.trees import CaseTree, Command, Finished, Workdir
+
+# A launcher that runs: its process, and the runner's end of its control socket.
+Launched = Tuple["subprocess.Popen[bytes]", _socket.socket]
 
 GIVE_UP = 3.0  # seconds a supervisor may take to end a case when asked, or the launcher to end
 # On a busy machine a fork or a Python start can take many seconds: a new supervisor and the
@@ -27,16 +38,29 @@ NO_START = "the case did not start"  # its error where the system gives no errno
 LAUNCHER = os.path.abspath(walk.__file__)
 
 
-class Reported(namedtuple("Reported", "kind cpu peak code queued")):
+@dataclass(frozen=True)
+class Reported:
+    """A supervisor's report (see the launcher's protocol): its kind (R, F or E), the tree's
+    CPU seconds and peak MiB, the exit code (None while it runs; E: the errno) and the longest
+    wait for a CPU in seconds."""
+
+    kind: str
+    cpu: float
+    peak: float
+    code: int | None
+    queued: float
+
     @classmethod
-    def parse(cls, message):
+    def parse(cls, message: bytes) -> Reported:
         kind, cpu, peak, code, queued = message.decode("ascii").split()
         if kind not in ("R", "F", "E"):
             raise ValueError(f"not a report: {message!r}")
         return cls(kind, float(cpu), float(peak), None if code == "-" else int(code), float(queued))
 
 
-def cgroup_folder(cgroup="/proc/self/cgroup", mountinfo="/proc/self/mountinfo"):
+def cgroup_folder(
+    cgroup: str = "/proc/self/cgroup", mountinfo: str = "/proc/self/mountinfo"
+) -> str | None:
     """The folder of this process's cgroup v2 (under the mount of the cgroup2 file system that
     holds it), or None where it has none."""
     try:
@@ -54,30 +78,32 @@ def cgroup_folder(cgroup="/proc/self/cgroup", mountinfo="/proc/self/mountinfo"):
     return None
 
 
-def launcher_cgroup():
+def launcher_cgroup() -> str | None:
     """The folder below which the launcher's supervisors make their cgroups: this process's,
     unless RUNNER_NO_CGROUP is set; None for none."""
     return None if os.environ.get("RUNNER_NO_CGROUP", "") not in ("", "0") else cgroup_folder()
 
 
-def octal(match):
+def octal(match: re.Match[str]) -> str:
     """mountinfo writes a space, a tab, a newline and a backslash as \\OOO."""
     return chr(int(match.group(1), 8))
 
 
-def start_launcher():
+def start_launcher() -> Launched | None:
     """A launcher, as (its process, the runner's end of control), or None where none starts."""
     mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
     group = launcher_cgroup()
     command = [sys.executable, "-S", "-I", LAUNCHER, str(theirs.fileno()), *filter(None, [group])]
-    quiet = dict.fromkeys(("stdin", "stdout", "stderr"), subprocess.DEVNULL)
+    quiet = subprocess.DEVNULL
     try:  # a session of its own: Ctrl-C in a terminal reaches the runner alone
         process = subprocess.Popen(  # its supervisors pass on its environment: the judge's
             command,
             pass_fds=[theirs.fileno()],
             start_new_session=True,
             env=judged_environment(),
-            **quiet,
+            stdin=quiet,
+            stdout=quiet,
+            stderr=quiet,
         )
     except OSError:
         return None
@@ -92,7 +118,7 @@ def start_launcher():
     return None
 
 
-def end_launcher(process, control):
+def end_launcher(process: subprocess.Popen[bytes], control: _socket.socket) -> None:
     """Close the launcher's socket, which ends it; kill it if stopped or not gone in GIVE_UP."""
     control.close()
     if answering(process):
@@ -103,7 +129,7 @@ def end_launcher(process, control):
         process.wait(GIVE_UP)
 
 
-def answering(process):
+def answering(process: subprocess.Popen[bytes]) -> bool:
     """Whether the launcher still runs: neither ended nor stopped (SIGSTOP)."""
     with contextlib.suppress(OSError, IndexError), open(f"/proc/{process.pid}/stat", "rb") as stat:
         state = stat.read().rsplit(b")", 1)[1].split()[0]
@@ -111,7 +137,7 @@ def answering(process):
     return False
 
 
-def own_session_children():
+def own_session_children() -> set[int]:
     """The children in this process's session: not a case's (each has a session of its own),
     nor what a case left, but what the program that uses the judge started itself."""
     mine, kept = os.getsid(0), set()
@@ -122,11 +148,11 @@ def own_session_children():
     return kept
 
 
-def sweep_strays(keep):
+def sweep_strays(keep: set[int]) -> None:
     """Stop, kill and reap the runner's descendants outside the trees of its children in keep."""
 
-    def reap():
-        reaped = []
+    def reap() -> list[int]:
+        reaped: list[int] = []
         for pid in set(walk.children(os.getpid())) - keep:
             with contextlib.suppress(ChildProcessError):
                 reaped += [pid] if os.waitpid(pid, os.WNOHANG)[0] else []
@@ -139,69 +165,67 @@ def sweep_strays(keep):
         time.sleep(0.001)
 
 
-def send_with(channel, text, fds):
+def send_with(channel: _socket.socket, text: bytes, fds: Iterable[int]) -> None:
     rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
     channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
 
 
-class LinuxTree(Tree):
-    """A case run by a supervisor of the launcher, which measures every process of its tree."""
+class Fleet:
+    """The launcher and its supervisors. A process has one launcher (the runner is the
+    subreaper of what its cases leave), which every run of cases shares: the first case of a
+    run starts it, the last run to end ends it. Each change is made under the lock."""
 
-    measures, launcher, lock = True, None, threading.Lock()  # launcher: False once it failed
-    supervisors, idle = frozenset(), ()  # the pids of those at work; (socket, pid) of the rest
-    runs = 0  # the Runnings not ended, which share the launcher
-    known = frozenset()  # the pid of every supervisor since: its cgroup is removed at the end
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.launcher: Launched | Literal[False] | None = None  # False once it failed to start
+        self.supervisors: frozenset[int] = frozenset()  # the pids of those at work
+        self.idle: tuple[tuple[_socket.socket, int], ...] = ()  # (socket, pid) of the rest
+        self.runs = 0  # the Runnings not ended, which share the launcher
+        self.known: frozenset[int] = frozenset()  # every supervisor's pid since: cgroups to remove
 
-    @classmethod
-    def usable(cls):
-        return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
-
-    @classmethod
-    def ready(cls):
-        with cls.lock:
-            if cls.launcher is None:
+    def ready(self) -> bool:
+        """Whether a launcher runs: started here if none was tried in this run."""
+        with self.lock:
+            if self.launcher is None:
                 with contextlib.suppress(OSError, AttributeError):  # AttributeError: no prctl
                     walk.become_subreaper()
-                cls.launcher = start_launcher() or False
-        return cls if cls.launcher else PosixTree
+                self.launcher = start_launcher() or False
+            return bool(self.launcher)
 
-    @classmethod
-    def begin_run(cls):
-        with cls.lock:
-            LinuxTree.runs += 1
+    def begin_run(self) -> None:
+        with self.lock:
+            self.runs += 1
 
-    @classmethod
-    def end_run(cls):
-        with cls.lock:
-            LinuxTree.runs = max(LinuxTree.runs - 1, 0)
-            if LinuxTree.runs:
+    def end_run(self) -> None:
+        with self.lock:
+            self.runs = max(self.runs - 1, 0)
+            if self.runs:
                 return
-            for channel, _ in cls.idle:
+            for channel, _ in self.idle:
                 channel.close()  # the supervisor ends
-            LinuxTree.idle = ()
-            if cls.launcher:
-                end_launcher(*cls.launcher)
+            self.idle = ()
+            if self.launcher:
+                end_launcher(*self.launcher)
                 sweep_strays(own_session_children())
             base = launcher_cgroup()  # where a supervisor killed here, or by its case, left one
-            for pid in cls.known if base else ():
+            for pid in self.known if base else ():
                 walk.remove_group(f"{base}/judge-{pid}")
-            LinuxTree.launcher, LinuxTree.known = None, frozenset()
+            self.launcher, self.known = None, frozenset()
 
-    @classmethod
-    def supervisor(cls):
+    def supervisor(self) -> tuple[_socket.socket, int]:
         """(socket, pid) of an idle supervisor, or of a new one once it says its pid."""
-        with cls.lock:
-            if cls.idle:
-                LinuxTree.idle, last = cls.idle[:-1], cls.idle[-1]
+        with self.lock:
+            if self.idle:
+                self.idle, last = self.idle[:-1], self.idle[-1]
                 return last
-            if cls.launcher and not answering(cls.launcher[0]):  # a case stopped or killed it
-                end_launcher(*cls.launcher)
-                cls.launcher = start_launcher() or False
-            if not cls.launcher:  # ended by another thread (the run is ending), or cannot start
+            if self.launcher and not answering(self.launcher[0]):  # a case stopped or killed it
+                end_launcher(*self.launcher)
+                self.launcher = start_launcher() or False
+            if not self.launcher:  # ended by another thread (the run is ending), or cannot start
                 raise OSError("no launcher")
             mine, theirs = _socket.socketpair(_socket.AF_UNIX, _socket.SOCK_SEQPACKET)
             try:
-                send_with(cls.launcher[1], b"supervisor", [theirs.fileno()])
+                send_with(self.launcher[1], b"supervisor", [theirs.fileno()])
             finally:
                 theirs.close()
         mine.setblocking(False)  # every wait on it is a select with a timeout
@@ -211,7 +235,56 @@ class LinuxTree(Tree):
             raise OSError(0, NO_START)
         return mine, int(said)
 
-    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
+    def at_work(self, pid: int) -> None:
+        """The supervisor pid took a case."""
+        with self.lock:
+            self.supervisors |= {pid}
+            self.known |= {pid}
+
+    def done(self, channel: _socket.socket, pid: int, served: bool) -> None:
+        """The supervisor pid is done with its case: idle if it served it; else it was killed
+        here, and so is what no supervisor holds (the launcher kills it too, in 0.5 s)."""
+        with self.lock:
+            self.supervisors -= {pid}
+            if served:  # it serves the next case
+                self.idle += ((channel, pid),)
+            elif self.launcher:
+                keep = {idle for _, idle in self.idle} | self.supervisors | {self.launcher[0].pid}
+                sweep_strays(keep)
+
+
+class LinuxTree(Tree):
+    """A case run by a supervisor of the launcher, which measures every process of its tree."""
+
+    measures = True
+    fleet = Fleet()  # this process's launcher and supervisors
+    socket: _socket.socket  # the supervisor's, and its pid
+    pid: int
+
+    @classmethod
+    def usable(cls) -> bool:
+        return bool(sys.executable) and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+
+    @classmethod
+    def ready(cls) -> type[CaseTree]:
+        return cls if cls.fleet.ready() else PosixTree
+
+    @classmethod
+    def begin_run(cls) -> None:
+        cls.fleet.begin_run()
+
+    @classmethod
+    def end_run(cls) -> None:
+        cls.fleet.end_run()
+
+    def __init__(
+        self,
+        command: Command,
+        stdin: int,
+        cwd: Workdir,
+        stdout: int | None = None,
+        pipe_ignored: bool = False,
+    ) -> None:
         args, executable = command
         program = executable or args[0]
         if os.sep not in program:  # on the judged PATH, as Popen finds it
@@ -228,7 +301,7 @@ class LinuxTree(Tree):
         try:
             self.hand_over(text, [stdin, out_end, err_end])
         except BaseException:  # no case: the reader's ends go too
-            for pipe in filter(None, self.pipes):
+            for pipe in self.pipes.opened():
                 pipe.close()
             raise
         finally:
@@ -236,16 +309,14 @@ class LinuxTree(Tree):
             if out is not None:
                 os.close(out_end)
         self.report, self.final = Reported("R", 0.0, 0.0, None, 0.0), False
-        with self.lock:
-            LinuxTree.supervisors |= {self.pid}
-            LinuxTree.known |= {self.pid}
+        self.fleet.at_work(self.pid)
 
-    def hand_over(self, text, fds):
+    def hand_over(self, text: bytes, fds: list[int]) -> None:
         """Send the case to a supervisor; to another if the one asked never came (a case
         killed the launcher as it forked it) or an idle one was killed by its case."""
         for tries in (1, 2):
             try:
-                self.socket, self.pid = self.supervisor()
+                self.socket, self.pid = self.fleet.supervisor()
             except OSError:
                 if tries == 2:
                     raise
@@ -258,7 +329,7 @@ class LinuxTree(Tree):
                 if tries == 2:
                     raise
 
-    def receive(self, wait, final=False):
+    def receive(self, wait: float, final: bool = False) -> None:
         """Take the supervisor's reports, up to `wait` s for the first (with final, each to F)."""
         with contextlib.suppress(OSError, ValueError):  # BlockingIOError among them
             while not self.final:
@@ -270,36 +341,31 @@ class LinuxTree(Tree):
                 self.final = not message or self.report.kind in ("E", "F")
                 wait = wait if final else 0
 
-    def exited(self):  # as wait() last heard (watch() waits once the output is closed), or gone
+    def exited(self) -> bool:
+        """As wait() last heard (watch() waits once the output is closed), or gone."""
         return self.report.code is not None or self.final
 
-    def wait(self, timeout):
+    def wait(self, timeout: float) -> None:
         self.receive(timeout)
 
-    def usage_now(self, wait=TICK):
+    def usage_now(self, wait: float = TICK) -> tuple[float | None, float | None]:
         with contextlib.suppress(OSError):
             self.socket.send(b"?")
             self.receive(wait)
         return self.report.cpu, self.report.peak
 
-    def kill(self):
+    def kill(self) -> None:
         if not self.final:  # a tree that ended by itself is reaped already
             with contextlib.suppress(OSError):
                 self.socket.send(b"k")
 
-    def finish(self):
+    def finish(self) -> Finished:
         self.receive(GIVE_UP, final=True)
         served = self.report.kind in ("E", "F")  # else stopped or killed by its case
         if not served:  # killed here, then its tree
             self.socket.close()
             walk.send_signal([self.pid], signal.SIGKILL)
-        with self.lock:
-            LinuxTree.supervisors -= {self.pid}
-            if served:  # it serves the next case
-                LinuxTree.idle += ((self.socket, self.pid),)
-            elif self.launcher:  # what no supervisor holds (the launcher kills it too, in 0.5 s)
-                keep = {pid for _, pid in self.idle} | self.supervisors | {self.launcher[0].pid}
-                sweep_strays(keep)
+        self.fleet.done(self.socket, self.pid, served)
         code = -signal.SIGKILL if self.report.code is None else self.report.code
         if self.report.kind == "E":  # CODE: the errno of chdir, or of exec (or of fork, on PyPy)
             raise OSError(code, os.strerror(code) if code else NO_START)

@@ -1,10 +1,16 @@
 """Reading a case's stdout and stderr while it runs: poll() in the case's own thread (POSIX),
 or a thread per pipe (every platform). Of stderr only the end is kept."""
 
+from __future__ import annotations
+
 import contextlib
 import os
 import select
 import threading
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.process.trees import Pipes
 
 STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
 
@@ -12,18 +18,19 @@ STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
 class PollReader:
     """Both pipes read with poll() in the case's own thread (POSIX)."""
 
-    def __init__(self, pipes, output_cap):
+    def __init__(self, pipes: Pipes, output_cap: float) -> None:
         self.output, self.errors = bytearray(), bytearray()
-        self.poll, self.buffers = select.poll(), {}  # fd: the buffer it fills, while it is open
-        for pipe, buffer in zip(pipes, (self.output, self.errors)):
+        self.poll = select.poll()
+        self.buffers: dict[int, bytearray] = {}  # fd: the buffer it fills, while it is open
+        for pipe, buffer in zip((pipes.stdout, pipes.stderr), (self.output, self.errors)):
             if pipe is not None:  # stdout is None when it goes elsewhere than to the runner
                 self.poll.register(pipe.fileno(), select.POLLIN)
                 self.buffers[pipe.fileno()] = buffer
 
-    def reading(self):
+    def reading(self) -> bool:
         return bool(self.buffers)
 
-    def read(self, timeout):
+    def read(self, timeout: float) -> None:
         for fd, _ in self.poll.poll(timeout * 1000):
             chunk = os.read(fd, 65536)
             self.buffers[fd].extend(chunk)
@@ -32,15 +39,15 @@ class PollReader:
                 del self.buffers[fd]
         del self.errors[:-STDERR_KEPT]
 
-    def close(self, pipes):
-        for pipe in filter(None, pipes):  # stdout is None when it goes elsewhere
+    def close(self, pipes: Pipes) -> None:
+        for pipe in pipes.opened():  # stdout is None when it goes elsewhere
             pipe.close()
 
 
 class ThreadReader:
     """Each pipe read by a thread of its own, on every platform."""
 
-    def __init__(self, pipes, output_cap):
+    def __init__(self, pipes: Pipes, output_cap: float) -> None:
         self.output, self.errors = bytearray(), bytearray()
         self.woken = threading.Event()
         work = (pipes.stdout, self.output, output_cap), (pipes.stderr, self.errors, None)
@@ -48,10 +55,11 @@ class ThreadReader:
         for thread in self.threads:
             thread.start()
 
-    def pump(self, pipe, buffer, cap):
+    def pump(self, pipe: IO[bytes] | None, buffer: bytearray, cap: float | None) -> None:
         """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # closed, or None
-            for chunk in iter(lambda: os.read(pipe.fileno(), 65536), b""):
+        with contextlib.suppress(OSError, ValueError):  # closed
+            chunks = () if pipe is None else iter(lambda: os.read(pipe.fileno(), 65536), b"")
+            for chunk in chunks:  # none where stdout goes elsewhere than to the runner
                 buffer.extend(chunk)
                 if cap is None:
                     del buffer[:-STDERR_KEPT]
@@ -59,15 +67,15 @@ class ThreadReader:
                     break
         self.woken.set()
 
-    def reading(self):
+    def reading(self) -> bool:
         return any(thread.is_alive() for thread in self.threads)
 
-    def read(self, timeout):
+    def read(self, timeout: float) -> None:
         self.woken.wait(timeout)
         self.woken.clear()
 
-    def close(self, pipes):
-        for thread, pipe in zip(self.threads, pipes):
+    def close(self, pipes: Pipes) -> None:
+        for thread, pipe in zip(self.threads, (pipes.stdout, pipes.stderr)):
             thread.join(1.0)
             if pipe is not None and not thread.is_alive():  # else a process outside the tree
                 pipe.close()  # holds it: leave it

@@ -17,7 +17,10 @@ program that needs more fails: a folder named on its command line (java -cp . Ma
 /dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
 """
 
+from __future__ import annotations
+
 import atexit
+import dataclasses
 import errno
 import functools
 import glob
@@ -29,6 +32,7 @@ import struct
 import subprocess
 import tempfile
 import threading
+from typing import TYPE_CHECKING, Optional, Tuple
 
 from judge.commands import PYTHON_PROGRAM
 from judge.files import open_regular
@@ -36,6 +40,10 @@ from judge.model import MIB, UsageError
 from judge.platform import LINUX
 from judge.process.environment import judged_environment
 from judge.text import printable
+
+if TYPE_CHECKING:
+    from judge.process.trees import Command, Workdir
+    from judge.process.watch import Run
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = (
@@ -69,20 +77,22 @@ X32_BIT = 0x40000000
 # The machines whose every calling convention is above. Elsewhere the filter lets all through,
 # keys too; where it runs, a call of an audit arch it does not know fails with ENOSYS.
 FILTERED = ("x86_64", "i386", "i586", "i686", "aarch64", "riscv64")
-FILTER_FILE = {}  # "path": the filter's file, once written
-FILTER_LOCK = threading.Lock()
+# A BPF instruction as seccomp_filter() builds it: (code, jump if true, jump if false, k); a jump
+# of None goes to the last instruction.
+Instruction = Tuple[int, Optional[int], int, int]
 
 
-def seccomp_filter(machine):
+def seccomp_filter(machine: str) -> bytes:
     """The seccomp program for machine (os.uname()'s), classic BPF as bwrap's --seccomp reads
     it: each instruction is (code, jump if true, jump if false, k) in the machine's order."""
     load, mask, equal, give = 0x20, 0x54, 0x15, 0x06  # BPF_LD|W|ABS, ALU|AND|K, JMP|JEQ|K, RET|K
     allow, fail = 0x7FFF0000, 0x00050000  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | errno
-    program = [(give, 0, 0, allow)]  # on a machine not in FILTERED
+    program: list[Instruction] = [(give, 0, 0, allow)]  # on a machine not in FILTERED
     if machine in FILTERED:
         program = [(load, 0, 0, 4)]  # seccomp_data.arch
         for arch, numbers in KEY_CALLS.items():
-            block = [(load, 0, 0, 0)] + [(mask, 0, 0, ~X32_BIT & 0xFFFFFFFF)] * (arch == 0xC000003E)
+            block: list[Instruction] = [(load, 0, 0, 0)]
+            block += [(mask, 0, 0, ~X32_BIT & 0xFFFFFFFF)] * (arch == 0xC000003E)
             block += [(equal, None, 0, number) for number in numbers]  # None: to the EPERM
             program += [(equal, 0, len(block) + 1, arch), *block, (give, 0, 0, allow)]
         program += [(give, 0, 0, fail | errno.ENOSYS), (give, 0, 0, fail | errno.EPERM)]
@@ -93,24 +103,37 @@ def seccomp_filter(machine):
     )
 
 
-def filter_path():
-    """The file that holds this machine's seccomp_filter(): written once (again if it went),
-    removed at exit."""
-    with FILTER_LOCK:
-        path = FILTER_FILE.get("path")
-        if path is None or not os.path.isfile(path):
-            folder = tempfile.mkdtemp(prefix="runner-seccomp-")
-            atexit.register(shutil.rmtree, folder, True)
-            path = FILTER_FILE["path"] = os.path.join(folder, "keyrings.bpf")
-            with open(path, "wb") as file:
-                file.write(seccomp_filter(os.uname().machine if LINUX else ""))
-        return path
+class FilterFile:
+    """The file that holds this machine's seccomp_filter(), which every sandbox of the process
+    reads: written at its first use (again if it went), removed at exit."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.written: str | None = None  # its path, once written
+
+    def path(self) -> str:
+        with self.lock:
+            if self.written is None or not os.path.isfile(self.written):
+                folder = tempfile.mkdtemp(prefix="runner-seccomp-")
+                atexit.register(shutil.rmtree, folder, True)
+                self.written = os.path.join(folder, "keyrings.bpf")
+                with open(self.written, "wb") as file:
+                    file.write(seccomp_filter(os.uname().machine if LINUX else ""))
+            return self.written
+
+
+KEYRING_FILTER = FilterFile()
+
+
+def filter_path() -> str:
+    """The path of this process's seccomp filter file (see FilterFile)."""
+    return KEYRING_FILTER.path()
 
 
 @functools.lru_cache(maxsize=None)
-def system_binds():
+def system_binds() -> tuple[str, ...]:
     """bwrap's options that show the system's files: the machine's facts, looked up once."""
-    options = []
+    options: list[str] = []
     for folder in SYSTEM_FOLDERS:
         if os.path.islink(folder):  # /lib -> usr/lib, where /usr is merged
             options += ["--symlink", os.readlink(folder), folder]
@@ -121,7 +144,7 @@ def system_binds():
     return tuple(options)
 
 
-def sandbox_options(memory_limit):
+def sandbox_options(memory_limit: float) -> list[str]:
     """bwrap's options for every case: the namespaces, the system's files, /dev and /tmp."""
     options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
     options.append("--clearenv")  # then the judge's environment, whatever bwrap was given
@@ -133,7 +156,7 @@ def sandbox_options(memory_limit):
     return [*options, "--size", size, "--tmpfs", "/tmp"]
 
 
-def find_sandbox():
+def find_sandbox() -> str:
     """bwrap's path, once it has started a sandbox here; else a UsageError saying why not."""
     if not LINUX:
         raise UsageError("--sandbox needs Linux: bubblewrap does not run on this platform")
@@ -159,7 +182,13 @@ def find_sandbox():
     return bwrap
 
 
-def sandboxed(bwrap, command, cwd, memory_limit, input_path=None):
+def sandboxed(
+    bwrap: str | None,
+    command: Command,
+    cwd: Workdir,
+    memory_limit: float,
+    input_path: str | os.PathLike[str] | None = None,
+) -> tuple[Command, str | os.PathLike[str] | None]:
     """(command, stdin): the command under bwrap (unless None), which sees its program, its
     Python and the files named, and the file to start it on. With input_path, the case's stdin
     is that file opened inside from a read-only bind, so that nothing done through its fd 0
@@ -192,7 +221,7 @@ def sandboxed(bwrap, command, cwd, memory_limit, input_path=None):
     return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), seccomp
 
 
-def unsandboxed(bwrap, outcome):
+def unsandboxed(bwrap: str | None, outcome: Run) -> Run:
     """bwrap exits with 128 + N when its program is killed by signal N: make it the signal."""
     signalled = bwrap is not None and 128 < outcome.status < 128 + signal.NSIG
-    return outcome._replace(status=128 - outcome.status) if signalled else outcome
+    return dataclasses.replace(outcome, status=128 - outcome.status) if signalled else outcome

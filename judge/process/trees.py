@@ -2,24 +2,70 @@
 every kind (this module's two, judge.process.windows and judge.process.linux) has its methods
 with the same signatures, and judge.process.choose picks one per platform."""
 
+from __future__ import annotations
+
 import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections import namedtuple
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Callable, Optional, Protocol, Sequence, Tuple, Union
 
 from judge.model import MIB
 from judge.platform import POSIX, WAIT4
 from judge.process.environment import judged_environment
 
+if TYPE_CHECKING:
+    from resource import struct_rusage
+
 TICK = 0.05  # seconds a case runs unwatched at most
 
-Pipes = namedtuple("Pipes", "stdout stderr")  # the runner's ends, binary files; stdout maybe None
+# A command as a tree starts it: its arguments, and the executable to run (None: the first
+# argument, looked up on PATH).
+Command = Tuple[Sequence[str], Optional[str]]
+Workdir = Union[str, "os.PathLike[str]"]  # the folder a case runs in
+# What finish() gives: (exit code, CPU seconds, peak MiB, the peak MiB judged), each figure
+# None where not measured.
+Finished = Tuple[int, Optional[float], Optional[float], Optional[float]]
 
 
-def peak_of(usage):
+@dataclass(frozen=True)
+class Pipes:
+    """The runner's ends of a case's stdout and stderr, binary files; stdout is None where it
+    goes elsewhere than to the runner."""
+
+    stdout: IO[bytes] | None
+    stderr: IO[bytes] | None
+
+    def opened(self) -> list[IO[bytes]]:
+        """Those the runner holds: the files that are not None."""
+        return [pipe for pipe in (self.stdout, self.stderr) if pipe is not None]
+
+
+class Reader(Protocol):
+    """What reads a case's pipes while watch() watches it (judge.process.readers has two
+    kinds): output and errors fill as it reads."""
+
+    output: bytearray
+    errors: bytearray
+
+    def reading(self) -> bool:
+        """Whether a pipe is still open."""
+
+    def read(self, timeout: float) -> None:
+        """Read what comes within timeout seconds."""
+
+    def close(self, pipes: Pipes) -> None:
+        """Close the pipes once the case is reaped."""
+
+
+# A kind of Reader, made for a case's pipes and the bytes of output it reads at most.
+ReaderKind = Callable[[Pipes, float], Reader]
+
+
+def peak_of(usage: struct_rusage) -> float:
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
 
@@ -29,7 +75,14 @@ class Tree:
     measures = False  # whether CPU time and memory are known
     queued = 0.0  # seconds the case waited for a CPU, where the kernel says (Linux)
 
-    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
+    def __init__(
+        self,
+        command: Command,
+        stdin: int,
+        cwd: Workdir,
+        stdout: int | None = None,
+        pipe_ignored: bool = False,
+    ) -> None:
         """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes.
         With pipe_ignored it starts with SIGPIPE ignored, as the runner has it: a judging
         program whose program went gets EPIPE, not death."""
@@ -48,30 +101,30 @@ class Tree:
         self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
     @classmethod
-    def ready(cls):
+    def ready(cls) -> type[CaseTree]:
         """The kind that starts the next case: this one, or another where it cannot work."""
         return cls
 
     @classmethod
-    def begin_run(cls):
+    def begin_run(cls) -> None:
         """A run of cases begins: what it keeps for its cases lasts until its end_run()."""
 
     @classmethod
-    def end_run(cls):
+    def end_run(cls) -> None:
         """Once no case of the run runs: end what the runs kept, if no other run goes on."""
 
-    def exited(self):
+    def exited(self) -> bool:
         return self.child.poll() is not None
 
-    def wait(self, timeout):
+    def wait(self, timeout: float) -> None:
         """Wait for the exit, up to timeout s, once the output is closed."""
         time.sleep(min(timeout, 0.002))
 
-    def usage_now(self, wait=TICK):
+    def usage_now(self, wait: float = TICK) -> tuple[float | None, float | None]:
         """(CPU seconds, peak MiB) so far, each None where not read while it runs."""
         return None, None
 
-    def kill(self):
+    def kill(self) -> None:
         """Kill the whole tree (on POSIX, its process group); finish() then reaps it."""
         if POSIX:
             with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
@@ -79,39 +132,52 @@ class Tree:
         else:
             self.child.kill()
 
-    def finish(self):
+    def finish(self) -> Finished:
         """(exit code, CPU seconds, peak MiB, the peak MiB judged), once killed; an OSError if
         the case never started."""
         return self.child.wait(), None, None, None
 
 
 PlainTree = Tree  # no os.wait4, no Job Object: the exit code alone is known
+CaseTree = Tree  # a case's tree, of whichever kind: what the rest of the judge knows of one
+Started = Tuple[CaseTree, Reader]  # a case started: its tree, and its reader
 
 
 class PosixTree(PlainTree):
     """POSIX with os.wait4, which measures the case; its process group is killed."""
 
-    measures, result = True, None  # result: (exit code, CPU seconds, peak MiB) once reaped
+    measures = True
+    result: tuple[int, float, float] | None = None  # (exit code, CPU s, peak MiB) once reaped
 
-    def __init__(self, command, stdin, cwd, stdout=None, pipe_ignored=False):
+    def __init__(
+        self,
+        command: Command,
+        stdin: int,
+        cwd: Workdir,
+        stdout: int | None = None,
+        pipe_ignored: bool = False,
+    ) -> None:
         import resource
 
         super().__init__(command, stdin, cwd, stdout, pipe_ignored)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
 
-    def exited(self):
-        return self.reaped(block=False)
+    def exited(self) -> bool:
+        return self.reaped(block=False) is not None
 
-    def reaped(self, block):
-        if self.result is None:  # reaped by wait4, which measures it
+    def reaped(self, block: bool) -> tuple[int, float, float] | None:
+        """(exit code, CPU seconds, peak MiB) once it is reaped, by wait4, which measures it."""
+        if self.result is None:
+            assert WAIT4 is not None  # this kind is chosen only where os has wait4
             pid, status, usage = WAIT4(self.child.pid, 0 if block else os.WNOHANG)
             if pid:
                 code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
                 self.result = code, usage.ru_utime + usage.ru_stime, peak_of(usage)
-        return self.result is not None
+        return self.result
 
-    def finish(self):
-        self.reaped(block=True)
-        code, cpu, peak = self.result
+    def finish(self) -> Finished:
+        reaped = self.reaped(block=True)
+        assert reaped is not None  # a blocking wait4 returns once it has reaped it
+        code, cpu, peak = reaped
         self.child.returncode = code  # reaped by wait4: Popen must not wait again
         return code, cpu, peak, peak if peak > self.copied else 0.0

@@ -1,13 +1,20 @@
 """Running one program on one input under limits, and every running case of a run. This
 layer knows limits and measurements; verdicts are judge.verdicts'."""
 
+from __future__ import annotations
+
+import os
 import threading
 import time
-from collections import namedtuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from judge.files import open_regular
 from judge.process.trees import TICK
 from judge.stop import STOPPED
+
+if TYPE_CHECKING:
+    from judge.process.trees import CaseTree, Command, Reader, ReaderKind, Started, Workdir
 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
@@ -15,29 +22,69 @@ MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many tim
 USAGE_EVERY = 50, 0.01  # CPU and memory are read 50 times in a time limit, at most every 10 ms
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
 
-# The limits of one run: CPU seconds, MiB of memory, bytes of output.
-Limits = namedtuple("Limits", "time memory output")
 
-# What one run did. cpu and peak_mib are None where not measured; judged_mib, None where it is
-# peak_mib itself, is the peak that MLE is judged by; ended: time.monotonic() when it was seen
-# to end or passed a limit (of two piped programs, which went first).
-Run = namedtuple(
-    "Run",
-    "output stderr status wall cpu peak_mib timed_out overflowed memory_out judged_mib ended",
-)
-Run.__new__.__defaults__ = (False, None, None)
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one run: CPU seconds, MiB of memory, bytes of output."""
+
+    time: float
+    memory: float
+    output: float
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run did. cpu and peak_mib are None where not measured; judged_mib, None where
+    it is peak_mib itself, is the peak that MLE is judged by; ended: time.monotonic() when it
+    was seen to end or passed a limit (of two piped programs, which went first)."""
+
+    output: bytes
+    stderr: bytes
+    status: int
+    wall: float
+    cpu: float | None
+    peak_mib: float | None
+    timed_out: bool
+    overflowed: bool
+    memory_out: bool = False
+    judged_mib: float | None = None
+    ended: float | None = None
+
+
+class Watcher(Protocol):
+    """What watch() needs of the run it watches a case for: a Running, or a stand-in that
+    watches on a thread of its own."""
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the run is stopped: the case is killed."""
+
+    def tick(self) -> None:
+        """Called as the case is watched."""
+
+    def kill(self, case_tree: CaseTree) -> None:
+        """Kill the case's tree."""
 
 
 class Running:
     """Every running case, so that an interruption can kill them all."""
 
-    def __init__(self, tree, reader):
+    def __init__(self, tree: type[CaseTree], reader: ReaderKind) -> None:
         self.tree, self.reader = tree, reader
         tree.begin_run()
-        self.lock, self.trees, self.stopped, self.ended = threading.Lock(), set(), False, False
-        self.tick = lambda: None  # called as a case is watched (the run sets it for -j 1)
+        self.lock, self.stopped, self.ended = threading.Lock(), False, False
+        self.trees: set[CaseTree] = set()
+        self.tick: Callable[[], None] = lambda: None  # called as a case is watched (-j 1 sets it)
 
-    def start(self, command, stdin, cwd, output_cap, stdout=None, pipe_ignored=False):
+    def start(
+        self,
+        command: Command,
+        stdin: int,
+        cwd: Workdir,
+        output_cap: float,
+        stdout: int | None = None,
+        pipe_ignored: bool = False,
+    ) -> Started:
         """A case started, and its reader. It starts outside the lock (a busy machine's start
         may take long), so that other cases are killed meanwhile; stopped then, it is killed
         at once, and watch() ends it."""
@@ -50,18 +97,18 @@ class Running:
                 case_tree.kill()
         return case_tree, self.reader(case_tree.pipes, output_cap)
 
-    def kill(self, case_tree):
+    def kill(self, case_tree: CaseTree) -> None:
         with self.lock:
             self.trees.discard(case_tree)
             case_tree.kill()
 
-    def kill_all(self):
+    def kill_all(self) -> None:
         with self.lock:
             self.stopped = True
             for case_tree in self.trees:
                 case_tree.kill()
 
-    def end(self):
+    def end(self) -> None:
         """Once no case runs: end what the run kept for its cases (once)."""
         with self.lock:
             ended, self.ended = self.ended, True
@@ -69,7 +116,7 @@ class Running:
             self.tree.end_run()
 
 
-def passed_limit(run, limits):
+def passed_limit(run: Run, limits: Limits) -> str | None:
     """The limit a run passed and was stopped at, in words ("1 MiB of output"), or None."""
     if run.timed_out:
         return f"{limits.time:g} s of CPU time ({limits.time * BACKSTOP:g} s of wall time)"
@@ -81,7 +128,7 @@ def passed_limit(run, limits):
     return None
 
 
-def ceiling(time_limit):
+def ceiling(time_limit: float) -> float:
     """The wall time no case passes, however long it waited for a CPU."""
     return time_limit * CEILING[0] + CEILING[1]
 
@@ -89,10 +136,10 @@ def ceiling(time_limit):
 class CaseClock:
     """Seconds since a case started, less any gap over PAUSED between looks (runner stopped)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.start = self.last = time.monotonic()
 
-    def now(self):
+    def now(self) -> float:
         now = time.monotonic()
         if now - self.last > PAUSED:
             self.start += now - self.last - TICK
@@ -100,16 +147,22 @@ class CaseClock:
         return now - self.start
 
 
-def execute(running, command, input_path, cwd, limits):
+def execute(
+    running: Running,
+    command: Command,
+    input_path: str | os.PathLike[str],
+    cwd: Workdir,
+    limits: Limits,
+) -> Run:
     """Run command, (args, executable), on input_path under limits: its Run."""
     with open_regular(input_path) as stdin:
-        started = running.start(command, stdin.fileno(), cwd, limits[2])
+        started = running.start(command, stdin.fileno(), cwd, limits.output)
     return watch(running, *started, limits)
 
 
-def watch(running, case_tree, reader, limits):
+def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits) -> Run:
     """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
-    time_limit, memory_limit, output_cap = limits
+    time_limit, memory_limit, output_cap = limits.time, limits.memory, limits.output
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = False
