@@ -80,7 +80,7 @@ help:
 	@echo 'make test                        the tests, in a few minutes (the deep part left out)'
 	@echo 'make test-deep                   the deep part: full stress counts and slow checks'
 	@echo 'make test-on PY=pypy3            the solution tests on another interpreter'
-	@echo 'make lint                        ruff check and ruff format --check'
+	@echo 'make lint                        ruff check, ruff format --check and mypy --strict judge/'
 	@echo 'make stress P=NAME [GEN=CMD]     a solution against a brute force (its own or BRUTE=)'
 	@echo 'make keep-hack P=NAME H=HACK     a saved counterexample made a testcase'
 	@echo 'make mutants [P=NAME] [CHECK=1]  the share of mutants the testcases kill'
@@ -92,6 +92,7 @@ help:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # One solution against a brute force on random inputs, as a process (docs/stress.md):
 # `make stress P=conecta4 N=5000 SEED=7 PY=pypy3` plays tests/NAME/'s generator and oracle;

@@ -27,8 +27,6 @@ from util import judge_output
 
 from judge import checkers, model, modes, verdicts
 from judge.judging import judge_input
-from judge.platform import LINUX
-from judge.problems import DEFAULT_PROFILE
 from judge.process import watch
 
 leftovers_killed = runner_util.leftovers_killed  # the fixture: no interactor left behind

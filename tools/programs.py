@@ -44,7 +44,8 @@ class OutOfTime(Exception):
 def generous(profile):
     """The profile with generous limits: 5 times its time limit, at least GENEROUS_TIME, and
     twice its memory limit, at least GENEROUS_MEMORY."""
-    return replace(profile, 
+    return replace(
+        profile,
         time_limit=max(GENEROUS_TIME, 5 * profile.time_limit),
         memory_limit=max(GENEROUS_MEMORY, 2 * profile.memory_limit),
     )
@@ -190,8 +191,8 @@ def limits(name, judge, root, command=None, tle=None, mle=None):
     if not judge:
         profile, whose = generous(profile), "generous"
     if tle or mle:  # yours
-        profile = replace(profile, 
-            time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
+        profile = replace(
+            profile, time_limit=tle or profile.time_limit, memory_limit=mle or profile.memory_limit
         )
         whose = "your"
     wall = profile.time_limit * BACKSTOP
