@@ -46,14 +46,17 @@ def test_quick_run_answers_right_with_a_row_per_case():
 
 
 @pytest.mark.skipif(os.name == "nt", reason="pseudo-terminals are POSIX")
-def test_a_status_line_shows_on_a_terminal():
+def test_a_status_line_shows_on_a_terminal(tmp_path):
     """On a terminal, the benchmark draws the runner's status line on stderr: cases done of
-    the total, failures, rate. The wait ends when the line shows or the benchmark ends: a busy
-    machine only makes it longer (HANG bounds it)."""
+    the total, failures, rate. The line shows once the work has taken a second (Progress's
+    delay); a made-up problem whose solution sleeps past it brings that second at once, where
+    a real problem's scale inputs would take half a minute. The wait ends when the line shows
+    or the benchmark ends: a busy machine only makes it longer (HANG bounds it)."""
     import pty
 
+    made_up(tmp_path, {"adding": GEN}, SLOW)
     leader, follower = pty.openpty()
-    argv = [sys.executable, "-m", "maint.bench", "--only", "vertical_four"]  # seconds long
+    argv = [sys.executable, "-m", "maint.bench", "--root", str(tmp_path), "--repeat", "1"]
     env = {**os.environ, "TERM": "xterm"}
     process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=follower, env=env)
     os.close(follower)
@@ -97,20 +100,29 @@ GENS = {
     "unscaled": "SCALE = []\n" + GEN.split("\n\n\n")[1],
     "unanswered": GEN.split("\n\n\n")[0],
 }
+# The right answer, after more than Progress's one second of delay, in wall time: a sleep, so
+# that a busy machine makes it no shorter.
+SLOW = "import time\ntime.sleep(1.5)\n" + SOLUTIONS["right"]
+
+
+def made_up(root, gens, solution):
+    """Under root, a made-up problem of each of gens (name: its gen.py); the one named adding
+    has the given solution, the others the right one."""
+    for name, gen in gens.items():
+        (root / "tests" / name).mkdir(parents=True)
+        (root / "tests" / name / "__init__.py").write_text("")
+        (root / "tests" / name / "gen.py").write_text(gen)
+        (root / "tests" / name / "floor.py").write_text("import sys\nsys.stdin.read()\n")
+        (root / "testcases" / name).mkdir(parents=True)
+        (root / "testcases" / name / "one.in").write_text("1 2\n")
+        (root / "solutions").mkdir(exist_ok=True)
+        text = solution if name == "adding" else SOLUTIONS["right"]
+        (root / "solutions" / (name + ".py")).write_text(text)
 
 
 @pytest.mark.parametrize("variant", SOLUTIONS)
 def test_the_answer_check_is_the_runners(variant, tmp_path):
-    for name, gen in GENS.items():
-        (tmp_path / "tests" / name).mkdir(parents=True)
-        (tmp_path / "tests" / name / "__init__.py").write_text("")
-        (tmp_path / "tests" / name / "gen.py").write_text(gen)
-        (tmp_path / "tests" / name / "floor.py").write_text("import sys\nsys.stdin.read()\n")
-        (tmp_path / "testcases" / name).mkdir(parents=True)
-        (tmp_path / "testcases" / name / "one.in").write_text("1 2\n")
-        (tmp_path / "solutions").mkdir(exist_ok=True)
-        right = SOLUTIONS["right" if name != "adding" else variant]
-        (tmp_path / "solutions" / (name + ".py")).write_text(right)
+    made_up(tmp_path, GENS, SOLUTIONS[variant])
     done = bench("--root", str(tmp_path), "--repeat", "1", timeout=120)
     assert "unscaled: skipped, tests/unscaled/gen.py: SCALE is empty" in done.stdout, done.stdout
     assert "unanswered: skipped, tests/unanswered/gen.py has no scale_answer" in done.stdout
