@@ -4,14 +4,25 @@ reaches the stress level like any other.
 Each is made in a copy of the repo by `make new`, given an oracle and a generator in
 tests/NAME/, and a test file of its own that imports them by a relative import. The contract
 reports the stress level, `make stress` plays it, and the shared tests and its own test file
-are collected and pass.
+are collected and pass. The same copy holds a problem just scaffolded (judged, no tooling
+folder; see tests/test_tooling.py), so that one collection of the whole suite, which takes
+seconds, shows that every test file takes both kinds.
 """
 
 import shutil
 import sys
 
 import pytest
-from test_tooling import GEN, ORACLE, SELECTED, copy_of_the_repo, fill_header, in_root, scaffold
+from test_tooling import (
+    COLLECTED,
+    GEN,
+    ORACLE,
+    SELECTED,
+    copy_of_the_repo,
+    fill_header,
+    in_root,
+    scaffold,
+)
 from util import run
 
 from tools import contract
@@ -34,8 +45,10 @@ def test_the_generator_gives_two_numbers():
 
 @pytest.fixture(scope="module")
 def named(tmp_path_factory):
-    """A copy of the repo with a problem of each name in NAMES, at the stress level."""
+    """A copy of the repo with a problem of each name in NAMES, at the stress level, and
+    COLLECTED, from the scaffold, at the judged level."""
     root = copy_of_the_repo(tmp_path_factory.mktemp("names"))
+    fill_header(scaffold(root, COLLECTED))
     for name in NAMES:
         fill_header(scaffold(root, name))
         tooling = root / "tests" / name
@@ -67,7 +80,7 @@ def test_make_stress_plays_it(named, name):
 
 def test_the_whole_suite_collects_with_them(named):
     status, out = in_root(named, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider")
-    assert status == 0, out
+    assert status == 0 and f"test_solution_gives_every_out[{COLLECTED}]" in out, out
     for name in NAMES:
         assert f"tests/{name}/test_{name}.py::test_the_oracle_adds" in out, out
         assert f"test_stress[{name}]" in out, out
