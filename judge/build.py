@@ -56,9 +56,10 @@ import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Callable, Iterable, Mapping, Sequence, Tuple
+from typing import Iterable, Mapping, Sequence, Tuple
 
-from judge import commands, explain
+from judge import commands
+from judge.explain import exit_description
 from judge.model import MIB, UsageError
 from judge.platform import WINDOWS
 from judge.process.choose import new_running
@@ -97,7 +98,6 @@ FILES = "files.json"  # a build's list of the files its key hashes
 LOCK = "lock"  # a build's file that each process that may run it holds a shared lock on
 HELD: dict[str, int] = {}  # the builds this process holds, by folder: each one's lock's fd
 Words = Tuple[str, ...]  # a command of the table, its fields still to fill in
-exit_description: Callable[[int], str] = explain.exit_description  # "exit status 1"
 
 
 @dataclass(frozen=True)
