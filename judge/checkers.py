@@ -206,12 +206,15 @@ def interact(
         try:
             to_program, to_judge = ends.to_program, ends.to_judge
             cap = CHECK_LIMITS.output
-            started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True)
+            stack = own_limits.memory  # each program's stack is its memory limit
+            started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True, stack)
             codes = mode.protocol.codes
             judging = Watched(
                 running, started, lambda run: ends.judge_ended(run, codes), own_limits
             )
-            program = running.start(command, to_program[0], workdir, limits.output, to_judge[1])
+            program = running.start(
+                command, to_program[0], workdir, limits.output, to_judge[1], stack=limits.memory
+            )
             ends.program_started(lambda: running.kill(program[0]))
             outcome = watch(running, *program, limits)
             ends.program_ended()

@@ -104,6 +104,33 @@ def command_line(pid):
         return None
 
 
+# A C++ program 10^6 calls deep. Each frame keeps a volatile array that the next call reads
+# (its address goes down), so no call can become a loop: some 64 MB of stack, far past the
+# usual 8 MiB. It prints 0.
+DEEP_RECURSION = r"""
+#include <cstdio>
+static int depth(int n, volatile char *up) {
+    volatile char here[32] = {};
+    here[n & 31] = up[n & 31];
+    return n == 0 ? here[0] : depth(n - 1, here) + here[n & 31];
+}
+int main() {
+    volatile char top[32] = {};
+    std::printf("%d\n", depth(1000000, top));
+}
+"""
+
+
+def deep_recursion(folder):
+    """DEEP_RECURSION compiled (g++ -O2) into folder: the program's path."""
+    (folder / "deep.cpp").write_text(DEEP_RECURSION, encoding="utf-8")
+    program = folder / "deep"
+    command = ["g++", "-O2", "-o", str(program), str(folder / "deep.cpp")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return program
+
+
 def run_without_wait4(root, report, *args):
     """The runner on root, with --json report, where os has no wait4 (Windows without a Job
     Object, say): the completed process, its output as text."""

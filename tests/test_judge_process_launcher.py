@@ -9,6 +9,7 @@ import builtins
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import time
@@ -54,8 +55,9 @@ def run_time_code(source):
 
 def test_the_launcher_is_a_program_that_needs_nothing_of_the_runner():
     """Its source compiles alone, and every name it uses is its own, imported, or built in;
-    what it imports inside a function is ctypes (prctl) or subprocess (where os has no
-    posix_spawn); what it imports for the type checker never loads."""
+    what it imports inside a function is ctypes (prctl), resource (a case's stack) or
+    subprocess (where os has no posix_spawn); what it imports for the type checker never
+    loads."""
     source = LAUNCHER.read_text(encoding="utf-8")
     compile(ast.parse(source), "launcher", "exec")
     assert launcher.TYPE_CHECKING is False
@@ -74,7 +76,8 @@ def test_the_launcher_is_a_program_that_needs_nothing_of_the_runner():
             defined.add(node.name)
     used = {n.id for n in ast.walk(code) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     assert used - defined == set()
-    allowed = {"os", "select", "_signal", "sys", "_socket", "ctypes", "subprocess", "time"}
+    allowed = {"os", "select", "_signal", "sys", "_socket", "ctypes", "resource", "subprocess"}
+    allowed.add("time")
     assert imported_modules(code) <= allowed
     assert not any(isinstance(node, ast.ImportFrom) for node in ast.walk(code))
 
@@ -374,3 +377,18 @@ def test_the_wait_for_a_cpu_is_the_longest_of_any_thread():
     for worker in workers:
         worker.join()
     assert len(waits) > 1 and found >= max(waits.values()), waits  # read after: never less
+
+
+@LINUX_ONLY
+def test_a_case_whose_stack_the_system_refuses_runs_with_the_supervisors(monkeypatch):
+    import resource
+
+    def refused(*limits):
+        raise OSError(1, "refused")
+
+    monkeypatch.setattr(resource, "setrlimit", refused)
+    assert launcher.stack_limited(256 << 20) is None
+    true = shutil.which("true").encode()
+    with open(os.devnull, "rb") as null:
+        pid = launcher.spawn(true, [b"true"], [null.fileno()] * 3, dict(os.environb), False, 1)
+    assert os.waitpid(pid, 0)[1] == 0

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 import runner_util
 import util
+from process_util import deep_recursion
 from runner_util import PYTHON, RUNNER
 from util import ROOT, TESTCASES
 
@@ -434,6 +435,15 @@ def test_a_compiled_command_runs_in_the_sandbox(tmp_path, sandbox):
     done = judge(root, "p", "--command", "./sum", cwd=tmp_path)
     assert done.verdicts() == {"a": "AC", "b": "RE"}, done
     assert f"killed by signal {int(signal.SIGSEGV)}" in done.details("b")
+
+
+@pytest.mark.skipif(not shutil.which("g++"), reason="needs a C++ compiler (g++)")
+def test_a_program_has_a_stack_as_large_as_its_memory_limit_in_the_sandbox_too(tmp_path, sandbox):
+    """bwrap and sh pass on the stack the case is given: 10^6 calls deep is AC in 256 MiB."""
+    deep_recursion(tmp_path)
+    root = make_root(tmp_path, "", {"a": ("", "0\n")})
+    done = judge(root, "p", "--command", "./deep", cwd=tmp_path)
+    assert done.verdicts() == {"a": "AC"}, done
 
 
 @pytest.mark.skipif(not (shutil.which("javac") and shutil.which("jar")), reason="no javac, jar")

@@ -6,13 +6,14 @@ import contextlib
 import inspect
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 
 import pytest
 import runner_util
-from process_util import case_of, run_without_wait4, until
+from process_util import case_of, deep_recursion, run_without_wait4, until
 from runner_util import BUSY, POSIX_ONLY, PYTHON, case_verdicts, judged, make_root
 from util import ROOT
 
@@ -182,3 +183,71 @@ def test_without_a_memory_reading_mle_is_not_judged_and_the_report_says_so(tmp_p
     assert case_verdicts(data) == {"p/a": "AC"} and data["path"] == "portable"
     assert (case_of(data, "p/a")["cpu_ms"], case_of(data, "p/a")["peak_mib"]) == (None, None)
     assert case_of(data, "p/a")["wall_ms"] is not None
+
+
+# ---------------------------------------------------------------- the stack a case gets
+
+# Prints its stack's soft limit (RLIMIT_STACK) in KiB, as `ulimit -s` does.
+STACK = """\
+import resource
+soft = resource.getrlimit(resource.RLIMIT_STACK)[0]
+print("unlimited" if soft == resource.RLIM_INFINITY else soft >> 10)
+"""
+
+
+def runners_stack(soft, hard):
+    """A preexec_fn that starts the runner with these RLIMIT_STACK limits, in MiB (None:
+    unlimited)."""
+    import resource
+
+    limits = [resource.RLIM_INFINITY if mib is None else mib << 20 for mib in (soft, hard)]
+    return lambda: resource.setrlimit(resource.RLIMIT_STACK, limits)
+
+
+@POSIX_ONLY
+@pytest.mark.skipif(not shutil.which("g++"), reason="needs a C++ compiler (g++)")
+def test_a_program_has_a_stack_as_large_as_its_memory_limit(tmp_path, path):
+    """As on Codeforces and AtCoder: C++ 10^6 calls deep is AC under 256 MiB, where the usual
+    8 MiB stack is a SIGSEGV."""
+    program = deep_recursion(tmp_path)
+    root = make_root(tmp_path, "", {"a": ("", "0\n")})
+    status, report, _ = judged(root, "p", "--command", str(program), "--mle", "256", path=path)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize(
+    "runners, stack",
+    [((8, None), 256), ((512, None), 256), ((8, 64), 64), ((None, None), 256)],
+    ids=["raised", "lowered", "at-the-hard-limit", "from-unlimited"],
+)
+def test_the_stack_is_the_memory_limit_as_far_as_the_hard_limit_allows(
+    tmp_path, path, runners, stack
+):
+    """256 MiB of memory: a stack of 256 MiB, whatever the runner's, but never past its hard
+    limit."""
+    root = make_root(tmp_path, STACK, {"a": ("", f"{stack << 10}\n")})
+    limits = runners_stack(*runners)
+    status, report, _ = judged(root, "--mle", "256", path=path, preexec_fn=limits)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, report
+
+
+@POSIX_ONLY
+def test_without_wait4_the_stack_is_the_memory_limit_too(tmp_path):
+    root = make_root(tmp_path, STACK, {"a": ("", f"{256 << 10}\n")})
+    report = tmp_path / "report.json"
+    done = run_without_wait4(root, report, "--mle", "256", "--python", PYTHON)
+    assert done.returncode == 0, done.stderr
+    assert case_verdicts(json.loads(report.read_text(encoding="utf-8"))) == {"p/a": "AC"}
+
+
+@POSIX_ONLY
+def test_a_stack_the_system_refuses_leaves_the_stack_as_it_was():
+    """A soft limit over the hard one is refused: the case starts with the stack it had."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_STACK)
+    trees.stack_setter((2 << 20, 1 << 20))()
+    assert resource.getrlimit(resource.RLIMIT_STACK) == before
+    assert trees.stack_limits(None) is None
+    assert trees.stack_bytes(1e30) == trees.STACK_MOST and trees.stack_bytes(1e-9) == 1

@@ -24,23 +24,25 @@ Protocol. Each message is one ASCII datagram on a SOCK_SEQPACKET pair: "control"
 runner (R) and the launcher (L); a supervisor's own "report" joins R and it (S). Fds go as
 SCM_RIGHTS.
 
-| from | to | message                  | meaning                                          |
-|------|----|--------------------------|--------------------------------------------------|
-| L    | R  | `ready`                  | it runs                                          |
-| R    | L  | `supervisor`, 1 fd       | fork a supervisor whose "report" is the fd       |
-| R    | L  | end of file              | the run is over: kill, exit                      |
-| S    | R  | `PID`                    | it runs; PID: its own (first, once)              |
-| R    | S  | `P\\0EXE\\0CWD\\0ARGS`, 3 fds | start a case with them as stdin, stdout, stderr  |
-| S    | R  | `E CPU PEAK CODE QUEUED` | no start; CODE: errno (no reply to a start)      |
-| R    | S  | `?`                      | the figures so far, please                       |
-| S    | R  | `R CPU PEAK CODE QUEUED` | the figures so far; sent unasked too at its exit |
-| R    | S  | `k`                      | kill the tree now                                |
-| S    | R  | `F CPU PEAK CODE QUEUED` | the tree is reaped: ready for the next case      |
-| R    | S  | end of file              | kill the tree, exit                              |
+| from | to | message                        | meaning                                          |
+|------|----|--------------------------------|--------------------------------------------------|
+| L    | R  | `ready`                        | it runs                                          |
+| R    | L  | `supervisor`, 1 fd             | fork a supervisor whose "report" is the fd       |
+| R    | L  | end of file                    | the run is over: kill, exit                      |
+| S    | R  | `PID`                          | it runs; PID: its own (first, once)              |
+| R    | S  | `P\\0STACK\\0EXE\\0CWD\\0ARGS` | start a case; 3 fds: its stdin, stdout, stderr   |
+| S    | R  | `E CPU PEAK CODE QUEUED`       | no start; CODE: errno (no reply to a start)      |
+| R    | S  | `?`                            | the figures so far, please                       |
+| S    | R  | `R CPU PEAK CODE QUEUED`       | the figures so far; sent unasked too at its exit |
+| R    | S  | `k`                            | kill the tree now                                |
+| S    | R  | `F CPU PEAK CODE QUEUED`       | the tree is reaped: ready for the next case      |
+| R    | S  | end of file                    | kill the tree, exit                              |
 
 P: `p` for a judging program, which starts with SIGPIPE ignored (a program it talks to may
-go at any time), else empty. CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's
-exit code, negative for a signal, `-` while it runs. QUEUED: the longest wait for a CPU.
+go at any time), else empty. STACK: the bytes the case's stack may grow to (its RLIMIT_STACK
+soft limit, as far as the hard limit allows), or empty for this process's own. CPU: seconds,
+of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a signal, `-` while
+it runs. QUEUED: the longest wait for a CPU.
 ARGS: each ends in \\0 but the last.
 """
 
@@ -221,12 +223,45 @@ def remove_group(folder: str) -> None:
         pass
 
 
+def stack_limited(size: int) -> "Optional[Tuple[int, int]]":
+    """Make size bytes (or as many as the hard limit allows) this process's RLIMIT_STACK soft
+    limit, which the case it starts next inherits: the limits it had, to set back, or None if
+    the system refused (the case then runs with the stack this process has)."""
+    import resource
+
+    try:
+        before = resource.getrlimit(resource.RLIMIT_STACK)
+        hard = before[1]
+        soft = size if hard == resource.RLIM_INFINITY else min(size, hard)
+        resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
+    except (OSError, ValueError, OverflowError):
+        return None
+    return before
+
+
 def spawn(
     executable: bytes,
     args: "List[bytes]",
     fds: "List[int]",
     environment: "Dict[bytes, bytes]",
     pipe_ignored: bool = False,
+    stack: int = 0,
+) -> int:
+    """spawned(), with a stack of so many bytes if stack is not 0 (see stack_limited)."""
+    before = stack_limited(stack) if stack else None
+    try:
+        return spawned(executable, args, fds, environment, pipe_ignored)
+    finally:
+        if before is not None:  # back as it was (the hard limit never changes)
+            stack_limited(before[0])
+
+
+def spawned(
+    executable: bytes,
+    args: "List[bytes]",
+    fds: "List[int]",
+    environment: "Dict[bytes, bytes]",
+    pipe_ignored: bool,
 ) -> int:
     """The pid of a case in a session of its own, fds its 0, 1 and 2, SIGPIPE and SIGXFSZ as
     Popen leaves them (with pipe_ignored, SIGPIPE as this process has it: ignored): by
@@ -303,10 +338,11 @@ class Supervisor:
             if not data:  # a `k` or `?` sent as the case ended by itself: nothing to do
                 continue
             fds = [int.from_bytes(data[0][2][at : at + 4], sys.byteorder) for at in (0, 4, 8)]
-            flags, executable, cwd, *args = text.split(b"\0")
+            flags, stack, executable, cwd, *args = text.split(b"\0")
             self.code, self.told, self.seen, self.reaped = None, False, {}, set()
             self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
-            if self.start(fds, executable, cwd, args, flags == b"p") and not self.run():
+            started = self.start(fds, executable, cwd, args, flags == b"p", int(stack or 0))
+            if started and not self.run():
                 return
 
     def start(
@@ -316,13 +352,14 @@ class Supervisor:
         cwd: bytes,
         args: "List[bytes]",
         pipe_ignored: bool,
+        stack: int,
     ) -> bool:
         """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:
             os.chdir(cwd)
             if self.group:  # the case's CPU is what the group uses from here
                 self.group.since = self.group.used()
-            self.main = spawn(executable, args, fds, self.environment, pipe_ignored)
+            self.main = spawn(executable, args, fds, self.environment, pipe_ignored, stack)
         except OSError as problem:
             self.code = problem.errno or 0
             self.report(b"E")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, Tuple
 
 from judge.process import launcher as walk
 from judge.process.environment import judged_environment
-from judge.process.trees import TICK, Pipes, PosixTree, Tree
+from judge.process.trees import TICK, Pipes, PosixTree, Tree, stack_bytes
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -284,13 +284,15 @@ class LinuxTree(Tree):
         cwd: Workdir,
         stdout: int | None = None,
         pipe_ignored: bool = False,
+        stack: float | None = None,
     ) -> None:
         args, executable = command
         program = executable or args[0]
         if os.sep not in program:  # on the judged PATH, as Popen finds it
             path = judged_environment().get("PATH", os.defpath)
             program = shutil.which(program, path=path) or program
-        words = [b"p" if pipe_ignored else b"", program, cwd, *args]
+        size = "" if stack is None else str(stack_bytes(stack))  # the supervisor caps it
+        words = ["p" if pipe_ignored else "", size, program, cwd, *args]
         text = b"\0".join(os.fsencode(word) for word in words)
         if len(text) > walk.CASE_BYTES:  # a supervisor would read it cut short
             raise OSError(errno.E2BIG, f"its command passes {walk.CASE_BYTES // 1024} KiB")

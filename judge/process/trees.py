@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from resource import struct_rusage
 
 TICK = 0.05  # seconds a case runs unwatched at most
+STACK_MOST = 2**62  # bytes of stack asked at most: rlim_t has 64 bits, and this is no limit
 
 # A command as a tree starts it: its arguments, and the executable to run (None: the first
 # argument, looked up on PATH).
@@ -69,6 +70,38 @@ def peak_of(usage: struct_rusage) -> float:
     return usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
 
 
+def stack_bytes(stack: float) -> int:
+    """A stack of `stack` MiB in bytes, from 1 to STACK_MOST."""
+    return max(1, int(min(stack * MIB, STACK_MOST)))
+
+
+def stack_limits(stack: float | None) -> tuple[int, int] | None:
+    """The RLIMIT_STACK (soft, hard) that gives a case `stack` MiB of stack, or as much as the
+    hard limit allows; None to leave the runner's (no stack asked, or no such limit here)."""
+    if stack is None:
+        return None
+    try:
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    except (ImportError, AttributeError, OSError, ValueError):  # Windows: no resource module
+        return None
+    size = stack_bytes(stack)
+    return (size if hard == resource.RLIM_INFINITY else min(size, hard)), hard
+
+
+def stack_setter(limits: tuple[int, int]) -> Callable[[], None]:
+    """What a case calls between its fork and its exec to take these RLIMIT_STACK limits: one
+    the system refuses leaves the stack as it was, and the case runs."""
+    import resource
+
+    def set_stack() -> None:
+        with contextlib.suppress(OSError, ValueError, OverflowError):
+            resource.setrlimit(resource.RLIMIT_STACK, limits)
+
+    return set_stack
+
+
 class Tree:
     """A case's process tree. This kind, PlainTree, knows the exit code alone."""
 
@@ -82,11 +115,14 @@ class Tree:
         cwd: Workdir,
         stdout: int | None = None,
         pipe_ignored: bool = False,
+        stack: float | None = None,
     ) -> None:
         """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes.
         With pipe_ignored it starts with SIGPIPE ignored, as the runner has it: a judging
-        program whose program went gets EPIPE, not death."""
+        program whose program went gets EPIPE, not death. With stack, its stack may grow to
+        so many MiB (its memory limit), as far as the hard limit allows."""
         args, executable = command
+        limits = stack_limits(stack) if POSIX else None
         self.child = subprocess.Popen(
             args,
             executable=executable,
@@ -97,6 +133,7 @@ class Tree:
             stdout=subprocess.PIPE if stdout is None else stdout,
             stderr=subprocess.PIPE,
             restore_signals=not pipe_ignored,
+            preexec_fn=None if limits is None else stack_setter(limits),
         )
         self.pipes = Pipes(self.child.stdout, self.child.stderr)
 
@@ -156,10 +193,11 @@ class PosixTree(PlainTree):
         cwd: Workdir,
         stdout: int | None = None,
         pipe_ignored: bool = False,
+        stack: float | None = None,
     ) -> None:
         import resource
 
-        super().__init__(command, stdin, cwd, stdout, pipe_ignored)
+        super().__init__(command, stdin, cwd, stdout, pipe_ignored, stack)
         self.copied = peak_of(resource.getrusage(resource.RUSAGE_SELF))  # its peak starts here
 
     def exited(self) -> bool:

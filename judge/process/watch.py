@@ -84,13 +84,15 @@ class Running:
         output_cap: float,
         stdout: int | None = None,
         pipe_ignored: bool = False,
+        stack: float | None = None,
     ) -> Started:
-        """A case started, and its reader. It starts outside the lock (a busy machine's start
-        may take long), so that other cases are killed meanwhile; stopped then, it is killed
-        at once, and watch() ends it."""
+        """A case started, and its reader; with stack, the MiB its stack may grow to (its
+        memory limit, as far as the system allows). It starts outside the lock (a busy
+        machine's start may take long), so that other cases are killed meanwhile; stopped
+        then, it is killed at once, and watch() ends it."""
         if self.stopped:
             raise KeyboardInterrupt  # no case starts once the run is stopped
-        case_tree = self.tree.ready()(command, stdin, cwd, stdout, pipe_ignored)
+        case_tree = self.tree.ready()(command, stdin, cwd, stdout, pipe_ignored, stack)
         with self.lock:
             self.trees.add(case_tree)
             if self.stopped:
@@ -154,9 +156,10 @@ def execute(
     cwd: Workdir,
     limits: Limits,
 ) -> Run:
-    """Run command, (args, executable), on input_path under limits: its Run."""
+    """Run command, (args, executable), on input_path under limits, with a stack as large as
+    its memory limit (as Codeforces and AtCoder give): its Run."""
     with open_regular(input_path) as stdin:
-        started = running.start(command, stdin.fileno(), cwd, limits.output)
+        started = running.start(command, stdin.fileno(), cwd, limits.output, stack=limits.memory)
     return watch(running, *started, limits)
 
 

@@ -37,8 +37,9 @@ class WindowsTree(PlainTree):
         cwd: Workdir,
         stdout: int | None = None,
         pipe_ignored: bool = False,
+        stack: float | None = None,
     ) -> None:
-        super().__init__(command, stdin, cwd, stdout)  # Windows has no SIGPIPE
+        super().__init__(command, stdin, cwd, stdout)  # no SIGPIPE; the stack is the .exe's
         self.job: ctypes.c_void_p | None = None
         with contextlib.suppress(OSError, AttributeError):  # no Job Object: taskkill kills the tree
             self.job = self.make_job()
