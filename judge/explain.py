@@ -4,6 +4,7 @@ diff around it, how a program ended, and the last lines of its stderr."""
 from __future__ import annotations
 
 import difflib
+import itertools
 import math
 import re
 import signal
@@ -157,11 +158,14 @@ def line_difference(want: bytes, have: bytes, start: int) -> tuple[str, list[str
 def unified_diff(want: bytes, have: bytes, start: int) -> list[str]:
     """A unified diff of DIFF_WINDOW lines a side from offset start, where both still agree.
     The sides are aligned on twice as many lines, then cut to the window, so that a line
-    inserted or missing shows as one line, not as another line cut off at the window's end."""
+    inserted or missing shows as one line, not as another line cut off at the window's end.
+    Outputs of as many lines are paired line by line: one answer a line, a wrong one is one
+    line changed, however many equal answers other lines hold."""
     before = want.count(NEWLINE, 0, start)
     old, new = (lines_from(data, start, 2 * DIFF_WINDOW) for data in (want, have))
     shown = [visible([line]) for line in old], [visible([line]) for line in new]
-    matcher = WindowMatcher(None, *shown, autojunk=False)
+    paired = line_count(want) == line_count(have) and len(old) == len(new)
+    matcher = PairedMatcher(*shown) if paired else WindowMatcher(None, *shown, autojunk=False)
     lines = ["--- expected", "+++ got"]
     for group in matcher.get_grouped_opcodes(2):
         first, last = group[0], group[-1]
@@ -185,6 +189,34 @@ class WindowMatcher(LineMatcher):
 
     def get_opcodes(self) -> list[Opcode]:
         return clipped(super().get_opcodes(), DIFF_WINDOW)
+
+
+class PairedMatcher(WindowMatcher):
+    """The matcher of two sides of as many lines: line i of one is line i of the other."""
+
+    def __init__(self, old: Sequence[str], new: Sequence[str]) -> None:
+        super().__init__(None, old, new, autojunk=False)
+        self.pairs = paired_opcodes(old, new)
+
+    def get_opcodes(self) -> list[Opcode]:
+        return clipped(self.pairs, DIFF_WINDOW)
+
+
+def paired_opcodes(old: Sequence[str], new: Sequence[str]) -> list[Opcode]:
+    """The opcodes of two sides of as many lines, line i against line i: runs of equal lines
+    and runs of lines replaced."""
+    opcodes: list[Opcode] = []
+    at = 0
+    for same, run in itertools.groupby(zip(old, new), key=lambda pair: pair[0] == pair[1]):
+        end = at + len(list(run))
+        opcodes.append(("equal" if same else "replace", at, end, at, end))
+        at = end
+    return opcodes
+
+
+def line_count(data: bytes) -> int:
+    """The lines of an output, its last one counted whether or not a newline ends it."""
+    return data.count(NEWLINE) + bool(data and not data.endswith(NEWLINE))
 
 
 def clipped(opcodes: Iterable[Opcode], window: int) -> list[Opcode]:

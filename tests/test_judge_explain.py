@@ -221,3 +221,32 @@ def test_a_wrong_token_far_along_one_long_line_is_named_with_its_column(mode):
     expected, got = details[at + 1], details[at + 2]
     assert expected.startswith("  expected: ...") and "2499·2500·2501" in expected
     assert got.startswith("  got:      ...") and "2499·x·2501" in got
+
+
+def hunks(diff):
+    """A diff's lines after its --- and +++ header, each hunk's @@ line left out."""
+    return [line[2:] for line in diff[diff.index("  +++ got") + 1 :] if line[:4] != "  @@"]
+
+
+@pytest.mark.parametrize(
+    "want, have, lines",
+    [  # one answer a line, as a multi-test problem prints: equal answers of other tests
+        (b"5\n4\n5\n4\n", b"5\n5\n5\n4\n", [" 5", "-4", "+5", " 5", " 4"]),
+        (b"3\n2\n3\n2\n", b"3\n2\n2\n2\n", [" 3", " 2", "-3", "+2", " 2"]),
+        (
+            b"7\n6\n5\n1000\n5\n4\n",
+            b"7\n6\n4\n1000\n5\n4\n",
+            [" 7", " 6", "-5", "+4", " 1000", " 5"],
+        ),
+        (b"1\n2\n3\n4\n", b"1\n9\n3\n8\n", [" 1", "-2", "+9", " 3", "-4", "+8"]),
+        (b"1\n2\n3\n", b"1\n2\n3", [" 1", " 2", "-3", "+3  (no final newline)"]),
+        # as many lines, so line i is line i: a line missing and one more are two changes
+        (b"1\n2\n3\n4\n", b"1\n3\n4\n4\n", [" 1", "-2", "-3", "+3", "+4", " 4"]),
+        # a line more or less: difflib aligns them, and one line is added or removed
+        (b"5\n4\n5\n4\n", b"5\n4\n5\n4\n4\n", [" 5", " 4", "+4"]),
+        (b"1\n2\n3\n4\n", b"1\n3\n4\n", [" 1", "-2", " 3", " 4"]),
+    ],
+)
+def test_outputs_of_as_many_lines_pair_line_i_with_line_i(want, have, lines):
+    diff = modes.parse_mode("tokens").explain("WA", have, want)
+    assert hunks(diff) == lines, diff
