@@ -8,9 +8,10 @@ import itertools
 import math
 import re
 import signal
-from typing import TYPE_CHECKING, Iterable, Literal, Sequence, Tuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, Tuple
 
-from judge.compare import SPACE, Comparator, float_difference, tokens
+from judge.compare import SPACE, Comparator, float_difference, loose_lines, tokens
 from judge.model import Verdict
 from judge.text import SHOWN_CHARS, printable, shorten
 
@@ -53,13 +54,65 @@ def stderr_tail(data: bytes) -> list[str]:
     )
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A mode a failure's hint may name: its flag, what the hint says, and whether the mode
+    accepts an output (got) against the answer (expected)."""
+
+    flag: str
+    says: str
+    accepts: Callable[[bytes, bytes], bool]
+
+
+FLOAT_HINT = "1e-6"  # the tolerance a hint tries: the usual one of a judge's statement
+
+
+def same_lines(expected: bytes, got: bytes) -> bool:
+    return loose_lines(expected) == loose_lines(got)
+
+
+def same_tokens(expected: bytes, got: bytes) -> bool:
+    return tokens(expected) == tokens(got)
+
+
+def near_numbers(expected: bytes, got: bytes) -> bool:
+    return float_difference(expected, got, float(FLOAT_HINT)) is None
+
+
+def any_case(expected: bytes, got: bytes) -> bool:
+    return tokens(expected).upper() == tokens(got).upper()
+
+
+# The modes a hint may name, the strictest first: the first that accepts the output is named.
+# A mode that rejected the output is never one that accepts it, so the hint never names it.
+HINTS = (
+    Hint(
+        "--loose", "loose would accept it, spaces at line ends and blank lines ignored", same_lines
+    ),
+    Hint("--tokens", "tokens would accept it, as most judges compare", same_tokens),
+    Hint(f"--float {FLOAT_HINT}", f"equal within {FLOAT_HINT}", near_numbers),
+    Hint("--kattis", "equal in any letter case, as Kattis compares by default", any_case),
+)
+
+
+def hints(got: bytes, expected: bytes) -> list[str]:
+    """A failure's hint: the first mode of HINTS that would accept the output, and its flag
+    ("hint: tokens would accept it...: --tokens"); none when none would. It changes no verdict:
+    the judge's statement says which mode is right."""
+    for hint in HINTS:
+        if hint.accepts(expected, got):
+            return [f"hint: {hint.says}: {hint.flag}"]
+    return []
+
+
 def float_mismatch(got: bytes, expected: bytes, eps_text: str) -> list[str]:
     """Where two outputs first differ beyond the tolerance eps_text, and by how much."""
     found = float_difference(expected, got, float(eps_text))
     assert found is not None  # the output is a WA: its tokens differ
     number, want, have, error = found
     how = f": error {error:.3g}, over {eps_text} absolute and relative" if error < math.inf else ""
-    return [f"first difference at token {number}{how}", *difference(shown_tokens((want, have)))]
+    where = f"first difference at token {number}{how}"
+    return [*hints(got, expected), where, *difference(shown_tokens((want, have)))]
 
 
 def mismatch(verdict: Verdict, got: bytes, expected: bytes, comparator: Comparator) -> list[str]:
@@ -72,6 +125,7 @@ def mismatch(verdict: Verdict, got: bytes, expected: bytes, comparator: Comparat
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
     elif tokens(expected).upper() == tokens(got).upper():
         details.append("only letter case or whitespace differs: Jutge.org would say PE")
+    details += hints(got, expected)
     want, have = comparator.lines(expected), comparator.lines(got)
     start = line_start(want, common_prefix(want, have))
     if comparator.by_token:

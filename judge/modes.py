@@ -22,7 +22,7 @@ from judge.compare import (
     kattis_difference,
     kattis_flags,
 )
-from judge.explain import NEWLINE, float_mismatch, mismatch
+from judge.explain import NEWLINE, float_mismatch, hints, mismatch
 from judge.model import Command, UsageError, Verdict
 from judge.text import printable, shorten
 from judge.verdicts import Decision, Judging
@@ -164,7 +164,7 @@ class KattisDefault(Mode):
         number, at, wrong = found
         line = got.count(NEWLINE, 0, at) + 1
         piece = "piece" if self.parsed.space_change_sensitive else "token"
-        return [f"{piece} {number}, line {line} of the output: {wrong}"]
+        return [*hints(got, expected), f"{piece} {number}, line {line} of the output: {wrong}"]
 
 
 class Judged(Mode):

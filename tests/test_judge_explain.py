@@ -15,6 +15,10 @@ ONLY_SPACE = "only whitespace differs, and this judge counts that as a wrong ans
 ONLY_CASE = "only letter case or whitespace differs: Jutge.org would say PE"
 IC = "invalid character: byte 0x07 at line 2, column 4; Jutge.org accepts printable ASCII, "
 IC += "newline, CR and tab only"
+LOOSE = "hint: loose would accept it, spaces at line ends and blank lines ignored: --loose"
+TOKENS = "hint: tokens would accept it, as most judges compare: --tokens"
+FLOAT = "hint: equal within 1e-6: --float 1e-6"
+ANY_CASE = "hint: equal in any letter case, as Kattis compares by default: --kattis"
 
 
 def first(where, expected, got):
@@ -45,10 +49,16 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
                 "   4",
             ],
         ),
-        ("exact", "WA", b"1  2\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "1··2")]),
-        ("exact", "WA", b"a\tb\n", b"a b\n", [ONLY_SPACE, *first("line 1", "a·b", "a→b")]),
-        ("exact", "WA", b"Yes\n", b"YES\n", [ONLY_CASE, *first("line 1", "YES", "Yes")]),
-        ("exact", "WA", b"1", b"1\n", [ONLY_SPACE, *first("line 1", "1", "1  (no final newline)")]),
+        ("exact", "WA", b"1  2\n", b"1 2\n", [ONLY_SPACE, TOKENS, *first("line 1", "1·2", "1··2")]),
+        ("exact", "WA", b"a\tb\n", b"a b\n", [ONLY_SPACE, TOKENS, *first("line 1", "a·b", "a→b")]),
+        ("exact", "WA", b"Yes\n", b"YES\n", [ONLY_CASE, ANY_CASE, *first("line 1", "YES", "Yes")]),
+        (
+            "exact",
+            "WA",
+            b"1",
+            b"1\n",
+            [ONLY_SPACE, LOOSE, *first("line 1", "1", "1  (no final newline)")],
+        ),
         ("exact", "WA", b"", b"1\n", first("line 1", "1", "(end of output)")),
         (
             "exact",
@@ -59,8 +69,8 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
         ),
         ("exact", "WA", b"\xff\xfe ok\n", b"ok\n", first("line 1", "ok", "\\xff\\xfe·ok")),
         ("exact", "WA", b"esc\x1b[2J\n", b"x\n", first("line 1", "x", "esc\\x1b[2J")),
-        ("jutge", "PE", b"1  2\n", b"1 2\n", [PE, *first("line 1", "1·2", "1··2")]),
-        ("jutge", "PE", b"Yes\n", b"YES\n", [PE, *first("line 1", "YES", "Yes")]),
+        ("jutge", "PE", b"1  2\n", b"1 2\n", [PE, TOKENS, *first("line 1", "1·2", "1··2")]),
+        ("jutge", "PE", b"Yes\n", b"YES\n", [PE, ANY_CASE, *first("line 1", "YES", "Yes")]),
         ("jutge", "WA", b"12\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "12")]),
         ("jutge", "IC", b"ok\n\tno\x07\n", b"ok\nno\n", [IC]),
         ("loose", "WA", b"a \n", b"b\n", first("line 1", "b", "a")),
@@ -98,6 +108,48 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
 )
 def test_each_mode_explains_its_verdict(mode, verdict, got, expected, lines):
     assert modes.parse_mode(mode).explain(verdict, got, expected) == lines
+
+
+@pytest.mark.parametrize(
+    "got, expected, hint",
+    [
+        (b"1 2 \n\n", b"1 2\n", LOOSE),
+        (b"1\r\n2\n", b"1\n2\n", LOOSE),
+        (b"1\n2\n", b"1 2\n", TOKENS),
+        (b" 1 2", b"1 2\n", TOKENS),
+        (b"0.3333333\n", b"0.333333333\n", FLOAT),
+        (b"2 1.0000001\n", b"2\n1\n", FLOAT),
+        (b"1e6\n", b"1000000.0000001\n", FLOAT),
+        (b"yes\n", b"YES\n", ANY_CASE),
+        (b"1 2\n", b"1 3\n", None),
+        (b"0.334\n", b"0.333333333\n", None),
+        (b"", b"1\n", None),
+        (b"nan\n", b"nan\n", LOOSE),
+    ],
+)
+def test_a_hint_names_the_strictest_mode_that_would_accept_the_output(got, expected, hint):
+    assert explain.hints(got, expected) == ([hint] if hint else [])
+
+
+@pytest.mark.parametrize(
+    "mode, got, expected, hint",
+    [
+        ("exact", b"1 2 \n", b"1 2\n", LOOSE),
+        ("loose", b"1\n2\n", b"1 2\n", TOKENS),
+        ("tokens", b"0.3333333\n", b"0.333333333\n", FLOAT),
+        ("float 1e-9", b"0.3333333\n", b"0.333333333\n", FLOAT),
+        ("jutge", b"yes\n", b"YES\n", ANY_CASE),
+        ("float 1e-6", b"yes\n", b"YES\n", ANY_CASE),
+        ("float 1e-3", b"0.5\n", b"0.25\n", None),
+        ("kattis", b"0.3333333\n", b"0.333333333\n", FLOAT),
+    ],
+)
+def test_each_comparing_mode_gives_the_hint_with_its_failure(mode, got, expected, hint):
+    judged = modes.parse_mode(mode)
+    verdict = judged.verdict(expected, got)
+    assert verdict in ("WA", "PE")  # the hint changes no verdict
+    lines = [line for line in judged.explain(verdict, got, expected) if line[:5] == "hint:"]
+    assert lines == ([hint] if hint else [])
 
 
 def test_the_difference_is_found_far_into_a_long_output():
