@@ -28,7 +28,7 @@ from judge.modes import add_flags, chosen_mode, make_mode
 from judge.packages import read_package
 from judge.platform import PORTABLE
 from judge.problems import (
-    DEFAULT_PROFILE,
+    FOLDER_PROFILE,
     ROOT,
     case_folder,
     find_cases,
@@ -185,7 +185,7 @@ def profiles_for(root, problems, args, folders=(), command=None):
     profiles, warnings, flag_mode = {}, [], mode_of_flags(args, root / BUILD_FOLDER)
     for problem in problems:
         profile, warning = (
-            (DEFAULT_PROFILE, None) if problem in folders else read_profile(root, problem)
+            (FOLDER_PROFILE, None) if problem in folders else read_profile(root, problem)
         )
         warnings += [warning] if warning else []
         mode = flag_mode or profile.mode

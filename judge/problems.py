@@ -30,6 +30,8 @@ OTHER_LIMIT = re.compile(r"\s*([^;]*[^;\s])\s+" + NUMBER + r"\s*s\s*")  # C/C++ 
 OUTPUT_LIMIT = re.compile(r"\s*" + NUMBER + r"\s*MiB\s+output\s*")  # 16 MiB output
 HEADER_CHARS = 8192  # a file's header, where its one Judge: line is: its opening
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("exact"))
+# A folder of cases judged with --command has no Judge: line: it compares as most judges do.
+FOLDER_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("tokens"))
 
 
 def natural_key(name):

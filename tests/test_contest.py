@@ -1,0 +1,86 @@
+"""A contest judged with the runner: a folder of the judge's samples and a program of one's
+own (`runner.py ~/cf/1850A --command ./a.out`), compared as most judges compare, with a hint
+where another mode would accept a wrong answer. Each run is asserted through --json."""
+
+import sys
+
+from runner_util import case_details, case_verdicts, judged, write
+
+ROOT_UNUSED = "."  # a folder of cases needs no root of problems
+ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"  # its output is its input
+HINT = "hint:"
+
+
+def echoed(tmp_path, cases, name="1850A"):
+    """A folder tmp_path/NAME whose each case (input, answer) is judged by a program that
+    prints its input: its output is the case's input. The command that runs it."""
+    for case, (given, answer) in cases.items():
+        write(tmp_path / name / f"{case}.in", given)
+        write(tmp_path / name / f"{case}.out", answer)
+    write(tmp_path / "echo.py", ECHO)
+    return f"{sys.executable} echo.py"
+
+
+def hints(report):
+    """{"problem/case": its hint lines} of a JSON report."""
+    return {
+        case: [line for line in lines if line.startswith(HINT)]
+        for case, lines in case_details(report).items()
+    }
+
+
+def test_a_folder_with_no_judge_line_compares_tokens_and_says_so(tmp_path):
+    command = echoed(tmp_path, {"spaced": ("1 2 \n3\n\n", "1 2\n3\n"), "wrong": ("4\n", "5\n")})
+    status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
+    assert case_verdicts(report) == {"1850A/spaced": "AC", "1850A/wrong": "WA"}, err
+    assert status == 1 and report["problems"]["1850A"]["compare"] == "tokens"
+
+
+def test_a_flag_still_chooses_a_folders_mode(tmp_path):
+    command = echoed(tmp_path, {"spaced": ("1 2 \n", "1 2\n")})
+    args = ("1850A", "--command", command, "--compare", "exact")
+    status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
+    assert case_verdicts(report) == {"1850A/spaced": "WA"} and status == 1, err
+    assert report["problems"]["1850A"]["compare"] == "exact"
+
+
+HINTED = {  # case: (the output, the answer, the hint under --compare exact)
+    "spaced": ("1 2 \n", "1 2\n", "hint: loose would accept it, "),
+    "split": ("1\n2\n", "1 2\n", "hint: tokens would accept it, "),
+    "near": ("0.3333333\n", "0.333333333\n", "hint: equal within 1e-6: --float 1e-6"),
+    "case": ("yes\n", "YES\n", "hint: equal in any letter case, "),
+    "wrong": ("1 3\n", "1 2\n", None),
+}
+FLAGS = {"spaced": "--loose", "split": "--tokens", "near": "--float 1e-6", "case": "--kattis"}
+
+
+def test_a_wrong_answer_another_mode_accepts_names_that_modes_flag(tmp_path):
+    cases = {case: (output, answer) for case, (output, answer, _) in HINTED.items()}
+    command = echoed(tmp_path, cases)
+    args = ("1850A", "--command", command, "--compare", "exact")
+    status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
+    assert set(case_verdicts(report).values()) == {"WA"} and status == 1, err  # verdicts hold
+    found = hints(report)
+    for case, (_, _, hint) in HINTED.items():
+        lines = found[f"1850A/{case}"]
+        if hint is None:
+            assert lines == [], lines
+        else:
+            assert len(lines) == 1 and lines[0].startswith(hint), lines
+            assert lines[0].endswith(": " + FLAGS[case]), lines
+
+
+def test_the_flag_a_hint_names_accepts_the_output(tmp_path):
+    cases = {case: (output, answer) for case, (output, answer, hint) in HINTED.items() if hint}
+    command = echoed(tmp_path, cases)
+    for case, flag in FLAGS.items():
+        args = ("1850A", "-k", case, "--command", command, *flag.split())
+        status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
+        assert case_verdicts(report) == {f"1850A/{case}": "AC"} and status == 0, (flag, err)
+
+
+def test_a_float_answer_under_tokens_gets_the_float_hint(tmp_path):
+    command = echoed(tmp_path, {"near": ("2\n0.5000001\n", "2\n0.5\n")})
+    status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
+    assert case_verdicts(report) == {"1850A/near": "WA"} and status == 1, err
+    assert hints(report) == {"1850A/near": ["hint: equal within 1e-6: --float 1e-6"]}
