@@ -1,14 +1,17 @@
 """Finding problems, their solution files and cases, and reading a solution's `Judge:` line,
-its profile: `Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s][; OUT MiB output]`, in the
-language's comment."""
+its profile: `Judge: NAME; N s; M MiB; MODE[; LANGUAGE N s][; OUT MiB output][; input FILE]
+[; output FILE]`, in the language's comment."""
+
+from __future__ import annotations
 
 import math
 import os
 import re
 from pathlib import Path, PurePath
+from typing import Sequence, Tuple
 
-from judge.build import LANGUAGES
-from judge.model import JUDGE_PREFIX, NAME_PATTERN, Case, Profile, UsageError
+from judge.build import CASE_FOLDERS, LANGUAGES
+from judge.model import JUDGE_PREFIX, MOST_MIB, NAME_PATTERN, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
 
@@ -32,15 +35,17 @@ HEADER_CHARS = 8192  # a file's header, where its one Judge: line is: its openin
 DEFAULT_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("exact"))
 # A folder of cases judged with --command has no Judge: line: it compares as most judges do.
 FOLDER_PROFILE = Profile(None, 2.0, 1024.0, parse_mode("tokens"))
+# A name's sort key: its runs of text and of digits, each (0, 0, text) or (1, number, "").
+Key = Tuple[int, int, str]
 
 
-def natural_key(name):
+def natural_key(name: str) -> list[Key]:
     """Sort key putting sample-2 before sample-10 (ASCII digits only: a superscript is text)."""
     parts = re.split(r"([0-9]+)", name)
     return [(1, int(part), "") if index % 2 else (0, 0, part) for index, part in enumerate(parts)]
 
 
-def find_solution(root, name):
+def find_solution(root: Path, name: str) -> str | None:
     """The problem's one solution file, solutions/NAME.EXT for an EXT of judge.build's
     languages, as a path from root; None if it has none, a UsageError if it has several."""
     found = [f"solutions/{name}{ext}" for ext in LANGUAGES]
@@ -52,7 +57,9 @@ def find_solution(root, name):
     return found[0] if found else None
 
 
-def unrunnable(root, name, command=False, cases="testcases"):
+def unrunnable(
+    root: Path, name: str, command: bool = False, cases: str = "testcases"
+) -> str | None:
     """Why the problem cannot be judged on the cases of cases/NAME/, or None. The hacks of
     hacks/NAME/ need no testcases/NAME/ (a problem stressed with GEN and BRUTE has none)."""
     try:
@@ -70,11 +77,19 @@ def unrunnable(root, name, command=False, cases="testcases"):
     return None
 
 
-def find_problems(root, names, command=False, cases="testcases"):
-    """The problems to judge (those named, else every runnable one), a warning for each skipped."""
-    solutions = (root / "solutions").glob("[!_]*")  # half added too
+def known_problems(root: Path) -> list[str]:
+    """The problems under root, sorted: a solution's name, a folder of testcases/ (half added
+    too)."""
+    solutions = (root / "solutions").glob("[!_]*")
     known = {path.stem for path in solutions if path.suffix in LANGUAGES}
-    known = sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
+    return sorted(known | {path.name for path in (root / "testcases").glob("*") if path.is_dir()})
+
+
+def find_problems(
+    root: Path, names: Sequence[str], command: bool = False, cases: str = "testcases"
+) -> tuple[list[str], list[str]]:
+    """The problems to judge (those named, else every runnable one), a warning for each skipped."""
+    known = known_problems(root)
     chosen = []
     for text in names:  # NAME, NAME.py, solutions/NAME.cpp or testcases/NAME/
         path = PurePath(text)
@@ -90,25 +105,58 @@ def find_problems(root, names, command=False, cases="testcases"):
     if names:
         return list(dict.fromkeys(chosen)), []
     reasons = {name: unrunnable(root, name, cases=cases) for name in known}
+    skipped = [f"{reason}: skipped" for reason in reasons.values() if reason]
     chosen = [name for name in known if not reasons[name]]
     if not chosen:
         raise UsageError(f"no problem under {root} has both solutions/NAME.py and testcases")
-    return chosen, [reasons[name] + ": skipped" for name in known if reasons[name]]
+    return chosen, skipped
 
 
-def case_folder(root, text):
-    """The folder of cases that text names when it names no problem under root (oj's -d, a
-    Kattis data folder), resolved; else None."""
-    path = PurePath(text)
-    name = path.stem if path.suffix == ".py" else path.name
-    named = NAME_PATTERN.fullmatch(name) and path.parent.name in ("", "solutions", "testcases")
-    if named and (root / "testcases" / name).is_dir():
-        return None
+def case_folder(root: Path, text: str) -> Path | None:
+    """The folder of cases (oj's -d, a Kattis data folder) that text names, resolved; None
+    where it names a problem under root. A text that names a folder from here is that folder,
+    but for a problem's own testcases/NAME/ or hacks/NAME/, which is that problem; a name is
+    a problem's only where no folder has it here. A bare word that names both a folder here
+    and a problem of root is a UsageError: which is meant cannot be told."""
     folder = Path(text).expanduser()
-    return folder.resolve() if folder.is_dir() else None
+    if not folder.is_dir():
+        return None
+    resolved, name = folder.resolve(), problem_named(text)
+    if name is None:
+        return resolved
+    if any(resolved == (root / kind / name).resolve() for kind in CASE_FOLDERS):
+        return None
+    if is_word(text) and name in known_problems(root):
+        shown = printable(text)
+        raise UsageError(
+            f"'{shown}' is both a folder here and a problem of {root}: say ./{shown} for the"
+            f" folder, or solutions/{shown} for the problem"
+        )
+    return resolved
 
 
-def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=None):
+def problem_named(text: str) -> str | None:
+    """The problem's name that text would give (NAME, NAME.py, testcases/NAME), or None."""
+    path = PurePath(text)
+    name = path.stem if path.suffix in LANGUAGES else path.name
+    named = NAME_PATTERN.fullmatch(name) and path.parent.name in ("", "solutions", "testcases")
+    return name if named else None
+
+
+def is_word(text: str) -> bool:
+    """Whether text is a bare word: no folder in it, and no opening dot (./p, .., .hidden)."""
+    separators = [os.sep, "/", *([os.altsep] if os.altsep else [])]
+    return not text.startswith(".") and not any(sep in text for sep in separators)
+
+
+def find_cases(
+    root: Path,
+    problem: str,
+    keep: str | Sequence[str] | None,
+    judge_only: bool = False,
+    cases: str = "testcases",
+    folder: Path | None = None,
+) -> tuple[list[Case], list[str]]:
     """The cases of cases/NAME/ (or of folder) whose name has `keep` (a text, or a list: any of
     them), in natural order, each answered by its .out or its .ans; a warning per lone answer.
     Judge cases are told from ours only in a problem that names some judge-*: elsewhere a
@@ -117,7 +165,7 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=
     names = os.listdir(folder) if folder.is_dir() else []  # one listing: no stat per case
     there = {os.path.normcase(name): name for name in names}  # Windows: names match in any case
     inputs = {key[:-3]: n for key, n in there.items() if key.endswith(".in")}  # ".in": case ""
-    answers = {}  # case, as its key: its answer's file name
+    answers: dict[str, str] = {}  # case, as its key: its answer's file name
     for key, name in sorted(there.items()):
         stem, dot, extension = key.rpartition(".")
         if dot and extension in ("out", "ans"):
@@ -144,7 +192,7 @@ def find_cases(root, problem, keep, judge_only=False, cases="testcases", folder=
     return found, stray
 
 
-def read_profile(root, problem):
+def read_profile(root: Path, problem: str) -> tuple[Profile, str | None]:
     """(profile, None) from the solution's `Judge:` line, else (the defaults, a warning)."""
     default = DEFAULT_PROFILE
     using = f"using {default.time_limit:g} s, {default.memory_limit:g} MiB, {default.mode.text}"
@@ -163,27 +211,43 @@ def read_profile(root, problem):
     if len(lines) > 1:  # which one is the judge's cannot be told
         at = ", ".join(str(header.count("\n", 0, line.start()) + 1) for line in lines)
         return default, f"{path} has {len(lines)} Judge: lines (lines {at}), want one: {using}"
-    line = lines[0]
-    fields = PROFILE_FIELDS.fullmatch(line.group(1))
-    other, output = optional_fields(fields.group(5)) if fields else (None, None)
-    numbers = [float(fields.group(2)), float(fields.group(3))] if fields else []
+    line = lines[0].group(1)
+    read = line_profile(line)
+    if isinstance(read, Profile):
+        return read, None
+    text = f"cannot read 'Judge: {shorten(line)}'"
+    text += f": {read}" if read else f", want '{JUDGE_FORMAT}'"
+    return default, f"{path}: {text}: {using}"
+
+
+def line_profile(text: str) -> Profile | str:
+    """The Profile of a Judge: line's text; else what is wrong with its mode, or "" where its
+    fields do not read (numbers positive and finite, as --tle takes them)."""
+    fields = PROFILE_FIELDS.fullmatch(text)
+    if not fields:
+        return ""
+    try:
+        other, output = optional_fields(fields.group(5))
+    except ValueError:
+        return ""
+    numbers = [float(fields.group(2)), float(fields.group(3))]
     numbers += [other[1]] if other else []
     numbers += [output] if output is not None else []
-    usable = fields and other != () and min(numbers) > 0 and all(map(math.isfinite, numbers))
-    wrong = mode_error(fields.group(4)) if usable else None  # usable: as --tle takes numbers
-    if not usable or wrong:
-        text = f"cannot read 'Judge: {shorten(line.group(1))}'"
-        text += f": {wrong}" if wrong else f", want '{JUDGE_FORMAT}'"
-        return default, f"{path}: {text}: {using}"
+    if min(numbers) <= 0 or not all(map(math.isfinite, numbers)) or numbers[1] > MOST_MIB:
+        return ""
+    wrong = mode_error(fields.group(4))
+    if wrong:
+        return str(wrong)
     mode = parse_mode(fields.group(4))
-    return Profile(fields.group(1), numbers[0], numbers[1], mode, other, output), None
+    return Profile(fields.group(1), numbers[0], numbers[1], mode, other, output)
 
 
-def optional_fields(text):
+def optional_fields(text: str) -> tuple[tuple[str, float] | None, float | None]:
     """(another language's limit or None, the output limit or None) of the fields that follow
-    the mode (`; C/C++ 1 s`, `; 16 MiB output`), each at most once; ((), None) where one is
+    the mode (`; C/C++ 1 s`, `; 16 MiB output`), each at most once; a ValueError where one is
     neither."""
-    other = output = None
+    other: tuple[str, float] | None = None
+    output: float | None = None
     for field in text.split(";")[1:]:
         language, limit = OTHER_LIMIT.fullmatch(field), OUTPUT_LIMIT.fullmatch(field)
         if language and other is None:
@@ -191,5 +255,5 @@ def optional_fields(text):
         elif limit and output is None:
             output = float(limit.group(1))
         else:
-            return (), None
+            raise ValueError(f"an optional field that does not read: {field}")
     return other, output

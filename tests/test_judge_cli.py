@@ -353,3 +353,50 @@ def test_k_given_twice_keeps_the_cases_of_either(tmp_path):
     root = make_root(tmp_path, ECHO, {n: ("1\n", "1\n") for n in ("aa", "bb", "cc")})
     status, report, _ = judged(root, "-k", "aa", "-k", "cc")
     assert status == 0 and case_verdicts(report) == {"p/aa": "AC", "p/cc": "AC"}
+
+
+# ---------------------------------------------------------------- a path given, or a problem
+
+
+def folder_and_problem(tmp_path):
+    """A root with problem p (its case a), and beside it a folder here/p of cases of its own
+    (x): (root, here, the command that judges them)."""
+    root = make_root(tmp_path / "repo", ECHO, {"a": ("1\n", "1\n")})
+    here = tmp_path / "here"
+    write(here / "p" / "x.in", "2\n")
+    write(here / "p" / "x.out", "2\n")
+    write(here / "echo.py", ECHO)
+    return root, here, f"{sys.executable} echo.py"
+
+
+@pytest.mark.parametrize("named", ["./p", "./p/", "p/", os.path.join(".", "p")])
+def test_a_path_given_is_the_folder_judged_though_a_problem_has_its_name(tmp_path, named):
+    root, here, command = folder_and_problem(tmp_path)
+    status, report, err = judged(root, named, "--command", command, cwd=here)
+    assert case_verdicts(report) == {"p/x": "AC"} and status == 0, err
+    assert report["problems"]["p"]["judge"] is None  # a folder of cases: no Judge: line
+
+
+def test_a_bare_word_both_a_folder_here_and_a_problem_is_ambiguous(tmp_path):
+    root, here, command = folder_and_problem(tmp_path)
+    status, report, err = judged(root, "p", "--command", command, cwd=here)
+    assert (status, report) == (2, None) and len(err.splitlines()) == 1, err
+    assert "./p" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("named", ["p", "./p", "../testcases/p", "solutions/p"])
+def test_the_problems_own_folder_or_its_name_is_the_problem(tmp_path, named):
+    root, _, _ = folder_and_problem(tmp_path)
+    cwd = root if named.startswith("solutions") else root / "testcases"
+    status, report, err = judged(root, named, "--command", f"{sys.executable} -c pass", cwd=cwd)
+    assert status == 1 and report["problems"]["p"]["judge"] == "Test judge", err
+    assert case_verdicts(report) == {"p/a": "WA"}
+
+
+def test_a_bare_word_that_is_no_folder_here_is_the_problem(tmp_path):
+    root, here, command = folder_and_problem(tmp_path)
+    (here / "p" / "x.in").unlink()
+    (here / "p" / "x.out").unlink()
+    (here / "p").rmdir()
+    status, report, err = judged(root, "p", "--command", command, cwd=here)
+    assert case_verdicts(report) == {"p/a": "AC"} and status == 0, err
