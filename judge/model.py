@@ -89,6 +89,17 @@ class Profile:
 
 
 @dataclass(frozen=True)
+class OutputFile:
+    """The file a program was to write its output to, as read once it ended: its name, its
+    size in bytes (None: it could not be read), and why it could not be (None: it was not
+    there)."""
+
+    name: str
+    size: int | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class Program:
     """What runs: its command, the folder it runs in, bwrap's path when each run is sandboxed
     (else None), and the lines that say why it could not be built (else None: with them, each

@@ -7,8 +7,10 @@ a judging program (a checker, an output validator or an interactor) with the pro
 speaks. decide() applies every precedence rule, in this order:
 
 1. A program that was not built is CE; an answer that cannot be read is IE.
-2. Limits before the exit: MLE when the memory backstop stopped it, TLE, OLE, MLE by its peak,
-   then RE for a non-zero exit. A case with no answer is "--" (run, not checked).
+2. Limits before the exit: MLE when the memory backstop stopped it, TLE, OLE (its stdout, then
+   its output file), MLE by its peak, then RE for a non-zero exit. A case with no answer is
+   "--" (run, not checked). An output file it did not write, or that cannot be read (a
+   folder, a FIFO), is WA.
 3. Otherwise the output's judge decides: a comparator's verdict, or a judging program's exit
    code by its protocol (never its words). A judging program that passed its own limits, or
    exited with a code its protocol does not name, is IE: never the program's fault.
@@ -30,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from judge.explain import exit_description, last_lines, stderr_tail
-from judge.model import Judgement, Verdict
+from judge.model import MIB, Judgement, OutputFile, Verdict
 from judge.platform import BROKEN_PIPE, LINUX
 from judge.process.watch import (
     BACKSTOP,
@@ -57,6 +59,9 @@ REASONS = {
     "wall-ceiling": "its wall time reached the ceiling while it waited for a CPU",
     "wall-backstop": "its wall time passed the backstop while it used little CPU",
     "output-limit": "its output passed the limit",
+    "output-file-limit": "its output file passed the output limit",
+    "output-file-missing": "it wrote no output file",
+    "output-file-unreadable": "its output file could not be read: not a regular file",
     "exit": "it crashed or exited with a non-zero status",
     "no-answer": "the case has no answer: run, not checked",
     "compared": "its output compared with the answer",
@@ -152,7 +157,8 @@ class Seen:
     not built; answer_error: why its answer could not be read; program: its Run; answered:
     whether it has an answer to judge by; compared: a comparator's Decision on its output;
     judging: the Judging of the program that judged it; interactive: whether that program
-    was piped with it as it ran."""
+    was piped with it as it ran; output_file: the file its output was read from (None: its
+    stdout)."""
 
     bounds: Bounds
     program: Run | None = None
@@ -162,6 +168,7 @@ class Seen:
     compared: Decision | None = None
     judging: Judging | None = None
     interactive: bool = False
+    output_file: OutputFile | None = None
 
 
 def decide(seen: Seen) -> Decision:
@@ -176,11 +183,13 @@ def decide(seen: Seen) -> Decision:
         return Decision(V.IE, ("the program did not run",), "not-judged")
     if seen.interactive and seen.judging is not None:
         return interactive(seen.program, seen.judging, seen.bounds)
-    limited = by_limits(seen.program, seen.bounds)
+    limited = by_limits(seen.program, seen.bounds, seen.output_file)
     if limited is not None:
         return limited
     if not seen.answered:
         return Decision(V.UNCHECKED, (), "no-answer")
+    if seen.output_file is not None and seen.output_file.size is None:
+        return unread(seen.output_file)
     if seen.judging is not None:
         return by_judging_program(seen.judging)
     if seen.compared is not None:
@@ -189,31 +198,51 @@ def decide(seen: Seen) -> Decision:
 
 
 def output_to_judge(seen: Seen) -> bool:
-    """Whether a case's output is still to be judged: it was built, has an answer, and ran
-    within its limits to exit 0. An interactive case's output was judged as it ran."""
+    """Whether a case's output is still to be judged: it was built, has an answer, ran within
+    its limits to exit 0, and wrote its output file, if it has one. An interactive case's
+    output was judged as it ran."""
     if seen.build_failure is not None or seen.answer_error is not None or seen.interactive:
         return False
-    return (
-        seen.program is not None and seen.answered and by_limits(seen.program, seen.bounds) is None
-    )
+    if seen.program is None or not seen.answered:
+        return False
+    written = seen.output_file is None or seen.output_file.size is not None
+    return written and by_limits(seen.program, seen.bounds, seen.output_file) is None
 
 
-def by_limits(run: Run, bounds: Bounds) -> Decision | None:
-    """MLE, TLE, OLE or RE by the run's limits and exit, with the lines that explain it; None
-    when it kept to them and exited 0."""
+def by_limits(run: Run, bounds: Bounds, file: OutputFile | None = None) -> Decision | None:
+    """MLE, TLE, OLE or RE by the run's limits and exit (and the size of the output file it
+    wrote, if any), with the lines that explain it; None when it kept to them and exited 0."""
     used = run.wall if run.cpu is None else run.cpu
     judged = run.peak_mib if run.judged_mib is None else run.judged_mib
     failures = (
         ("memory-backstop", run.memory_out),
         (time_reason(run, bounds), run.timed_out or used > bounds.time_limit),
         ("output-limit", run.overflowed),
+        ("output-file-limit", file is not None and (file.size or 0) > bounds.output_mib * MIB),
         ("memory-peak", judged is not None and judged > bounds.memory_limit),
         ("exit", run.status != 0),
     )
     reason = next((reason for reason, failed in failures if failed), None)
     if reason is None:
         return None
+    if reason == "output-file-limit":
+        assert file is not None
+        text = f"{shown_name(file)} passed {bounds.output_mib:g} MiB: it was not read"
+        return Decision(V.OLE, (text,), reason)
     return Decision(VERDICT_OF[reason], tuple(explain(reason, run, bounds)), reason)
+
+
+def shown_name(file: OutputFile) -> str:
+    """An output file's name as a line shows it: escaped, cut."""
+    return shorten(printable(file.name))
+
+
+def unread(file: OutputFile) -> Decision:
+    """The WA of an output file that was not written, or cannot be read."""
+    if file.error is None:
+        return Decision(V.WA, (f"it wrote no {shown_name(file)}",), "output-file-missing")
+    text = f"its {shown_name(file)} could not be read: {printable(file.error)}"
+    return Decision(V.WA, (text,), "output-file-unreadable")
 
 
 VERDICT_OF = {

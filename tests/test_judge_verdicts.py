@@ -25,12 +25,13 @@ from runner_util import (
 )
 
 from judge import checkers, verdicts
-from judge.model import Judgement
+from judge.model import MIB, Judgement, OutputFile
 from judge.model import Verdict as V
 from judge.process import linux, readers, trees, watch
 from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
 
 BOUNDS = Bounds(0.5, 100.0, 64.0)
+FILE = OutputFile("output.txt", 64 * MIB)  # an output file, at the output limit
 TESTLIB = "not testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
 KATTIS = "not the Kattis protocol's 42 AC, 43 WA"
 PROTOCOLS = {
@@ -107,6 +108,19 @@ SEEN = {
         BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"inf")
     ),
     "validator-0": Seen(BOUNDS, program=run(), judging=judging("validator v", {"status": 0})),
+    "file-written": Seen(
+        BOUNDS, program=run(), compared=Decision(V.AC, (), "compared"), output_file=FILE
+    ),
+    "file-missing": Seen(BOUNDS, program=run(), output_file=OutputFile("output.txt")),
+    "file-a-folder": Seen(BOUNDS, program=run(), output_file=OutputFile("o", None, "a folder")),
+    "file-over": Seen(BOUNDS, program=run(), output_file=OutputFile("o", 64 * MIB + 1)),
+    "file-over-before-re": Seen(
+        BOUNDS, program=run(status=1), output_file=OutputFile("o", 64 * MIB + 1)
+    ),
+    "tle-before-file": Seen(BOUNDS, program=run(cpu=0.6), output_file=OutputFile("o")),
+    "file-missing-no-answer": Seen(
+        BOUNDS, program=run(), answered=False, output_file=OutputFile("o")
+    ),
 }
 DECIDED = [
     ("built-not", V.CE, "built-not"),
@@ -140,6 +154,13 @@ DECIDED = [
     ("score-file", V.AC, "judging-exit"),
     ("bad-score-file", V.IE, "judging-failed"),
     ("validator-0", V.IE, "judging-failed"),
+    ("file-written", V.AC, "compared"),
+    ("file-missing", V.WA, "output-file-missing"),
+    ("file-a-folder", V.WA, "output-file-unreadable"),
+    ("file-over", V.OLE, "output-file-limit"),
+    ("file-over-before-re", V.OLE, "output-file-limit"),  # OLE before RE, as for stdout
+    ("tle-before-file", V.TLE, "cpu-limit"),
+    ("file-missing-no-answer", V.UNCHECKED, "no-answer"),
 ]
 
 
@@ -165,6 +186,7 @@ def test_a_judging_programs_score_is_kept(name, score):
 def test_only_the_output_of_a_case_within_its_limits_and_with_an_answer_is_judged():
     to_judge = {name for name, seen in SEEN.items() if output_to_judge(seen)}
     within = {"within", "within-wa", "cpu-at-limit", "waits", "own-peak", "points", "no-points"}
+    within |= {"file-written"}
     judged = {name for name in SEEN if name.startswith(("checker-", "score-", "bad-", "valid"))}
     assert to_judge == within | judged - {"checker-after-re"}
 
