@@ -22,6 +22,7 @@ from pathlib import Path
 from judge.build import BUILD_FOLDER, command_built, command_of, hidden_folders, program_for
 from judge.commands import runs_python
 from judge.console import let_go, note, say, usage_error
+from judge.fileio import file_flag
 from judge.judging import OUTPUT_MIB, judge_case, run_all
 from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
 from judge.modes import add_flags, chosen_mode, make_mode
@@ -101,6 +102,8 @@ HELP = {
     "tle": "CPU time limit " + JUDGES,
     "mle": "memory limit " + JUDGES,
     "ole": "output limit (default: the Judge: line's, else 64)",
+    "input_file": "the file the program reads its input from, not stdin " + JUDGES,
+    "output_file": "the file the program writes its output to, not stdout " + JUDGES,
     "jobs": "cases run in parallel, at most one per CPU (default: one per CPU)",
     "sandbox": "run each case under bubblewrap (Linux), where it cannot reach the runner, other"
     " cases or testcases/",
@@ -129,6 +132,8 @@ def make_parser():
     add("--tle", type=positive, metavar="S", help=HELP["tle"])
     add("--mle", type=positive, metavar="MIB", help=HELP["mle"])
     add("--ole", type=positive, metavar="MIB", help=HELP["ole"])
+    add("--input-file", type=file_flag, metavar="NAME", help=HELP["input_file"])
+    add("--output-file", type=file_flag, metavar="NAME", help=HELP["output_file"])
     add_flags(parser, JUDGES)
     jobs = cpu_count()
     add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
@@ -258,12 +263,14 @@ def plan_from(argv):
 
 
 def with_limit_flags(profile, args):
-    """profile under --tle, --mle and --ole."""
+    """profile under --tle, --mle, --ole, --input-file and --output-file."""
     return replace(
         profile,
         time_limit=args.tle or profile.time_limit,
         memory_limit=args.mle or profile.memory_limit,
         output_limit=args.ole or profile.output_limit,
+        input_file=args.input_file or profile.input_file,
+        output_file=args.output_file or profile.output_file,
     )
 
 

@@ -2,7 +2,9 @@
 
 A case's path: its .out is read first (whatever the case writes, the answer stays the one it
 had), the program runs under the profile's limits (judge.process), the limits and the exit
-give a verdict (judge.verdicts), and otherwise the mode judges the output (judge.modes)."""
+give a verdict (judge.verdicts), and otherwise the mode judges the output (judge.modes). A file
+I/O problem's case runs in a folder of its own, its output read from its file
+(judge.fileio)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
 from judge.checkers import Unjudged, interact
 from judge.explain import stderr_tail
+from judge.fileio import case_folder, read_output, rooted
 from judge.files import read_regular
 from judge.model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
 from judge.modes import Judged, Mode
@@ -103,18 +106,45 @@ def run_case(
     bounds: Bounds,
     running: Running,
 ) -> Seen:
-    """What is seen of the program run on one input (with its interactor, if any)."""
+    """What is seen of the program run on one input (with its interactor, if any); a file
+    I/O problem's in a folder of its own (an interactive one's files are not used)."""
+    given, taken = profile.input_file, profile.output_file
+    if profile.mode.interactive or not (given or taken):
+        return run_program(program, input_path, expected, profile, bounds, running)
+    with case_folder(input_path, given) as folder:
+        moved = replace(program, command=rooted(program.command, program.workdir))
+        seen = run_program(moved, folder.stdin, expected, profile, bounds, running, folder.path)
+        if taken is None:
+            return seen
+        output, file = read_output(folder.path, taken, int(bounds.output_mib * MIB))
+    assert seen.program is not None
+    return replace(seen, program=replace(seen.program, output=output), output_file=file)
+
+
+def run_program(
+    program: Program,
+    input_path: Path,
+    expected: bytes | None,
+    profile: Profile,
+    bounds: Bounds,
+    running: Running,
+    folder: str | None = None,
+) -> Seen:
+    """What is seen of the program run on one input (with its interactor, if any), in its
+    workdir, or with folder, in that folder."""
     limits = Limits(bounds.time_limit, bounds.memory_limit, int(bounds.output_mib * MIB))
     mode, workdir = profile.mode, program.workdir
     given = None if mode.interactive else input_path  # interactive: a pipe
     # the sandbox opens a file input inside, and may want another stdin for bwrap
-    command, stdin = sandboxed(program.sandbox, program.command, workdir, limits.memory, given)
+    command, stdin = sandboxed(
+        program.sandbox, program.command, workdir, limits.memory, given, folder
+    )
     judging = None
     if isinstance(mode, Judged) and mode.interactive:
         run, judging = interact(mode, input_path, command, expected, limits, running, workdir)
     else:
         assert stdin is not None  # a file's, as the case is not interactive
-        run = execute(running, command, stdin, workdir, limits)
+        run = execute(running, command, stdin, folder or workdir, limits)
     run = unsandboxed(program.sandbox, run)
     return Seen(
         bounds,

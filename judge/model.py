@@ -77,8 +77,9 @@ class Case:
 @dataclass(frozen=True)
 class Profile:
     """How a problem is judged: its judge's name, the CPU time limit (s) and the memory limit
-    (MiB), the mode, another language's limit as (language, seconds), and the output limit
-    (MiB) where the judge says one."""
+    (MiB), the mode, another language's limit as (language, seconds), the output limit (MiB)
+    where the judge says one, and the files the program reads its input from and writes its
+    output to (input.txt, output.txt; None: stdin, stdout)."""
 
     judge_name: str | None
     time_limit: float
@@ -86,6 +87,8 @@ class Profile:
     mode: Mode
     other_limit: tuple[str, float] | None = None
     output_limit: float | None = None
+    input_file: str | None = None
+    output_file: str | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from pathlib import Path, PurePath
 from typing import Sequence, Tuple
 
 from judge.build import CASE_FOLDERS, LANGUAGES
+from judge.fileio import file_fields
 from judge.model import JUDGE_PREFIX, MOST_MIB, NAME_PATTERN, Case, Profile, UsageError
 from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
 from judge.text import printable, shorten
@@ -227,7 +228,8 @@ def line_profile(text: str) -> Profile | str:
     if not fields:
         return ""
     try:
-        other, output = optional_fields(fields.group(5))
+        files, rest = file_fields(fields.group(5))
+        other, output = optional_fields(rest)
     except ValueError:
         return ""
     numbers = [float(fields.group(2)), float(fields.group(3))]
@@ -239,7 +241,7 @@ def line_profile(text: str) -> Profile | str:
     if wrong:
         return str(wrong)
     mode = parse_mode(fields.group(4))
-    return Profile(fields.group(1), numbers[0], numbers[1], mode, other, output)
+    return Profile(fields.group(1), numbers[0], numbers[1], mode, other, output, *files)
 
 
 def optional_fields(text: str) -> tuple[tuple[str, float] | None, float | None]:

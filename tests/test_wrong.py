@@ -3,12 +3,13 @@
 Each corpus file is a stdin/stdout program with a bug contestants make, named in its
 one-line docstring (every problem keeps at least tools.contract.MIN_WRONG). A program may
 import its folder's _contestant.py, a right program, and change it in one place; that one
-is checked to pass every case. Each program must fail through the runner, as `--command`
-judges a program of one's own, from a temporary root holding the real testcases/NAME. To
-keep this quick, the program first runs directly on the cases, smallest first, until one
-output differs (util.catching_case), and the runner judges that case; only when none differs
-does the runner judge them all, to have the last word. tests/test_compat.py does the same
-with online-judge-tools.
+is checked to pass every case. Each program must fail through the runner (in the deep run;
+the fast run takes one program of each problem), as `--command` judges a program of one's
+own, from a temporary root holding the real testcases/NAME. To keep this quick, the program
+first runs directly on the cases, smallest first, until one output differs
+(util.catching_case), and the runner judges that case; only when none differs does the
+runner judge them all, to have the last word. tests/test_compat.py does the same with
+online-judge-tools.
 """
 
 import ast
@@ -53,7 +54,23 @@ def runner_report(tmp_path, name, program, case=None):
     return done.returncode, cases, done.stdout + done.stderr
 
 
+# The runner's run costs a few tenths of a second of CPU: the fast run has it judge the first
+# program of each problem, the deep run every one. Each program's failing case, run directly,
+# is found in both (test_fails_run_directly).
+FIRSTS = {min(p for p in CORPUS if p.parent == path.parent) for path in CORPUS}
+BY_THE_RUNNER = [
+    pytest.param(path, id=label(path), marks=() if path in FIRSTS else pytest.mark.deep)
+    for path in CORPUS
+]
+
+
 @pytest.mark.parametrize("path", CORPUS, ids=label)
+def test_fails_run_directly(path):
+    name = path.parent.parent.name
+    assert catching_case(name, path), f"{label(path)} gives every .out, run directly"
+
+
+@pytest.mark.parametrize("path", BY_THE_RUNNER)
 def test_fails_on_the_testcases(path, tmp_path):
     name = path.parent.parent.name
     status, cases, output = runner_report(tmp_path, name, path, catching_case(name, path))

@@ -12,7 +12,8 @@ network and UTS. It sees, read only:
 - its program: the interpreter and the solution (a built one is one file, a Java one a jar),
   or for --command the program and each argument that names a file of the current folder.
 
-It runs in an empty folder, and writes only to a private /tmp of at most the memory limit. A
+It runs in an empty folder, and writes only to a private /tmp of at most the memory limit; a
+file I/O case runs in its own folder instead, which it can write (judge.fileio). A
 program that needs more fails: a folder named on its command line (java -cp . Main),
 /dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
 """
@@ -188,12 +189,14 @@ def sandboxed(
     cwd: Workdir,
     memory_limit: float,
     input_path: str | os.PathLike[str] | None = None,
+    folder: str | None = None,
 ) -> tuple[Command, str | os.PathLike[str] | None]:
     """(command, stdin): the command under bwrap (unless None), which sees its program, its
     Python and the files named, and the file to start it on. With input_path, the case's stdin
     is that file opened inside from a read-only bind, so that nothing done through its fd 0
     reaches the file; bwrap's own is the seccomp filter. Without, the stdin is a pipe (from an
-    interactor), and sh gives bwrap the filter as fd 3."""
+    interactor), and sh gives bwrap the filter as fd 3. It runs in an empty folder at cwd, or
+    in folder, bound writable (a file I/O case's own)."""
     if bwrap is None:
         return command, input_path
     args, executable = command
@@ -210,7 +213,8 @@ def sandboxed(
     seen_whole = tuple(folder + os.sep for folder in SYSTEM_FOLDERS)  # no bind needed there
     files = [(real, seen) for real, seen in files if not seen.startswith(seen_whole)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
-    options = [*sandbox_options(memory_limit), "--dir", str(cwd), *binds, "--chdir", str(cwd)]
+    here = ["--bind", folder, folder] if folder else ["--dir", str(cwd)]
+    options = [*sandbox_options(memory_limit), *here, *binds, "--chdir", folder or str(cwd)]
     run, seccomp = [program, *args[1:]], filter_path()
     if input_path is None:
         outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', seccomp, bwrap, *options, "--seccomp", "3"]
