@@ -1,16 +1,20 @@
 """The report of a run: a line per case and a summary per problem on stdout, as results come,
 and the JSON file of --json (docs/report.schema.json), both made from the same Results."""
 
+from __future__ import annotations
+
 import contextlib
 import json
 import math
 import os
 import shlex
 import stat
-from collections import Counter, namedtuple
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Dict, Mapping, Sequence
 
 from judge.console import say
-from judge.model import EXTENDED_NOTE, PASSING, UsageError
+from judge.model import EXTENDED_NOTE, PASSING, Case, Profile, Result, UsageError, Verdict
 from judge.process.watch import BACKSTOP
 from judge.progress import Progress
 from judge.text import as_text, printable
@@ -20,14 +24,24 @@ LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, w
 FAILED_SHOWN = 10  # failed cases named at the end of a run, then how many more
 COLOURS = {"AC": "32", "PE": "33", "--": "2", "slow": "33"}  # anything else is red: "31"
 JSON_CASE = ("problem", "case", "judge_case", "verdict", "cpu_ms", "wall_ms", "peak_mib", "slow")
-
-# What the JSON report says of the run besides its cases: the interpreter (None with
-# --command), the command as given, --judge-only, the process path, the output limit in MiB,
-# and each problem's profile by name.
-RunInfo = namedtuple("RunInfo", "python command judge_only path ole_mib profiles")
+Data = Dict[str, Any]  # a JSON object, as json.dumps takes it
 
 
-def rerun(argv, failed):
+@dataclass(frozen=True)
+class RunInfo:
+    """What the JSON report says of the run besides its cases: the interpreter (None with
+    --command), the command as given, --judge-only, the process path, the output limit in
+    MiB, and each problem's profile by name."""
+
+    python: str | None
+    command: str | None
+    judge_only: bool
+    path: str
+    ole_mib: float
+    profiles: Mapping[str, Profile]
+
+
+def rerun(argv: Sequence[str], failed: Sequence[Result]) -> str:
     """The runner's command line with its -k words replaced by the failed cases' names."""
     kept, skip = [], False
     for word in argv:
@@ -41,15 +55,15 @@ def rerun(argv, failed):
     return " ".join(shlex.quote(printable(word)) for word in words)
 
 
-def label(case):
+def label(case: Case) -> str:
     return printable(case.problem + "/" + case.name)
 
 
-def ms(seconds):
+def ms(seconds: float | None) -> str:
     return "?" if seconds is None else f"{seconds * 1000:.0f}"
 
 
-def result_lines(result):
+def result_lines(result: Result) -> list[str]:
     """The lines under a case's line: the extended note (on a case that ran), the details, the
     short input."""
     lines = list(result.details)
@@ -63,16 +77,23 @@ def result_lines(result):
 class Report:
     """Prints each result in case order, and a summary after each problem."""
 
-    def __init__(self, cases, profiles, colour, progress=None):
+    def __init__(
+        self,
+        cases: Sequence[Case],
+        profiles: Mapping[str, Profile],
+        colour: bool,
+        progress: Progress | None = None,
+    ) -> None:
         self.profiles, self.colour = profiles, colour
         self.progress = progress or Progress(len(cases), delay=math.inf)  # never shown
         self.width = min(max(len(label(case)) for case in cases), 48)
-        self.left, self.results = Counter(case.problem for case in cases), []  # left: to come
+        self.left = Counter(case.problem for case in cases)  # each problem's cases to come
+        self.results: list[Result] = []
 
-    def paint(self, text, key):
+    def paint(self, text: str, key: str) -> str:
         return "\033[{}m{}\033[0m".format(COLOURS.get(key, "31"), text) if self.colour else text
 
-    def add(self, result):
+    def add(self, result: Result) -> None:
         self.results.append(result)
         peak = "?" if result.peak_mib is None else f"{result.peak_mib:.1f}"
         cells = label(result.case), self.width, ms(result.cpu), ms(result.wall), peak
@@ -91,7 +112,7 @@ class Report:
         say("\n".join(lines))
         self.progress.step(result.verdict not in PASSING)
 
-    def failures(self, argv, shown=FAILED_SHOWN):
+    def failures(self, argv: Sequence[str], shown: int = FAILED_SHOWN) -> list[str]:
         """The lines that close a run with failures: the first failed cases by name, then how
         many more, and the command that judges only them (argv: the runner's own words)."""
         failed = [result for result in self.results if result.verdict not in PASSING]
@@ -101,13 +122,13 @@ class Report:
         more = f", and {len(failed) - shown} more" if len(failed) > shown else ""
         return [f"failed: {names}{more}", "again, only those: " + rerun(argv, failed)]
 
-    def counts(self):
+    def counts(self) -> tuple[int, int]:
         """(passed, failed): AC, and every verdict but AC and --."""
         passed = sum(result.verdict == "AC" for result in self.results)
         return passed, sum(result.verdict not in PASSING for result in self.results)
 
 
-def summary(problem, profile, results):
+def summary(problem: str, profile: Profile, results: Sequence[Result]) -> str:
     """The line that closes a problem's cases."""
     counts = Counter(result.verdict for result in results)
     failures = sorted((verdict, n) for verdict, n in counts.items() if verdict not in PASSING)
@@ -117,11 +138,11 @@ def summary(problem, profile, results):
         limits += f", {profile.output_limit:g} MiB output"
     judge_name = printable(profile.judge_name or "no Judge: line")
     text = f"== {printable(problem)} ({judge_name}: {limits}): "
-    text += f"{counts['AC']} passed, {sum(n for _, n in failures)} failed"
+    text += f"{counts[Verdict.AC]} passed, {sum(n for _, n in failures)} failed"
     if failures:
         text += " (" + ", ".join(f"{n} {verdict}" for verdict, n in failures) + ")"
-    if counts["--"]:
-        text += f", {counts['--']} not checked (no .out)"
+    if counts[Verdict.UNCHECKED]:
+        text += f", {counts[Verdict.UNCHECKED]} not checked (no .out)"
     scores = [result.score for result in results if result.score is not None]
     if scores:
         text += f"; score {sum(scores):.6g}, its cases' summed"
@@ -133,7 +154,7 @@ def summary(problem, profile, results):
     return text + figures(results)
 
 
-def counted(results):
+def counted(results: Sequence[Result]) -> str:
     """How many passed of how many: a case with no .out is not checked, never passed."""
     passed = sum(result.verdict == "AC" for result in results)
     unchecked = sum(result.verdict == "--" for result in results)
@@ -142,7 +163,7 @@ def counted(results):
     )
 
 
-def figures(results):
+def figures(results: Sequence[Result]) -> str:
     """The slowest case's times and the highest peak, and what is not measured here."""
     ran = [result for result in results if result.ran and result.verdict != "IE"]
     if not ran:  # nothing ran: no figures to give
@@ -160,7 +181,7 @@ def figures(results):
     return text
 
 
-def clear_report(path):
+def clear_report(path: str) -> None:
     """Check that path can take a report (a FIFO would hang), and remove an earlier one."""
     if not path:
         raise UsageError("--json needs a file name")
@@ -175,19 +196,37 @@ def clear_report(path):
         os.remove(path)
 
 
-def rounded(value, scale=1):
+def rounded(value: float | None, scale: float = 1) -> float | None:
     return None if value is None else round(value * scale, 1)
 
 
-def report_data(info, results, passed, failed, scores=None):
+def report_data(
+    info: RunInfo,
+    results: Sequence[Result],
+    passed: int,
+    failed: int,
+    scores: Mapping[str, float | None] | None = None,
+) -> Data:
     """The JSON report as data; scores: a problem's score by name where its judge gives one
     (a Kattis package's grader), else its cases' summed, where they have scores."""
-    problems, scores = {}, dict(scores or {})
+    given = dict(scores or {})
     for result in results:
-        if result.score is not None and result.case.problem not in scores:
+        if result.score is not None and result.case.problem not in given:
             summed = [r.score for r in results if r.case.problem == result.case.problem]
-            scores[result.case.problem] = sum(score for score in summed if score is not None)
-    for name, profile in info.profiles.items():
+            given[result.case.problem] = sum(score for score in summed if score is not None)
+    python = info.python and as_text(info.python)
+    command = info.command and as_text(info.command)
+    data: Data = {"version": REPORT_VERSION, "python": python, "command": command}
+    data.update(judge_only=info.judge_only, path=info.path, ole_mib=info.ole_mib)
+    data.update(wall_backstop=BACKSTOP, problems=problems_data(info.profiles, given))
+    data.update(passed=passed, failed=failed, cases=[case_data(result) for result in results])
+    return data
+
+
+def problems_data(profiles: Mapping[str, Profile], scores: Mapping[str, float | None]) -> Data:
+    """Each problem's profile as the JSON report says it, and its score where it has one."""
+    problems: Data = {}
+    for name, profile in profiles.items():
         limits = profile.time_limit, profile.memory_limit, profile.mode.text, profile.other_limit
         keys = "judge", "time_limit_s", "memory_limit_mib", "compare", "other_limit"
         problems[as_text(name)] = dict(zip(keys, (profile.judge_name, *limits)))
@@ -195,25 +234,21 @@ def report_data(info, results, passed, failed, scores=None):
             problems[as_text(name)]["output_limit_mib"] = profile.output_limit
         if scores.get(name) is not None:
             problems[as_text(name)]["score"] = scores[name]
-    python = info.python and as_text(info.python)
-    command = info.command and as_text(info.command)
-    data = {"version": REPORT_VERSION, "python": python, "command": command}
-    data.update(judge_only=info.judge_only, path=info.path, ole_mib=info.ole_mib)
-    data.update(wall_backstop=BACKSTOP, problems=problems, passed=passed, failed=failed)
-    data["cases"] = []
-    for result in results:
-        case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
-        values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
-        values += (rounded(result.peak_mib), result.slow)
-        case_data = dict(zip(JSON_CASE, values))
-        case_data.update(reason=result.reason, details=result_lines(result))
-        if result.score is not None:
-            case_data["score"] = result.score
-        data["cases"].append(case_data)
+    return problems
+
+
+def case_data(result: Result) -> Data:
+    """A case's record in the JSON report."""
+    case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
+    values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
+    data: Data = dict(zip(JSON_CASE, (*values, rounded(result.peak_mib), result.slow)))
+    data.update(reason=result.reason, details=result_lines(result))
+    if result.score is not None:
+        data["score"] = result.score
     return data
 
 
-def write_json(path, data):
+def write_json(path: str, data: Data) -> None:
     """The report written whole, or not at all: a temporary file renamed into place."""
     text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     temporary = f"{path}.{os.getpid()}.tmp"

@@ -233,7 +233,7 @@ def test_a_report_is_written_whole_or_not_at_all(tmp_path):
     assert json.loads(path.read_text())["cases"] == []
     bad = {"p": replace(DEFAULT_PROFILE, time_limit=float("inf"))}  # not JSON
     with pytest.raises(ValueError):
-        report.write_json(str(path), report.report_data(info._replace(profiles=bad), [], 0, 0))
+        report.write_json(str(path), report.report_data(replace(info, profiles=bad), [], 0, 0))
     assert json.loads(path.read_text())["cases"] == []  # the old one, whole
     assert sorted(path.name for path in tmp_path.iterdir()) == ["r.json"]
 
