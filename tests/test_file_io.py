@@ -11,6 +11,7 @@ from runner_util import POSIX_ONLY, case_reasons, case_verdicts, judged, make_ro
 from sandbox_util import needs_sandbox
 
 from judge.problems import line_profile
+from tools import companion_payload
 
 FILES = "tokens; input input.txt; output output.txt"
 SUM = """\
@@ -161,3 +162,34 @@ def test_under_the_sandbox_the_cases_folder_is_the_one_it_writes(tmp_path):
     _, verdicts, reasons, _ = run_on(root, "p", "--sandbox", "--command", command, cwd=tmp_path)
     assert set(verdicts.values()) == {"WA"} and reasons["p/c1"] == ["it wrote no output.txt"]
 
+
+PAYLOAD = {
+    "name": "A. Elevator or Stairs?",
+    "group": "Codeforces Beta Round 90",
+    "url": "https://codeforces.com/problemset/problem/120/A",
+    "interactive": False,
+    "timeLimit": 2000,
+    "memoryLimit": 256,
+    "tests": [{"input": "front\n1\n", "output": "L\n"}],
+    "batch": {},
+    "input": {"type": "file", "fileName": "input.txt"},
+    "output": {"type": "file", "fileName": "output.txt"},
+}
+
+
+@pytest.mark.parametrize(
+    "where, files",
+    [
+        ({}, ("input.txt", "output.txt")),
+        ({"input": {"type": "stdin"}}, (None, "output.txt")),
+        ({"input": {"type": "regex", "pattern": "in.*"}}, (None, "output.txt")),
+        ({"output": {"type": "stdout"}}, ("input.txt", None)),
+        ({"output": {"type": "file", "fileName": "../output.txt"}}, ("input.txt", None)),
+    ],
+)
+def test_a_companion_payloads_files_fill_the_judge_line(where, files):
+    task = companion_payload.task_of({**PAYLOAD, **where})
+    judge_line = companion_payload.header(task, "120A")[1]
+    profile = line_profile(judge_line[len("Judge: ") :])
+    assert not isinstance(profile, str), judge_line
+    assert (profile.input_file, profile.output_file) == files

@@ -3,9 +3,10 @@ LISTEN=1` (tools/companion_listener.py receives it).
 
 A payload is the JSON of one problem. Of its fields these are used: name, group, url,
 interactive, timeLimit (ms), memoryLimit (MB, taken as MiB), tests (a list of {input,
-output}), input and batch (a contest's problems come one payload each, with the same batch
-{id, size}). Nothing of a payload starts a line of the header it fills (see header).
-Everything that can be wrong with a payload raises Refused, with one line to show.
+output}), input and output ({type, fileName}) and batch (a contest's problems come one
+payload each, with the same batch {id, size}). Nothing of a payload starts a line of the
+header it fills (see header). Everything that can be wrong with a payload raises Refused,
+with one line to show.
 """
 
 import collections
@@ -16,6 +17,7 @@ import unicodedata
 import urllib.parse
 
 from judge import problem_name_error
+from judge.fileio import file_fields, file_name_error
 
 BATCH_MOST = 1000  # problems in a batch at most
 MS_PER_DAY, MB_MAX = 86_400_000, 1_048_576  # the largest limits taken
@@ -222,10 +224,29 @@ def header(task, name):
     if task["interactive"]:
         how = f"interactor python3 checkers/{name}_interactor.py"
     rest = f"; {decimal(task['timeLimit'] / 1000)} s; {decimal(task['memoryLimit'])} MiB; {how}"
+    rest += "" if task["interactive"] else io_fields(task)
     judge = f"{found[0].label} {found[1]}" if found else f"{group.split(' - ')[0]} {title}"
     judge = judge.replace(";", ",").strip()  # a ; would end the name: the grammar's separator
     judge = judge[: max(WIDTH - len("Judge: " + rest), 12)].rstrip()  # on one line if it can
     return lines, f"Judge: {judge}{rest}"
+
+
+def io_fields(task):
+    """The Judge: line's `; input NAME; output NAME` for a payload's input and output that are
+    files ({"type": "file", "fileName": "input.txt"}); none for stdin, stdout, a regex, a name
+    that is not a plain file name, or one file for both."""
+    names = []
+    for kind in ("input", "output"):
+        where = task.get(kind)
+        if isinstance(where, dict) and where.get("type") == "file":
+            names.append((kind, where.get("fileName")))
+    plain = [(kind, name) for kind, name in names if isinstance(name, str)]
+    text = "".join(f"; {kind} {name}" for kind, name in plain if file_name_error(name) is None)
+    try:
+        file_fields(text)
+    except ValueError:
+        return ""
+    return text
 
 
 INTERACTIVE = '''"""
@@ -286,7 +307,8 @@ def closing(task, name, prefix):
             "    were written: the samples of an interactive problem are transcripts)",
         ]
     where = task.get("input")
-    if isinstance(where, dict) and where.get("type") not in (None, "stdin"):
+    named = "; input " in io_fields(task)  # the Judge: line names it: the runner writes it
+    if isinstance(where, dict) and where.get("type") not in (None, "stdin") and not named:
         notes.append(
             f"({name}: the judge reads the input from a file, not stdin: the runner gives stdin)"
         )
