@@ -1,5 +1,6 @@
 """Explaining a failure to a person: where an output first differs from the answer, a short
-diff around it, how a program ended, and the last lines of its stderr."""
+diff around it, a hint of a mode that would accept it, the output beside the answer under a
+checker's message, how a program ended, and the last lines of its stderr."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ import itertools
 import math
 import re
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, Tuple
 
-from judge.compare import SPACE, Comparator, float_difference, loose_lines, tokens
+from judge.compare import COMPARATORS, SPACE, Comparator, float_difference, loose_lines, tokens
 from judge.model import Verdict
 from judge.text import SHOWN_CHARS, printable, shorten
+
+if TYPE_CHECKING:  # types of the layers above, which import this module
+    from judge.process.watch import Run
+    from judge.verdicts import Decision
 
 NEWLINE = b"\n"
 STDERR_LINES = 10  # lines of stderr shown
@@ -125,7 +130,12 @@ def mismatch(verdict: Verdict, got: bytes, expected: bytes, comparator: Comparat
         details.append("only whitespace differs, and this judge counts that as a wrong answer")
     elif tokens(expected).upper() == tokens(got).upper():
         details.append("only letter case or whitespace differs: Jutge.org would say PE")
-    details += hints(got, expected)
+    return details + hints(got, expected) + where_they_differ(got, expected, comparator)
+
+
+def where_they_differ(got: bytes, expected: bytes, comparator: Comparator) -> list[str]:
+    """The first difference of an output from the answer, and a short diff when either has
+    many lines."""
     want, have = comparator.lines(expected), comparator.lines(got)
     start = line_start(want, common_prefix(want, have))
     if comparator.by_token:
@@ -137,10 +147,27 @@ def mismatch(verdict: Verdict, got: bytes, expected: bytes, comparator: Comparat
         shown = shown_tokens(token_at(data, at) for data in (want_tokens, have_tokens))
     else:
         where, shown = line_difference(want, have, start)
-    details += ["first difference at " + where, *difference(shown)]
+    details = ["first difference at " + where, *difference(shown)]
     if any(data.find(NEWLINE, 0, len(data) - 1) >= 0 for data in (want, have)):  # many lines
         details += unified_diff(want, have, line_start(want, start, back=2))
     return details
+
+
+BESIDE = "your output vs the answer, by tokens: the judging program decided, not this diff"
+
+
+def beside_answer(decision: Decision, run: Run | None, expected: bytes | None) -> Decision:
+    """A judging program's WA or PE (a checker's, a validator's) with the output of run beside
+    the answer under its message, as a comparison by tokens shows them, marked so: the program
+    decided. Any other decision, or one with no output to show (None), as it is."""
+    judged = decision.reason == "judging-exit" and decision.verdict in (Verdict.WA, Verdict.PE)
+    if not judged or run is None or expected is None:
+        return decision
+    got = run.output
+    if tokens(got) == tokens(expected):
+        return replace(decision, details=(*decision.details, BESIDE + ": the same tokens"))
+    lines = where_they_differ(got, expected, COMPARATORS["tokens"])
+    return replace(decision, details=(*decision.details, BESIDE, *lines))
 
 
 def token_at(data: bytes, at: int) -> bytes:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
 from judge.checkers import Unjudged, interact
-from judge.explain import stderr_tail
+from judge.explain import beside_answer, stderr_tail
 from judge.fileio import case_folder, read_output, rooted
 from judge.files import read_regular
 from judge.model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
@@ -93,6 +93,8 @@ def judge_one(
             seen = replace(seen, interactive=False, answered=True, judging=None)
             seen = with_output_judged(seen, checker, input_path, expected, running, program, output)
             decision = decide(seen)
+        shown = None if seen.interactive or checker else seen.program  # the output a checker read
+        decision = beside_answer(decision, shown, expected)
         return judgement(decision, seen.program, input_path, bounds)
     except MemoryError:
         return not_judged("out of memory: a file too large?")

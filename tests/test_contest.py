@@ -84,3 +84,26 @@ def test_a_float_answer_under_tokens_gets_the_float_hint(tmp_path):
     status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
     assert case_verdicts(report) == {"1850A/near": "WA"} and status == 1, err
     assert hints(report) == {"1850A/near": ["hint: equal within 1e-6: --float 1e-6"]}
+
+
+CHECKER = """import sys
+
+output, answer = (open(path).read().split() for path in sys.argv[2:4])
+if output != answer:
+    sys.stderr.write("wrong answer: the outputs differ\\n")
+    sys.exit(1)
+"""
+BESIDE = "your output vs the answer, by tokens: the judging program decided, not this diff"
+
+
+def test_a_checkers_wrong_answer_shows_the_output_beside_the_answer(tmp_path):
+    command = echoed(tmp_path, {"one": ("1\n5\n3\n", "1\n2\n3\n"), "right": ("7\n", "7\n")})
+    write(tmp_path / "check.py", CHECKER)
+    args = ("1850A", "--command", command, "--checker", "check.py")
+    status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
+    assert case_verdicts(report) == {"1850A/one": "WA", "1850A/right": "AC"}, err
+    details = case_details(report)["1850A/one"]
+    assert details[:2] == ["checker: wrong answer: the outputs differ", BESIDE], details
+    assert details[2:5] == ["first difference at token 2", "  expected: 2", "  got:      5"]
+    assert "  -2" in details[5:] and "  +5" in details[5:], details  # its diff
+    assert case_details(report)["1850A/right"] == [] and status == 1

@@ -27,6 +27,7 @@ from runner_util import (
 from util import judge_output
 
 from judge import checkers, model, modes, verdicts
+from judge.explain import BESIDE
 from judge.judging import judge_input
 from judge.process import watch
 
@@ -124,7 +125,8 @@ def test_a_checker_is_given_the_input_the_output_and_the_answer(tmp_path):
 def test_a_validator_reads_the_output_on_stdin_and_writes_its_message(tmp_path):
     assert run_checker(tmp_path, VALIDATOR, kind="validator").verdict == "AC"
     result = run_checker(tmp_path, VALIDATOR, kind="validator", answer="3\n")
-    assert (result.verdict, result.details) == ("WA", ("validator: the team's answer differs",))
+    message = "validator: the team's answer differs"
+    assert (result.verdict, result.details[:2]) == ("WA", (message, BESIDE))
 
 
 def test_a_validator_exit_0_is_no_verdict(tmp_path):
@@ -172,13 +174,14 @@ def test_a_wrong_program_gets_the_checkers_verdict_and_message(tmp_path):
     status, report, _ = judged(root, "1850A", "--command", command, cwd=root, tle=None)
     assert status == 1 and case_verdicts(report)["1850A/judge-two"] == "WA", report
     reasons = case_reasons(report)["1850A/judge-two"]
-    assert reasons == ["checker: wrong answer: 2 is not the index of a maximum"]
+    assert reasons[:2] == ["checker: wrong answer: 2 is not the index of a maximum", BESIDE]
     write(tmp_path / "words.py", "print('first')\n")
     command = f"{sys.executable} words.py"
     status, report, _ = judged(root, "1850A", "--command", command, cwd=root, tle=None)
     assert case_verdicts(report)["1850A/judge-two"] == "PE"
-    assert case_reasons(report)["1850A/judge-two"] == [
-        "checker: wrong output format: want one index"
+    assert case_reasons(report)["1850A/judge-two"][:2] == [
+        "checker: wrong output format: want one index",
+        BESIDE,
     ]
 
 
@@ -188,7 +191,8 @@ def test_an_output_validator_speaks_the_kattis_protocol(tmp_path):
     status, report, _ = judged(root, "1850A", "--validator", "checkers/same.py", cwd=root)
     assert status == 1, report
     assert case_verdicts(report) == {"1850A/judge-sample-1": "WA", "1850A/judge-two": "AC"}
-    assert case_reasons(report)["1850A/judge-sample-1"] == ["validator: the team's answer differs"]
+    message = "validator: the team's answer differs"
+    assert case_reasons(report)["1850A/judge-sample-1"][:2] == [message, BESIDE]
     assert report["problems"]["1850A"]["compare"] == "validator checkers/same.py"
 
 

@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge import explain, modes
+from judge import explain, modes, verdicts
+from judge.model import Verdict
+from judge.process import watch
 
 PE = "presentation error: equal once runs of whitespace are one space, the ends trimmed and "
 PE += "letters upper-cased"
@@ -302,3 +304,45 @@ def hunks(diff):
 def test_outputs_of_as_many_lines_pair_line_i_with_line_i(want, have, lines):
     diff = modes.parse_mode("tokens").explain("WA", have, want)
     assert hunks(diff) == lines, diff
+
+
+BESIDE = "your output vs the answer, by tokens: the judging program decided, not this diff"
+HUNK = ["  @@ -1,3 +1,3 @@", "   1", "  -2", "  +5", "   3"]
+
+
+def ran(output):
+    return watch.Run(output, b"", 0, 0.01, 0.01, 10.0, False, False)
+
+
+@pytest.mark.parametrize(
+    "verdict, reason, output, answer, added",
+    [
+        ("WA", "judging-exit", b"4\n", b"3\n", [BESIDE, *first("token 1", "3", "4")]),
+        ("PE", "judging-exit", b"1 2 4", b"1 2 3\n", [BESIDE, *first("token 3", "3", "4")]),
+        (
+            "WA",
+            "judging-exit",
+            b"1\n5\n3\n",
+            b"1\n2\n3\n",
+            [BESIDE, *first("token 2", "2", "5"), *DIFF, *HUNK],
+        ),
+        ("WA", "judging-exit", b"1  2\n", b"1 2\n", [BESIDE + ": the same tokens"]),
+        ("AC", "judging-exit", b"4\n", b"3\n", []),  # a checker that takes any right answer
+        ("IE", "judging-failed", b"4\n", b"3\n", []),
+        ("WA", "compared", b"4\n", b"3\n", []),  # a comparison explains itself
+        ("WA", "rejected-first", b"4\n", b"3\n", []),
+    ],
+)
+def test_a_checkers_wrong_answer_shows_the_output_beside_the_answer(
+    verdict, reason, output, answer, added
+):
+    decision = verdicts.Decision(Verdict(verdict), ("checker: wrong answer 4",), reason)
+    shown = explain.beside_answer(decision, ran(output), answer)
+    assert shown.verdict == decision.verdict and shown.reason == decision.reason
+    assert shown.details == ("checker: wrong answer 4", *added)
+
+
+def test_no_output_to_show_leaves_the_checkers_message_alone():
+    decision = verdicts.Decision(Verdict.WA, ("interactor: wrong",), "judging-exit")
+    assert explain.beside_answer(decision, None, b"3\n") == decision
+    assert explain.beside_answer(decision, ran(b"4\n"), None) == decision
