@@ -119,9 +119,17 @@ def case_details(report):
     return {f"{case['problem']}/{case['case']}": case["details"] for case in report["cases"]}
 
 
+def case_reason_codes(report):
+    """{"problem/case": the code of the reason for its verdict} of a JSON report: one of
+    judge.verdicts.REASONS ("cpu-limit", "compared", ...). A test that must know why a verdict
+    was given asks this, not the English of its details."""
+    return {f"{case['problem']}/{case['case']}": case["reason"] for case in report["cases"]}
+
+
 def case_reasons(report):
     """{"problem/case": the lines that explain its verdict} of a JSON report: its details
-    without the extended case's note above them and the input shown below them."""
+    without the extended case's note above them and the input shown below them. Its English is
+    for the tests of the text itself; case_reason_codes says why, in a word."""
     reasons = {}
     for label, lines in case_details(report).items():
         lines = lines[1:] if lines[:1] == [EXTENDED_NOTE] else lines
