@@ -8,6 +8,8 @@ report's reader goes away (`| head`).
 docs/runner.md says how cases are run and judged.
 """
 
+from __future__ import annotations
+
 import argparse
 import errno
 import math
@@ -15,18 +17,30 @@ import os
 import shutil
 import signal
 import sys
-from collections import namedtuple
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
+from typing import Callable, Iterable, Mapping, NoReturn, Optional, Sequence, Tuple, cast
 
-from judge.build import BUILD_FOLDER, command_built, command_of, hidden_folders, program_for
+from judge.build import BUILD_FOLDER, Built, command_built, command_of, hidden_folders, program_for
+from judge.commands import Command as AnyCommand
 from judge.commands import runs_python
 from judge.console import let_go, note, say, usage_error
 from judge.fileio import file_flag
 from judge.judging import OUTPUT_MIB, judge_case, run_all
-from judge.model import JUDGE_PREFIX, OutputClosed, Program, UsageError
-from judge.modes import add_flags, chosen_mode, make_mode
-from judge.packages import read_package
+from judge.model import (
+    JUDGE_PREFIX,
+    MOST_MIB,
+    Case,
+    Command,
+    OutputClosed,
+    Profile,
+    Program,
+    Result,
+    UsageError,
+)
+from judge.modes import Mode, add_flags, chosen_mode, make_mode
+from judge.packages import UNKNOWN_TIME_LIMIT, Package, read_package
 from judge.platform import PORTABLE
 from judge.problems import (
     FOLDER_PROFILE,
@@ -39,41 +53,98 @@ from judge.problems import (
 )
 from judge.process.environment import keep_everything
 from judge.process.sandbox import find_sandbox
+from judge.process.watch import Running
 from judge.progress import Progress
-from judge.report import Report, RunInfo, clear_report, report_data, write_json
+from judge.report import (
+    Checked,
+    Report,
+    RunInfo,
+    clear_report,
+    report_data,
+    submissions_data,
+    write_json,
+)
 from judge.stop import catch_signals
-from judge.submissions import derive_time_limit, graded_lines, run_check
+from judge.submissions import (
+    FOLDERS,
+    Building,
+    Submission,
+    Table,
+    Verdicts,
+    accepted_limit,
+    find_submissions,
+    graded_lines,
+    header,
+    summary,
+    time_line,
+)
 
-# All the command line decides, made once: the cases, each problem's profile (its limits
-# under the flags) and program, the jobs, the JSON report's path and what it says of the run.
-# With --package, the package too; with --submissions, the Python that runs them.
-Plan = namedtuple("Plan", "cases profiles programs jobs json info package python")
-Plan.__new__.__defaults__ = (None, None)
+Timed = Tuple[Checked, Optional[Verdicts]]  # a submission checked, and its Verdicts if it ran
 
 
-def positive(text, kind=float):
-    value = kind(text)
+@dataclass(frozen=True)
+class Plan:
+    """All the command line decides, made once, that execute() runs: the cases in order, each
+    problem's profile (its limits under the flags) and program (built), what the JSON report
+    says of the run, the cases run at once, bwrap's path (None: no sandbox), the JSON report's
+    path, and a case's own mode by its name (a package group's flags). With --package, the
+    package; with --submissions, its submissions (each a problem of its label; None for a run
+    of cases); and where the time limit is derived from the accepted submissions, timing: the
+    Plan that runs them first. Its maps cannot be changed: a new limit is a new Plan."""
+
+    cases: tuple[Case, ...]
+    profiles: Mapping[str, Profile]
+    programs: Mapping[str, Program]
+    info: RunInfo
+    jobs: int = 1
+    sandbox: str | None = None
+    json: str | None = None
+    modes: Mapping[str, Mode] = field(default_factory=dict)
+    package: Package | None = None
+    submissions: tuple[Submission, ...] | None = None
+    timing: Plan | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("profiles", "programs", "modes"):  # read only, as the rest is
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+
+
+def positive(text: str) -> float:
+    value = float(text)
     if not 0 < value < math.inf:  # a report with Infinity in it would not be JSON
         raise argparse.ArgumentTypeError(f"must be positive and finite: {text}")
     return value
 
 
-def positive_int(text):
-    return positive(text, int)
+def mebibytes(text: str) -> float:
+    """A memory or output limit in MiB: positive, and at most MOST_MIB."""
+    value = positive(text)
+    if value > MOST_MIB:
+        raise argparse.ArgumentTypeError(f"must be at most {MOST_MIB:.0f} MiB (8 EiB): {text}")
+    return value
 
 
-def cpu_count():
+def positive_int(text: str) -> int:
+    value = int(text)
+    positive(str(value))
+    return value
+
+
+def cpu_count() -> int:
     affinity = getattr(os, "sched_getaffinity", None)  # not on macOS or Windows
-    return (len(affinity(0)) if affinity else os.cpu_count()) or 1
+    count: int | None = len(affinity(0)) if affinity else os.cpu_count()
+    return count or 1
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, its errors one line (not the usage it prints before them)."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (runner.py --help says more)")
 
-    def parse_args(self, args=None, namespace=None):
+    def parse_args(  # type: ignore[override]  # always a Namespace: no namespace is given
+        self, args: Sequence[str] | None = None, namespace: None = None
+    ) -> argparse.Namespace:
         """The flags, with `compare` the text of the mode their judging flags choose."""
         parsed = super().parse_args(args, namespace)
         try:
@@ -83,7 +154,7 @@ class Parser(argparse.ArgumentParser):
         return parsed
 
 
-def current_folder():
+def current_folder() -> Path:
     try:
         return Path.cwd()
     except OSError:  # FileNotFoundError: deleted under the shell that started the runner
@@ -92,7 +163,8 @@ def current_folder():
 
 JUDGES = "(default: the Judge: line's)"
 HELP = {
-    "problems": "problems to run (default: all)",
+    "problems": "problems to run (default: all), or folders of cases with --command: a path"
+    " is that folder, a word a problem unless a folder here has it",
     "keep": "only the cases whose name has TEXT (given again: has any of them)",
     "python": "interpreter (default: this one)",
     "command": "judge this program instead of solutions/NAME.py (or .cpp, .java ...); one"
@@ -118,7 +190,7 @@ HELP = {
 }
 
 
-def make_parser():
+def make_parser() -> Parser:
     parser = Parser(
         prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -130,13 +202,12 @@ def make_parser():
     add("--judge-only", action="store_true", help=HELP["judge_only"])
     add("--hacks", action="store_true", help=HELP["hacks"])
     add("--tle", type=positive, metavar="S", help=HELP["tle"])
-    add("--mle", type=positive, metavar="MIB", help=HELP["mle"])
-    add("--ole", type=positive, metavar="MIB", help=HELP["ole"])
+    add("--mle", type=mebibytes, metavar="MIB", help=HELP["mle"])
+    add("--ole", type=mebibytes, metavar="MIB", help=HELP["ole"])
     add("--input-file", type=file_flag, metavar="NAME", help=HELP["input_file"])
     add("--output-file", type=file_flag, metavar="NAME", help=HELP["output_file"])
     add_flags(parser, JUDGES)
-    jobs = cpu_count()
-    add("-j", dest="jobs", type=positive_int, default=jobs, metavar="N", help=HELP["jobs"])
+    add("-j", dest="jobs", type=positive_int, metavar="N", help=HELP["jobs"])
     add("--sandbox", action="store_true", help=HELP["sandbox"])
     add("--json", metavar="FILE", help=HELP["json"])
     add("--keep-env", action="store_true", help=HELP["keep_env"])
@@ -146,7 +217,7 @@ def make_parser():
     return parser
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     """The runner: judge what the command line says; the exit status."""
     catch_signals()  # as runner.py did, for a caller that imports the package
     try:
@@ -171,7 +242,10 @@ def main(argv=None):
                 let_go(stream)
 
 
-def mode_of_flags(args, builds):
+# ---------------------------------------------------------------- the plan of each door
+
+
+def mode_of_flags(args: argparse.Namespace, builds: Path) -> Mode | None:
     """The mode the flags give, or None; its program found from here, where it was typed (a
     source built into builds)."""
     if not args.compare:
@@ -183,11 +257,18 @@ def mode_of_flags(args, builds):
     return flag_mode
 
 
-def profiles_for(root, problems, args, folders=(), command=None):
+def profiles_for(
+    root: Path,
+    problems: Sequence[str],
+    args: argparse.Namespace,
+    folders: Iterable[str] = (),
+    command: AnyCommand | None = None,
+) -> tuple[dict[str, Profile], list[str]]:
     """Each problem's profile, its Judge: line under the flags (and other_limit, for a command
     that is no Python), and warnings. A problem that is a folder of cases has no Judge: line:
     the defaults, under the flags."""
-    profiles, warnings, flag_mode = {}, [], mode_of_flags(args, root / BUILD_FOLDER)
+    profiles, warnings = {}, []
+    flag_mode, folders = mode_of_flags(args, root / BUILD_FOLDER), set(folders)
     for problem in problems:
         profile, warning = (
             (FOLDER_PROFILE, None) if problem in folders else read_profile(root, problem)
@@ -204,40 +285,54 @@ def profiles_for(root, problems, args, folders=(), command=None):
     return profiles, warnings
 
 
-def chosen_cases(root, args, command):
+def chosen_cases(
+    root: Path, args: argparse.Namespace, command: AnyCommand | None
+) -> tuple[list[str], list[Case], list[str], dict[str, Path]]:
     """The problems the command line names (each under root, or a folder of cases), their
     cases, the warnings, and the folders by the problem name they get."""
-    folders = {text: case_folder(root, text) for text in args.problems}
-    folders = {text: folder for text, folder in folders.items() if folder}
+    found = {text: case_folder(root, text) for text in args.problems}
+    folders = {text: folder for text, folder in found.items() if folder}
     if folders and command is None:
         raise UsageError(f"{next(iter(folders))} is a folder of cases: judge it with --command CMD")
+    if folders and args.hacks:
+        raise UsageError(
+            f"--hacks judges a problem's hacks/NAME/: {next(iter(folders))} is a folder"
+        )
     for text, folder in folders.items():
         if not any(name.endswith(".in") for name in os.listdir(folder)):
             raise UsageError(f"{text} holds no cases: want NAME.in with NAME.out or NAME.ans")
     named = [text for text in args.problems if text not in folders]
-    problems, warnings, kind = [], [], "hacks" if args.hacks else "testcases"
+    problems: list[str] = []
+    warnings: list[str] = []
+    kind = "hacks" if args.hacks else "testcases"
     if named or not folders:
         problems, warnings = find_problems(root, named, command is not None, kind)
     own = {folder.name or "cases": folder for folder in folders.values()}  # a name each
-    cases = []
+    cases: list[Case] = []
     for problem in problems + list(own):
-        found, stray = find_cases(root, problem, args.keep, args.judge_only, kind, own.get(problem))
-        cases, warnings = cases + found, warnings + stray
-    problems += list(own)
-    return problems, cases, warnings, own
+        found_cases, stray = find_cases(
+            root, problem, args.keep, args.judge_only, kind, own.get(problem)
+        )
+        cases, warnings = cases + found_cases, warnings + stray
+    return problems + list(own), cases, warnings, own
 
 
-def plan_from(argv):
+def plan_from(argv: Sequence[str] | None) -> tuple[Plan, list[str]]:
     """The Plan of the command line argv, and the warnings to print; a UsageError if none."""
     parser = make_parser()
     args = parser.parse_args(argv)
-    root = args.root.resolve()
     found = shutil.which(args.python)
     if found is None:
         parser.error(f"--python {args.python}: no such program")
     python = os.path.abspath(found)  # the cases run from the root, maybe not from here
     if args.package is not None or args.submissions:
         return package_plan(args, python)
+    return problems_plan(args, python)
+
+
+def problems_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
+    """The Plan of problems by name, or of folders of cases (with --command CMD)."""
+    root: Path = args.root.resolve()
     command = None
     if args.command is not None:
         if len(args.problems) != 1:
@@ -258,11 +353,11 @@ def plan_from(argv):
     }
     path, ole = "portable" if PORTABLE else "posix", args.ole or OUTPUT_MIB
     info = RunInfo(None if command else python, args.command, args.judge_only, path, ole, profiles)
-    plan = Plan(cases, profiles, programs, jobs, args.json, info)
+    plan = Plan(tuple(cases), profiles, programs, info, jobs, sandbox, args.json)
     return plan, warnings + unread + fewer
 
 
-def with_limit_flags(profile, args):
+def with_limit_flags(profile: Profile, args: argparse.Namespace) -> Profile:
     """profile under --tle, --mle, --ole, --input-file and --output-file."""
     return replace(
         profile,
@@ -274,101 +369,263 @@ def with_limit_flags(profile, args):
     )
 
 
-def prepared(args):
+def prepared(
+    args: argparse.Namespace, jobs: int | None = None
+) -> tuple[str | None, int, list[str]]:
     """What a run of cases needs before it starts: the environment it keeps, the sandbox
     found, the last report gone. (the sandbox, the cases at once, a warning if fewer)."""
     keep_everything(args.keep_env)
     sandbox = find_sandbox() if args.sandbox else None
     if args.json is not None:
         clear_report(args.json)
-    jobs = min(args.jobs, cpu_count())
-    if jobs == args.jobs:
+    wanted = jobs or args.jobs or cpu_count()
+    jobs = min(wanted, cpu_count())
+    if jobs == wanted:
         return sandbox, jobs, []
     # more cases than CPUs at once slow each down: TLE at the backstop
-    return sandbox, jobs, [f"-j {args.jobs}: only {jobs} CPUs here, so {jobs} cases run at once"]
+    return sandbox, jobs, [f"-j {wanted}: only {jobs} CPUs here, so {jobs} cases run at once"]
 
 
-def program_of(root, problem, command, python, sandbox, hidden=()):
+def program_of(
+    root: Path,
+    problem: str,
+    command: AnyCommand | None,
+    python: str,
+    sandbox: str | None,
+    hidden: Sequence[str] = (),
+) -> Program:
     """The Program that solves problem: --command, run from here, else its solution file, run
     from the root; a source built first if its language compiles (with sandbox, where the
     folders hidden are out of sight)."""
     if command:
         here = current_folder()
         built = command_built(command, here, root / BUILD_FOLDER, python, sandbox, hidden)
-        return Program(built.command, here, sandbox, built.failure)
+        return program_built(built, here, sandbox)
     source = find_solution(root, problem)
+    assert source is not None  # find_problems() chose only problems with a solution
     built = program_for(root, source, root / BUILD_FOLDER, python, sandbox, hidden)
-    return Program(built.command, root, sandbox, built.failure)
+    return program_built(built, root, sandbox)
 
 
-def package_plan(args, python):
+def program_built(built: Built, workdir: Path, sandbox: str | None) -> Program:
+    """The Program of a build: its command, or no words and the lines that say why (each case
+    a CE). A Windows command line's text stays whole: the process layer takes it as it is."""
+    command = cast(Command, built.command or ([], None))
+    return Program(command, workdir, sandbox, built.failure)
+
+
+def package_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR with --command CMD, or with --submissions; the warnings."""
+    refuse_for_package(args)
+    package = read_package(args.package)
+    profile, modes = package.profile, package.modes
+    flag_mode = mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
+    if flag_mode:  # the flag's mode for every case
+        profile, modes = replace(profile, mode=flag_mode), {}
+    limit = args.tle or package.time_limit  # None: derived from the accepted submissions
+    profile = replace(with_limit_flags(profile, args), time_limit=limit or UNKNOWN_TIME_LIMIT)
+    package = replace(package, time_limit=limit, profile=profile, modes=modes)
+    if args.submissions:
+        return submissions_plan(args, package, python)
+    return command_plan(args, package, python)
+
+
+def refuse_for_package(args: argparse.Namespace) -> None:
+    """A UsageError, one line, for flags that do not go with --package or --submissions."""
     if args.package is None:
         raise UsageError("--submissions judges a package's submissions: give --package DIR")
     if args.problems:
         raise UsageError("--package DIR judges that package alone: name no problem with it")
     if args.submissions == (args.command is not None):
         raise UsageError("--package DIR wants --command CMD (your program) or --submissions")
-    package = read_package(args.package)
-    profile, flag_mode = package.profile, mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
-    if flag_mode:  # the flag's mode for every case
-        profile, package = replace(profile, mode=flag_mode), package._replace(modes={})
-    profile = with_limit_flags(profile, args)
-    package = package._replace(profile=profile)
-    if args.submissions:
-        keep_everything(args.keep_env)
-        if args.json is not None:
-            raise UsageError(
-                "--json reports a run of cases: it goes with --command, not --submissions"
-            )
-        return Plan((), {}, {}, 1, None, None, package, python), package.warnings
-    cases = [case for case in package.cases if any(w in case.name for w in args.keep or [""])]
+    for flag, given in (("--hacks", args.hacks), ("--judge-only", args.judge_only)):
+        if given:
+            raise UsageError(f"{flag} is for a problem's cases: a package has data/ alone")
+    if args.submissions and args.keep:
+        raise UsageError("--submissions judges each submission on every case: -k does not go")
+    if args.submissions and args.jobs not in (None, 1):
+        raise UsageError(
+            f"--submissions runs one case at a time, as the judge does: not -j {args.jobs}"
+        )
+
+
+def command_plan(args: argparse.Namespace, package: Package, python: str) -> tuple[Plan, list[str]]:
+    """The Plan of --package DIR --command CMD: the program on the package's cases; where no
+    time limit is known, timing: its accepted submissions run first, to derive one."""
+    cases = tuple(c for c in package.cases if any(w in c.name for w in args.keep or [""]))
     if not cases:
         wanted = " or ".join(f"'{word}'" for word in args.keep)
         raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
     command = command_of(args.command, current_folder())
     sandbox, jobs, fewer = prepared(args)
     root, hidden = args.root.resolve(), hidden_folders(package.folder, (c.input for c in cases))
+    timing = None
+    if package.time_limit is None:
+        timing = timing_plan(args, package, Building(python, sandbox, hidden, root / BUILD_FOLDER))
     programs = {package.name: program_of(root, package.name, command, python, sandbox, hidden)}
+    profiles = {package.name: package.profile}
     path = "portable" if PORTABLE else "posix"
-    profiles = {package.name: profile}
-    info = RunInfo(None, args.command, False, path, profile.output_limit, profiles)
-    plan = Plan(cases, profiles, programs, jobs, args.json, info, package, python)
-    return plan, package.warnings + fewer
+    ole = package.profile.output_limit or OUTPUT_MIB
+    info = RunInfo(None, args.command, False, path, ole, profiles)
+    plan = Plan(cases, profiles, programs, info, jobs, sandbox, args.json, package.modes)
+    return replace(plan, package=package, timing=timing), list(package.warnings) + fewer
 
 
-def judge_command_line(argv):
+def timing_plan(args: argparse.Namespace, package: Package, how: Building) -> Plan:
+    """The Plan of the accepted submissions that give the time limit, built (only they)."""
+    accepted = [s for s in find_submissions(package, how, ["accepted"]) if s.command]
+    if not accepted:
+        raise no_time_limit(package)
+    return submissions_run(package, accepted, how.sandbox, plan_info(args, how.python, package))
+
+
+def no_time_limit(package: Package) -> UsageError:
+    return UsageError(
+        f"{package.folder / 'problem.yaml'} sets no time limit, and no accepted submission runs"
+        " here to give one: give it with --tle S"
+    )
+
+
+def submissions_plan(
+    args: argparse.Namespace, package: Package, python: str
+) -> tuple[Plan, list[str]]:
+    """The Plan of --package DIR --submissions: each submission on the package's cases, one
+    case at a time; where no time limit is known, the accepted ones first (timing)."""
+    sandbox, _, _ = prepared(args, jobs=1)
+    hidden = hidden_folders(package.folder, (case.input for case in package.cases))
+    how = Building(python, sandbox, hidden, args.root.resolve() / BUILD_FOLDER)
+    found = find_submissions(package, how, FOLDERS)
+    first = [s for s in found if s.command and s.accepted] if package.time_limit is None else []
+    if found and package.time_limit is None and not first:
+        raise no_time_limit(package)
+    info = plan_info(args, python, package)
+    plan = submissions_run(package, [s for s in found if s not in first], sandbox, info)
+    if first:
+        plan = replace(plan, timing=submissions_run(package, first, sandbox, info))
+    return replace(plan, json=args.json), list(package.warnings)
+
+
+def plan_info(args: argparse.Namespace, python: str, package: Package) -> RunInfo:
+    """What the JSON report of a package's submissions says of the run."""
+    path, profiles = "portable" if PORTABLE else "posix", {package.name: package.profile}
+    ole = package.profile.output_limit or OUTPUT_MIB
+    return RunInfo(python, None, False, path, ole, profiles)
+
+
+def submissions_run(
+    package: Package, submissions: Sequence[Submission], sandbox: str | None, info: RunInfo
+) -> Plan:
+    """The Plan that runs each submission that has a command on every case of the package,
+    each case a problem of the submission's label, one case at a time (the grader asks for
+    them in order). No time limit is known where the package gives none: a Plan timed by
+    with_limit() is made from it once one is."""
+    runnable = [(s.label, s.command) for s in submissions if s.command is not None]
+    cases = tuple(replace(case, problem=label) for label, _ in runnable for case in package.cases)
+    profiles = {label: package.profile for label, _ in runnable}
+    folder = str(package.folder)
+    programs = {label: Program(command, folder, sandbox) for label, command in runnable}
+    plan = Plan(cases, profiles, programs, info, 1, sandbox, None, package.modes, package)
+    return replace(plan, submissions=tuple(submissions))
+
+
+def with_limit(plan: Plan, limit: float, margin: float = 1.0) -> Plan:
+    """A new Plan of plan under a time limit: its cases run under limit times margin, and its
+    report says the limit."""
+    profiles = {name: replace(p, time_limit=limit * margin) for name, p in plan.profiles.items()}
+    said = {name: replace(p, time_limit=limit) for name, p in plan.info.profiles.items()}
+    return replace(plan, profiles=profiles, info=replace(plan.info, profiles=said), timing=None)
+
+
+# ---------------------------------------------------------------- the one executor
+
+
+def everything(case: Case) -> bool:
+    return True
+
+
+def nothing() -> None:
+    return None
+
+
+def execute(
+    plan: Plan,
+    add: Callable[[Result], None],
+    wants: Callable[[Case], bool] = everything,
+    on_wait: Callable[[], None] = nothing,
+) -> None:
+    """Run the plan's cases through judge.judging, building nothing: each case wants() wants,
+    by its problem's profile (its own mode over it) and program, under the plan's sandbox,
+    plan.jobs at once; add(each Result), in case order; on_wait() while one is awaited. With
+    one job, wants() is asked of each case in order, just before it would run, after the
+    results before it were added. A stop signal or a closed stdout kills every running case
+    and raises (judge.judging.run_all)."""
+    assert plan.jobs == 1 or wants is everything, "a case wanted by the results before it"
+
+    def judge(case: Case, running: Running) -> Result | None:
+        if not wants(case):
+            return None
+        profile = plan.profiles[case.problem]
+        profile = replace(profile, mode=plan.modes.get(case.name, profile.mode))
+        program = replace(plan.programs[case.problem], sandbox=plan.sandbox)
+        return judge_case(case, profile, program, running)
+
+    def added(result: Result | None) -> None:
+        if result is not None:
+            add(result)
+
+    run_all(plan.cases, judge, plan.jobs, added, on_wait)
+
+
+# ---------------------------------------------------------------- the runs
+
+
+def judge_command_line(argv: Sequence[str] | None) -> int:
     try:
         plan, warnings = plan_from(argv)
     except UsageError as error:
         return usage_error(error)
     for warning in warnings:
         note(f"runner.py: warning: {warning}")
-    if plan.package is not None and not plan.cases:  # --submissions
-        return run_check(plan.package, plan.python)
-    if plan.package is not None and plan.package.profile.time_limit is None:
-        limit, line = derive_time_limit(plan.package, plan.python)
-        note(f"runner.py: {line}")
-        profile = replace(plan.package.profile, time_limit=limit)
-        plan.profiles[plan.package.name] = profile
-        plan = plan._replace(package=plan.package._replace(profile=profile))
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    if plan.submissions is not None:
+        return check_submissions(plan)
+    if plan.timing is not None:
+        plan = with_limit(plan, derived(plan.timing))
+    words = sys.argv[1:] if argv is None else list(argv)
+    return judge_cases(plan, words)
+
+
+def timed(timing: Plan, width: int | None = None) -> tuple[list[Timed], float, str]:
+    """Run the accepted submissions of the timing Plan (their rows said, with width): each
+    checked, the time limit they give, and the line that says so (the margin it gives too,
+    with width)."""
+    assert timing.package is not None and timing.submissions is not None
+    table = Table(timing.package, timing.submissions, UNKNOWN_TIME_LIMIT, width)
+    execute(timing, table.add, table.wants)
+    first = table.finish()
+    limit, line = accepted_limit(timing.package, first, margin=width is not None)
+    return first, limit, line
+
+
+def derived(timing: Plan) -> float:
+    """The time limit the accepted submissions of the timing Plan give, once run; the line
+    that says so, said."""
+    _, limit, line = timed(timing)
+    note(f"runner.py: {line}")
+    return limit
+
+
+def judge_cases(plan: Plan, words: Sequence[str]) -> int:
+    """Run the plan's cases, saying each result as it comes, then the package's grades (with
+    --package), the JSON report, the failures and the count; the exit status."""
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")  # set but empty: colour
     progress = Progress(len(plan.cases))
     report = Report(plan.cases, plan.profiles, colour, progress)
-
-    modes = plan.package.modes if plan.package else {}
-
-    def judge(case, running):
-        problem, profile = case.problem, plan.profiles[case.problem]
-        profile = replace(profile, mode=modes.get(case.name, profile.mode))  # its group's flags
-        return judge_case(case, profile, plan.programs[problem], running)
-
     try:
-        run_all(plan.cases, judge, plan.jobs, report.add, progress.tick)
+        execute(plan, report.add, on_wait=progress.tick)
     finally:
         progress.close()  # before the last line, or the note of an interruption
     passed, failed = report.counts()
@@ -377,11 +634,44 @@ def judge_command_line(argv):
         lines, scores[plan.package.name] = graded_lines(plan.package, report.results)
         say("\n".join(lines))
     if plan.json:
-        try:
-            data = report_data(plan.info, report.results, passed, failed, scores)
-            write_json(plan.json, data)
-        except (OSError, ValueError) as error:
-            status = usage_error(f"--json {plan.json}: could not write it: {error}")
-    words = sys.argv[1:] if argv is None else list(argv)
+        data = report_data(plan.info, report.results, passed, failed, scores)
+        status = written(plan.json, data) or status
     say("\n".join([*report.failures(words), f"{passed} passed, {failed} failed"]))
     return status
+
+
+def written(path: str, data: dict[str, object]) -> int:
+    """0 once the JSON report is written; else the usage error's status, said."""
+    try:
+        write_json(path, data)
+    except (OSError, ValueError) as error:
+        return usage_error(f"--json {path}: could not write it: {error}")
+    return 0
+
+
+def check_submissions(plan: Plan) -> int:
+    """Judge the plan's submissions, saying the table's lines as they come, and write the JSON
+    report. The exit status: 0 when each got its folder's verdict (those skipped aside)."""
+    package, timing = plan.package, plan.timing
+    assert package is not None and plan.submissions is not None
+    everyone = (*(timing.submissions or () if timing else ()), *plan.submissions)
+    if not everyone:
+        say(f"{package.name}: no submission under {package.folder / 'submissions'}")
+        return 1
+    width = max(len(s.label) for s in everyone)
+    say(header(width))
+    first: list[Timed] = []
+    limit = package.profile.time_limit
+    line = time_line(package, limit, None)
+    if timing is not None:
+        first, limit, line = timed(timing, width)
+    say(line)
+    plan = with_limit(plan, limit, package.margin)
+    table = Table(package, plan.submissions or (), limit, width)
+    execute(plan, table.add, table.wants)
+    checked = [one for one, _ in (*first, *table.finish())]
+    failed = (
+        written(plan.json, submissions_data(plan.info, checked, package.margin)) if plan.json else 0
+    )
+    status = summary(checked)
+    return failed or status

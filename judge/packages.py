@@ -6,6 +6,8 @@ validator, or an interactive one), and the programs of output_validators/ and su
 A program in another language than Python is built by judge.build, where the runner has it;
 program_command() is the one place that asks for it."""
 
+from __future__ import annotations
+
 import contextlib
 import math
 import os
@@ -14,14 +16,19 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections import namedtuple
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Dict, Iterator, Mapping, Sequence, Union
 
 from judge import build
+from judge.commands import Command as AnyCommand
 from judge.compare import kattis_flags
-from judge.model import Case, Profile, UsageError
+from judge.model import Case, Command, Profile, UsageError
 from judge.modes import make_mode
 from judge.text import printable, shorten
+
+if TYPE_CHECKING:
+    from judge.modes import Mode
 
 GROUPS = ("sample", "secret")  # the top of data/, in the order judged
 # problemtools' defaults: limits (MiB, the multipliers) and a group's testdata.yaml.
@@ -30,20 +37,44 @@ LIMITS["time_resolution"] = 1.0
 GROUP_DEFAULTS = {"on_reject": "break", "grading": "default", "grader_flags": ""}
 GROUP_DEFAULTS.update(accept_score="1", reject_score="0", output_validator_flags="")
 UNKNOWN_TIME_LIMIT = 300.0  # problemtools' bound while no time limit is known (5 minutes)
+MAX_DEPTH = 100  # groups nested under data/ (secret/ is 1): more would run the walks too deep
 KEY = re.compile(r"([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?")
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
 
-# A group of cases: its path under data/ ("secret/g1"), its testdata.yaml over its parent's
-# (a dict), and its items in order: the name of a case ("secret/g1/01") or a Group.
-Group = namedtuple("Group", "path config items")
-# A package: its folder, its name, whether it is scored, its Profile (time_limit None where
-# problem.yaml gives none; output_limit always set), its cases, each case's mode where its
-# group's flags make it another, the Group of data/, the time multiplier, safety margin and
-# resolution, and the warnings to print.
-Package = namedtuple(
-    "Package",
-    "folder name scoring profile cases modes data multiplier margin resolution warnings",
-)
+# A YAML file's keys as read_yaml() reads them: text, or a map of text (one level nested).
+Config = Dict[str, Union[str, Dict[str, str]]]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of cases: its path under data/ ("secret/g1"), its testdata.yaml over its
+    parent's, and its items in order: the name of a case ("secret/g1/01") or a Group."""
+
+    path: str
+    config: Mapping[str, object]
+    items: tuple[str | Group, ...]
+
+
+@dataclass(frozen=True)
+class Package:
+    """A package: its folder, its name, whether it is scored, problem.yaml's time limit (None
+    where it gives none), its Profile (that time limit, else UNKNOWN_TIME_LIMIT; output_limit
+    always set), its cases, each case's mode where its group's flags make it another, the
+    Group of data/, the time multiplier, safety margin and resolution, and the warnings to
+    print."""
+
+    folder: Path
+    name: str
+    scoring: bool
+    time_limit: float | None
+    profile: Profile
+    cases: tuple[Case, ...]
+    modes: Mapping[str, Mode]
+    data: Group
+    multiplier: float
+    margin: float
+    resolution: float
+    warnings: tuple[str, ...] = ()
 
 
 class Skipped(Exception):
@@ -54,7 +85,7 @@ class Unbuilt(Exception):
     """A program that does not build; its message says why."""
 
 
-def read_yaml(path):
+def read_yaml(path: Path) -> Config:
     """The keys of a YAML file of `key: value` lines, one level of nesting (`limits:` and its
     indented keys) and quoted strings, as a dict of str and dicts of str. Lists and deeper
     levels are passed over; what else does not parse is a UsageError, one line."""
@@ -63,7 +94,9 @@ def read_yaml(path):
     except (OSError, UnicodeDecodeError) as error:
         why = getattr(error, "strerror", None) or error
         raise UsageError(f"{path}: cannot read it: {why}") from None
-    found, nested, inner = {}, None, None  # nested: the map being filled; inner: its indent
+    found: Config = {}
+    nested: dict[str, str] | None = None  # the map being filled
+    inner: int | None = None  # its indent
     for number, line in enumerate(text.splitlines(), 1):
         try:
             content = without_comment(line).rstrip()
@@ -80,9 +113,7 @@ def read_yaml(path):
             if not key:
                 raise ValueError("it is no 'key: value'")
             if indent == 0:
-                value = scalar(key.group(2))
-                found[key.group(1)] = {} if value is None else value
-                nested, inner = (found[key.group(1)], None) if value is None else (None, None)
+                nested, inner = opened(found, key.group(1), scalar(key.group(2))), None
             elif nested is None:
                 raise ValueError("it is indented under no key")
             elif inner in (None, indent):
@@ -96,9 +127,20 @@ def read_yaml(path):
     return found
 
 
-def without_comment(line):
+def opened(found: Config, key: str, value: str | None) -> dict[str, str] | None:
+    """Set a key of the top level to its value; the map it opens where it has none."""
+    if value is not None:
+        found[key] = value
+        return None
+    nested: dict[str, str] = {}
+    found[key] = nested
+    return nested
+
+
+def without_comment(line: str) -> str:
     """The line without its comment: a # that opens it or follows a space, outside quotes."""
-    quote, escaped = None, False
+    quote: str | None = None
+    escaped = False
     for at, char in enumerate(line):
         if quote:
             quote = None if char == quote and not escaped else quote
@@ -110,7 +152,7 @@ def without_comment(line):
     return line
 
 
-def scalar(text):
+def scalar(text: str | None) -> str | None:
     """A value as text: a quoted string unquoted; None for none (a map follows)."""
     text = (text or "").strip()
     if not text:
@@ -126,17 +168,29 @@ def scalar(text):
     return text
 
 
-def text_of(config, key, default=""):
+def text_of(config: Mapping[str, object], key: str, default: str = "") -> str:
     """A field's text, or default where it is missing or a map."""
     value = config.get(key, default)
     return value if isinstance(value, str) else default
 
 
-def number_of(config, key, default, where):
+def optional_text(config: Mapping[str, object], key: str) -> str | None:
+    """A field's text, or None where it is missing or a map."""
+    value = config.get(key)
+    return value if isinstance(value, str) else None
+
+
+def number_of(config: Mapping[str, object], key: str, default: float, where: str) -> float:
     """A field's number, default where it is missing; a UsageError where it is no number."""
-    text = text_of(config, key, None)
+    value = optional_number(config, key, where)
+    return default if value is None else value
+
+
+def optional_number(config: Mapping[str, object], key: str, where: str) -> float | None:
+    """A field's number, None where it is missing; a UsageError where it is no number."""
+    text = optional_text(config, key)
     if text is None:
-        return default
+        return None
     try:
         value = float(text)
     except ValueError:
@@ -146,19 +200,15 @@ def number_of(config, key, default, where):
     return value
 
 
-def read_package(folder):
+def read_package(folder: str | Path) -> Package:
     """The Package in folder; a UsageError, one line, where it is none or cannot be judged."""
     given, folder = folder, Path(folder).expanduser().resolve()  # its programs run from there
     if not (folder / "problem.yaml").is_file():
         raise UsageError(f"{given} is no problem package: it has no problem.yaml")
     config = read_yaml(folder / "problem.yaml")
-    limits = config.get("limits") if isinstance(config.get("limits"), dict) else {}
-    where = f"{folder / 'problem.yaml'} limits"
-    figures = {key: number_of(limits, key, value, where) for key, value in LIMITS.items()}
-    time_limit = number_of(limits, "time_limit", None, where)
-    for key, value in [*figures.items(), ("time_limit", time_limit)]:
-        if value is not None and value <= 0:
-            raise UsageError(f"{where}: {key} must be positive, not {value:g}")
+    limits = config.get("limits")
+    limits = limits if isinstance(limits, dict) else {}
+    figures, time_limit = read_limits(folder, limits)
     words = re.findall(r"[\w-]+", text_of(config, "type", "pass-fail"))
     validation = text_of(config, "validation", "default").split() or ["default"]
     if validation == ["default"] and (folder / "output_validator").is_dir():
@@ -169,41 +219,75 @@ def read_package(folder):
         raise UsageError(
             f"{folder / 'problem.yaml'}: validation '{said}' is neither default nor custom"
         )
-    warnings = []
-    data = read_group(folder / "data", "", dict(GROUP_DEFAULTS), warnings, top=True)
+    warnings: list[str] = []
+    data = read_data(folder / "data", warnings)
     name = folder.name or "package"
-    cases = list(cases_of(folder, data, name))
+    cases = tuple(cases_of(folder, data, name))
     if not cases:
         raise UsageError(f"{folder} holds no case: want data/secret/NAME.in with NAME.ans")
     flags = text_of(config, "validator_flags")
     mode, modes = package_modes(folder, data, flags, validation[0] == "custom", interactive)
-    title = text_of(config, "name", name)
-    judge = f"Kattis package {title}"
-    profile = Profile(judge, time_limit, figures["memory"], mode, None, figures["output"])
-    scoring = "scoring" in words
+    judge = f"Kattis package {text_of(config, 'name', name)}"
+    limit = UNKNOWN_TIME_LIMIT if time_limit is None else time_limit
+    profile = Profile(judge, limit, figures["memory"], mode, None, figures["output"])
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
-    parts = (cases, modes, data, *multipliers, figures["time_resolution"])
-    return Package(folder, name, scoring, profile, *parts, warnings)
+    return Package(
+        folder,
+        name,
+        "scoring" in words,
+        time_limit,
+        profile,
+        cases,
+        modes,
+        data,
+        *multipliers,
+        figures["time_resolution"],
+        tuple(warnings),
+    )
 
 
-def read_group(path, name, inherited, warnings, top=False):
+def read_limits(
+    folder: Path, limits: Mapping[str, object]
+) -> tuple[dict[str, float], float | None]:
+    """problem.yaml's limits: each of LIMITS (its default where it gives none), and the time
+    limit (None where it gives none); a UsageError where one is no positive number."""
+    where = f"{folder / 'problem.yaml'} limits"
+    figures = {key: number_of(limits, key, value, where) for key, value in LIMITS.items()}
+    time_limit = optional_number(limits, "time_limit", where)
+    for key, value in [*figures.items(), ("time_limit", time_limit)]:
+        if value is not None and value <= 0:
+            raise UsageError(f"{where}: {key} must be positive, not {value:g}")
+    return figures, time_limit
+
+
+def read_data(path: Path, warnings: list[str]) -> Group:
+    """The Group of data/ (at path), its groups read to MAX_DEPTH at most: a UsageError, one
+    line, where they nest deeper."""
+    data = read_group(path, "", dict(GROUP_DEFAULTS), warnings, top=True)
+    assert data is not None  # data/ itself is never left out
+    return data
+
+
+def read_group(
+    path: Path,
+    name: str,
+    inherited: Mapping[str, object],
+    warnings: list[str],
+    top: bool = False,
+) -> Group | None:
     """The Group of folder path, named name under data/ ("" for data/ itself): its cases and
     subgroups, sorted by name as Kattis orders them; None (and a warning) if it holds none."""
-    config = dict(inherited)
-    if (path / "testdata.yaml").is_file():  # its keys over its parent's
-        config.update(read_yaml(path / "testdata.yaml"))
-    if text_of(config, "grading", "default") != "default":
+    if name.count("/") >= MAX_DEPTH:
         raise UsageError(
-            f"{path / 'testdata.yaml'}: grading other than default (a grader) is not supported"
+            f"{path}: data/ nests its groups more than {MAX_DEPTH} deep, the most the runner reads"
         )
-    for key in ("accept_score", "reject_score"):  # a wrong one stops the run before it starts
-        number_of(config, key, 0.0, f"the testdata.yaml of {path}")
+    config = group_config(path, inherited)
     try:
         names = os.listdir(path) if path.is_dir() or not top else []  # no data/: no case
         entries = sorted(entry for entry in names if not entry.startswith("."))
     except OSError as error:
         raise UsageError(f"{path}: cannot list it: {error.strerror or error}") from None
-    items = []
+    items: list[str | Group] = []
     for entry in entries:
         below = f"{name}/{entry}" if name else entry
         if (path / entry).is_dir() and (not top or entry in GROUPS):
@@ -216,49 +300,60 @@ def read_group(path, name, inherited, warnings, top=False):
     if not items and not top:
         warnings.append(f"the group {path} holds no case: it is left out")
         return None
-    return Group(name, config, items)
+    return Group(name, config, tuple(items))
 
 
-def cases_of(folder, group, name):
+def group_config(path: Path, inherited: Mapping[str, object]) -> dict[str, object]:
+    """A group's testdata.yaml over its parent's: a UsageError where its grading or a score
+    cannot be judged."""
+    config = dict(inherited)
+    if (path / "testdata.yaml").is_file():  # its keys over its parent's
+        config.update(read_yaml(path / "testdata.yaml"))
+    if text_of(config, "grading", "default") != "default":
+        raise UsageError(
+            f"{path / 'testdata.yaml'}: grading other than default (a grader) is not supported"
+        )
+    for key in ("accept_score", "reject_score"):  # a wrong one stops the run before it starts
+        number_of(config, key, 0.0, f"the testdata.yaml of {path}")
+    return config
+
+
+def cases_of(folder: Path, group: Group, name: str) -> Iterator[Case]:
     """The Cases of a Group and its subgroups, in the order judged, of the package name."""
     for item in group.items:
         if isinstance(item, Group):
             yield from cases_of(folder, item, name)
         else:
             data = folder / "data" / item
-            yield Case(
-                name,
-                item,
-                data.with_suffix(".in"),
-                data.with_suffix(".ans"),
-                None,
-            )
+            yield Case(name, item, data.with_suffix(".in"), data.with_suffix(".ans"), None)
 
 
-def package_modes(folder, data, flags, custom, interactive):
+def package_modes(
+    folder: Path, data: Group, flags: str, custom: bool, interactive: bool
+) -> tuple[Mode, dict[str, Mode]]:
     """The package's mode, and each case's where its group's output_validator_flags add to
     problem.yaml's validator_flags."""
-    cases = {}
+    cases: dict[str, tuple[str, ...]] = {}
     for group in groups_of(data):
-        words = (flags + " " + text_of(group.config, "output_validator_flags")).split()
+        given = (flags + " " + text_of(group.config, "output_validator_flags")).split()
         for item in group.items:
             if not isinstance(item, Group):
-                cases[item] = tuple(words)
-    made = {}
+                cases[item] = tuple(given)
+    made: dict[tuple[str, ...], Mode] = {}
     for words in set(cases.values()) | {tuple(flags.split())}:
         made[words] = validation_mode(folder, words, custom, interactive)
     mode = made[tuple(flags.split())]
     return mode, {case: made[words] for case, words in cases.items() if made[words] != mode}
 
 
-def groups_of(group):
+def groups_of(group: Group) -> Iterator[Group]:
     yield group
     for item in group.items:
         if isinstance(item, Group):
             yield from groups_of(item)
 
 
-def validation_mode(folder, words, custom, interactive):
+def validation_mode(folder: Path, words: Sequence[str], custom: bool, interactive: bool) -> Mode:
     """The mode that judges by the package's validation and these flags."""
     if not custom:
         try:
@@ -266,7 +361,7 @@ def validation_mode(folder, words, custom, interactive):
         except ValueError as error:
             raise UsageError(f"{folder / 'problem.yaml'} validator_flags: {error}") from None
         return make_mode(" ".join(("kattis", *words)))
-    found = [p for p in sorted((folder / "output_validators").glob("[!.]*"))]
+    found = sorted((folder / "output_validators").glob("[!.]*"))
     found += sorted((folder / "output_validator").glob("[!.]*"))  # the 2023-07 format's name
     if len(found) != 1:
         many = "more than one output validator" if found else "no output validator"
@@ -284,7 +379,7 @@ def validation_mode(folder, words, custom, interactive):
 PYTHON2 = re.compile(rb"#!.*python2\b")  # a Python 2 program, as problemtools tells it
 
 
-def python2():
+def python2() -> str | None:
     """A Python 2 that runs (python2, else PyPy, as problemtools runs one), or None. A shim
     such as pyenv's may stand on PATH for one that is not installed."""
     for name in ("python2", "pypy"):
@@ -294,11 +389,11 @@ def python2():
                 [found, "-c", "import sys; sys.exit(sys.version_info[0] != 2)"] if found else None
             )
             if asked and subprocess.run(asked, capture_output=True, timeout=10).returncode == 0:
-                return os.path.abspath(found)
+                return os.path.abspath(asked[0])
     return None
 
 
-def source_of(path):
+def source_of(path: Path) -> Path:
     """The file that runs, of a program that is a file or a folder (main.py, else its only
     file that is no header)."""
     if not path.is_dir():
@@ -314,37 +409,64 @@ def source_of(path):
     return sources[0]
 
 
-def program_command(path, python=None):
+def program_command(
+    path: Path,
+    python: str | None = None,
+    sandbox: str | None = None,
+    hidden: Sequence[str] = (),
+    builds: Path | None = None,
+) -> Command:
     """(args, executable) that runs the program at path (a file, or a folder of one source):
     a .py on python (default: the runner's), checked to compile; another language built by
-    judge.build. Skipped where judge.build knows no such language, or its compiler is
-    missing; Unbuilt where it does not build."""
-    source, python = source_of(Path(path)), python or sys.executable
+    judge.build into builds (default: the runner's), with sandbox (bwrap's path) inside it,
+    where the folders hidden are out of sight. Skipped where judge.build knows no such
+    language, or its compiler is missing; Unbuilt where it does not build (a source too deep
+    to compile too)."""
+    source = source_of(Path(path))
     if source.suffix == ".py":
-        try:
-            data = source.read_bytes()
-            if PYTHON2.match(data[:100]):
-                python = python2()
-                if python is None:
-                    raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
-            else:
-                compile(data, str(source), "exec")
-        except (SyntaxError, ValueError, OSError) as error:
-            raise Unbuilt(f"{type(error).__name__}: {error}") from None
-        return [python, str(source.resolve())], python
+        return python_command(source, python or sys.executable)
     extension = source.suffix or source.name
     if build.language_of(source) is None:
         raise Skipped(f"no build support for {extension}")
-    built = build.program_for(
-        source.parent, str(source.resolve()), build.RUNNER_BUILDS, python=python
-    )
+    where = builds or build.RUNNER_BUILDS
+    built = build.program_for(source.parent, str(source.resolve()), where, python, sandbox, hidden)
     if built.command is None:
         why = " ".join(built.failure or ["it did not build"])
         raise (Skipped if " on PATH" in why else Unbuilt)(why)
-    return built.command
+    return listed(built.command)
 
 
-def derived_limit(slowest, multiplier, resolution):
+def listed(command: AnyCommand) -> Command:
+    """A build's command as a list of words (only --command's is ever a command line's text)."""
+    args, executable = command
+    assert isinstance(args, list), "a build runs a list of words"
+    return args, executable
+
+
+def python_command(source: Path, python: str) -> Command:
+    """The command of a .py on python, once it compiles here (a python2 shebang: on python2).
+    A source nested too deep for the compiler (RecursionError, MemoryError) is Unbuilt."""
+    try:
+        data = source.read_bytes()
+        if PYTHON2.match(data[:100]):
+            found = python2()
+            if found is None:
+                raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
+            python = found
+        else:
+            compile(data, str(source), "exec")
+    except (SyntaxError, ValueError, OSError, RecursionError, MemoryError) as error:
+        raise Unbuilt(one_line(error)) from None
+    return [python, str(source.resolve())], python
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line: its type, and its message's first line if it has one."""
+    message = str(error).strip().splitlines()[:1]
+    return ": ".join([type(error).__name__, *message])
+
+
+def derived_limit(slowest: float, multiplier: float, resolution: float) -> float:
     """The time limit problemtools gives: the slowest accepted CPU time times the multiplier,
     rounded up to the resolution (a whole second), and at least one resolution."""
     return max(1, math.ceil(slowest * multiplier / resolution)) * resolution

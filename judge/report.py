@@ -1,5 +1,6 @@
 """The report of a run: a line per case and a summary per problem on stdout, as results come,
-and the JSON file of --json (docs/report.schema.json), both made from the same Results."""
+and the JSON file of --json (docs/report.schema.json), both made from the same Results; and
+the JSON file of a package's submissions checked (--submissions)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import shlex
 import stat
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Sequence
+from typing import Any, Dict, Iterable, Mapping, Sequence
 
 from judge.console import say
 from judge.model import EXTENDED_NOTE, PASSING, Case, Profile, Result, UsageError, Verdict
@@ -39,6 +40,24 @@ class RunInfo:
     path: str
     ole_mib: float
     profiles: Mapping[str, Profile]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A package's submission checked, as the JSON report says it: its name (FOLDER/FILE), the
+    verdict its folder wants, the verdict it got by Kattis's name (CE: it did not build; None:
+    skipped), whether that is what its folder wants (None: skipped), whether only with the
+    safety margin, its score (None: unscored), why it ran no case (else None), and the
+    Results of its cases run."""
+
+    name: str
+    expected: str
+    got: str | None
+    ok: bool | None
+    extra_time: bool
+    score: float | None
+    why: str | None
+    results: tuple[Result, ...]
 
 
 def rerun(argv: Sequence[str], failed: Sequence[Result]) -> str:
@@ -245,6 +264,31 @@ def case_data(result: Result) -> Data:
     data.update(reason=result.reason, details=result_lines(result))
     if result.score is not None:
         data["score"] = result.score
+    return data
+
+
+def submissions_data(info: RunInfo, checked: Iterable[Checked], margin: float) -> Data:
+    """The JSON report of a package's submissions checked (--submissions): the run, the
+    package's profile at its time limit, the safety margin, how many got what their folder
+    says, how many did not, how many were skipped, and each submission with its cases."""
+    records = [submission_data(one) for one in checked]
+    oks = [record["ok"] for record in records]
+    data: Data = {"version": REPORT_VERSION, "python": info.python and as_text(info.python)}
+    data.update(path=info.path, wall_backstop=BACKSTOP, problems=problems_data(info.profiles, {}))
+    data.update(safety_margin=margin, passed=oks.count(True), failed=oks.count(False))
+    data.update(skipped=oks.count(None), submissions=records)
+    return data
+
+
+def submission_data(checked: Checked) -> Data:
+    """A submission's record in the JSON report of --submissions."""
+    data: Data = {"submission": as_text(checked.name), "expected": checked.expected}
+    data.update(got=checked.got, ok=checked.ok, extra_time=checked.extra_time)
+    if checked.score is not None:
+        data["score"] = checked.score
+    if checked.why is not None:
+        data["why"] = as_text(checked.why)
+    data["cases"] = [case_data(result) for result in checked.results]
     return data
 
 

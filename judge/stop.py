@@ -22,7 +22,9 @@ def on_signal(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
 
-def catch_signals(handler: Callable[[int, FrameType | None], None] = on_signal) -> None:
+def catch_signals(
+    handler: Callable[[int, FrameType | None], None] | signal.Handlers = on_signal,
+) -> None:
     """SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the run; one ignored at the start stays ignored."""
     names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
     numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]

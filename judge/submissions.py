@@ -9,21 +9,22 @@ from the accepted submissions, and the groups are graded by Kattis's default gra
   is TLE at the limit. A submission that gets its folder's verdict only with the margin is
   ok "with extra time", as problemtools says it.
 - Cases run one at a time, in order, and a group stops at its first failure where its
-  on_reject says break: as the judge does, no more than the verdict needs.
+  on_reject says break: as the judge does, no more than the verdict needs. A Table says which
+  case is still wanted; the runner's one executor (judge.cli) runs them.
 """
 
-import contextlib
+from __future__ import annotations
+
 import os
-from collections import namedtuple
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, Iterable, Mapping, Sequence
 
 from judge.console import say
-from judge.grading import grade, score_text
-from judge.judging import judge_one
-from judge.model import Program, UsageError
-from judge.packages import UNKNOWN_TIME_LIMIT, Skipped, Unbuilt, derived_limit, program_command
-from judge.process.choose import new_running
-from judge.stop import STOPPED
+from judge.grading import CaseResult, grade, score_text
+from judge.model import Case, Command, Judgement, Result
+from judge.packages import Package, Skipped, Unbuilt, derived_limit, program_command
+from judge.report import Checked
 from judge.text import printable
 from judge.verdicts import at_limit, kattis_name
 
@@ -36,82 +37,204 @@ FOLDERS = {
     "time_limit_exceeded": "TLE",
 }
 ALSO = {"RTE": ("MLE",)}  # a run-time error may be judged MLE: the memory limit killed it
-
-# A submission: its name (FOLDER/FILE), the verdict its folder wants, and its command, or None
-# and why it has none: built is False where it cannot run here (skipped), True where it does
-# not build (CE).
-Submission = namedtuple("Submission", "label expected command why built")
-# One submission judged: its verdict and score at the time limit, the same with the margin,
-# its slowest CPU (or wall) time, and its first failed case, (name, Judgement), or None.
-Verdicts = namedtuple("Verdicts", "verdict score high high_score slowest deciding")
+SHOWN_DETAILS = 6  # the lines shown under a submission not ok, of its first failed case
 
 
-def find_submissions(package, python, folders=tuple(FOLDERS)):
+@dataclass(frozen=True)
+class Submission:
+    """A submission: its name (FOLDER/FILE), the verdict its folder wants, and its command, or
+    None and why it has none: built is False where it cannot run here (skipped), True where
+    it does not build (CE)."""
+
+    label: str
+    expected: str
+    command: Command | None
+    why: str | None = None
+    built: bool | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.label.startswith("accepted/")
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """One submission judged: its verdict and score at the time limit, the same with the
+    margin, its slowest CPU (or wall) time, and its first failed case, (name, Judgement), or
+    None."""
+
+    verdict: str
+    score: float | None
+    high: str
+    high_score: float | None
+    slowest: float
+    deciding: tuple[str, Judgement] | None
+
+
+@dataclass(frozen=True)
+class Building:
+    """How the submissions are built: the Python that runs a .py, bwrap's path to build in a
+    sandbox (None: as the user), the folders it hides, and where builds go (None: the
+    runner's own build/)."""
+
+    python: str
+    sandbox: str | None = None
+    hidden: tuple[str, ...] = ()
+    builds: Path | None = None
+
+
+def find_submissions(
+    package: Package, how: Building, folders: Iterable[str] = tuple(FOLDERS)
+) -> list[Submission]:
     """The Submissions under the package's submissions/ (of those folders), in the order
-    judged."""
+    judged, each built as how says."""
     found = []
     for folder in folders:
-        expected, path = FOLDERS[folder], package.folder / "submissions" / folder
+        path = package.folder / "submissions" / folder
         names = sorted(os.listdir(path)) if path.is_dir() else []
         for name in (n for n in names if not n.startswith(".")):
-            label = f"{folder}/{name}"
-            try:
-                found.append(
-                    Submission(label, expected, program_command(path / name, python), None, None)
-                )
-            except Skipped as error:
-                found.append(Submission(label, expected, None, str(error), False))
-            except Unbuilt as error:
-                found.append(Submission(label, expected, None, str(error), True))
+            found.append(submission(path / name, f"{folder}/{name}", FOLDERS[folder], how))
     return found
 
 
-class Judge:
-    """One submission's cases judged on demand, each once, under a limit and its margin."""
-
-    def __init__(self, package, command, limit, margin, running):
-        self.package, self.limit, self.running = package, limit, running
-        self.profile = replace(package.profile, time_limit=limit * margin)
-        self.program = Program(command, str(package.folder))
-        self.judged = {}
-        self.cases = {case.name: case for case in package.cases}
-
-    def high(self, name):
-        """(verdict, score) of a case under the limit with its margin."""
-        judged = self.judgement(name)
-        return judged.verdict, judged.score
-
-    def low(self, name):
-        """(verdict, score) of a case under the limit itself: over it, TLE."""
-        judged = self.judgement(name)
-        verdict = at_limit(judged, self.limit)
-        return verdict, (judged.score if verdict == judged.verdict else None)
-
-    def judgement(self, name):
-        if name not in self.judged:
-            if STOPPED:
-                raise KeyboardInterrupt
-            case = self.cases[name]
-            profile = replace(self.profile, mode=self.package.modes.get(name, self.profile.mode))
-            self.judged[name] = judge_one(
-                self.program, case.input, case.expected, profile, self.running
-            )
-        return self.judged[name]
+def submission(path: Path, label: str, expected: str, how: Building) -> Submission:
+    """The Submission of the program at path, built: its command, or why it has none."""
+    try:
+        command = program_command(path, how.python, how.sandbox, how.hidden, how.builds)
+    except Skipped as error:
+        return Submission(label, expected, None, str(error), False)
+    except Unbuilt as error:
+        return Submission(label, expected, None, str(error), True)
+    return Submission(label, expected, command)
 
 
-def check(judge):
-    """The Verdicts of a Judge: graded at its limit and with its margin."""
-    high = grade(judge.package.data, judge.high)[-1]
-    low = grade(judge.package.data, judge.low)[-1]
-    times = [(j.wall if j.cpu is None else j.cpu) for j in judge.judged.values()]
-    failed = [(n, j) for n, j in judge.judged.items() if j.verdict != "AC"]
-    deciding = failed[0] if failed else None
-    slowest, scoring = max(times, default=0.0), judge.package.scoring
-    low_score, high_score = (low.score, high.score) if scoring else (None, None)
+class Asked(Exception):
+    """The grader asked for a case not judged yet: the next one it needs."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Table:
+    """A run of submissions as its cases' results come (each case's problem is its
+    submission's label): which case the grader still wants, each submission's Verdicts at
+    limit (and with the margin its cases ran under) once it needs no more, and its row said
+    then, with width (None: not said)."""
+
+    def __init__(
+        self,
+        package: Package,
+        submissions: Sequence[Submission],
+        limit: float,
+        width: int | None = None,
+    ) -> None:
+        self.package, self.limit, self.width = package, limit, width
+        self.submissions = list(submissions)
+        self.judged: dict[str, dict[str, Result]] = {s.label: {} for s in submissions}
+        self.checked: dict[str, tuple[Checked, Verdicts | None]] = {}
+
+    def wants(self, case: Case) -> bool:
+        """Whether the grader needs the case: asked in order, just before it would run."""
+        self.close_before(case.problem)
+        if case.problem in self.checked:
+            return False
+        return self.next_needed(case.problem) == case.name
+
+    def add(self, result: Result) -> None:
+        label = result.case.problem
+        self.judged[label][result.case.name] = result
+        if self.next_needed(label) is None:
+            self.close(label)
+
+    def finish(self) -> list[tuple[Checked, Verdicts | None]]:
+        """Each submission checked, in order, with its Verdicts (None: it ran no case)."""
+        self.close_before(None)
+        return [self.checked[s.label] for s in self.submissions]
+
+    def next_needed(self, label: str) -> str | None:
+        """The case the grader asks for next, at the limit or with the margin; None once it
+        has all it needs."""
+        judged = self.judged[label]
+        for result_of in (high_of(judged), low_of(judged, self.limit)):
+            try:
+                grade(self.package.data, result_of)
+            except Asked as asked:
+                return asked.name
+        return None
+
+    def close_before(self, label: str | None) -> None:
+        """Close each submission before label (None: every one) not closed yet."""
+        for each in self.submissions:
+            if each.label == label:
+                return
+            if each.label not in self.checked:
+                self.close(each.label)
+
+    def close(self, label: str) -> None:
+        """Check the submission, and say its row (as a row says one that ran no case)."""
+        each = next(s for s in self.submissions if s.label == label)
+        judged = self.judged[label]
+        verdicts = check(self.package, judged, self.limit) if judged else None
+        checked = checked_of(self.package, each, verdicts, judged.values())
+        self.checked[label] = (checked, verdicts)
+        if self.width is not None:
+            say(row(each, verdicts, self.width))
+
+
+def high_of(judged: Mapping[str, Judgement]) -> Callable[[str], CaseResult]:
+    """The grader's result_of with the margin: each case's verdict and score as judged."""
+
+    def result_of(name: str) -> CaseResult:
+        if name not in judged:
+            raise Asked(name)
+        return judged[name].verdict, judged[name].score
+
+    return result_of
+
+
+def low_of(judged: Mapping[str, Judgement], limit: float) -> Callable[[str], CaseResult]:
+    """The grader's result_of at the limit itself: over it, TLE (and no score)."""
+
+    def result_of(name: str) -> CaseResult:
+        if name not in judged:
+            raise Asked(name)
+        verdict = at_limit(judged[name], limit)
+        return verdict, (judged[name].score if verdict == judged[name].verdict else None)
+
+    return result_of
+
+
+def check(package: Package, judged: Mapping[str, Judgement], limit: float) -> Verdicts:
+    """The Verdicts of a submission's cases judged: graded at the limit and with the margin."""
+    data = package.data
+    high, low = grade(data, high_of(judged))[-1], grade(data, low_of(judged, limit))[-1]
+    times = [(j.wall if j.cpu is None else j.cpu) for j in judged.values()]
+    failed = [(n, j) for n, j in judged.items() if j.verdict != "AC"]
+    low_score, high_score = (low.score, high.score) if package.scoring else (None, None)
+    slowest, deciding = max(times, default=0.0), (failed[0] if failed else None)
     return Verdicts(low.verdict, low_score, high.verdict, high_score, slowest, deciding)
 
 
-def outcome(submission, verdicts):
+def checked_of(
+    package: Package,
+    each: Submission,
+    verdicts: Verdicts | None,
+    results: Iterable[Result],
+) -> Checked:
+    """What --json says of a submission: its outcome, and its cases under the package's name."""
+    shown = tuple(replace(r, case=replace(r.case, problem=package.name)) for r in results)
+    if verdicts is None:  # it ran no case: CE, or skipped
+        got, ok = ("CE", False) if each.built else (None, None)
+        return Checked(each.label, each.expected, got, ok, False, None, each.why, ())
+    said = outcome(each, verdicts)[2]
+    extra, score = said == "ok with extra time", verdicts.score
+    return Checked(
+        each.label, each.expected, verdicts.verdict, said != "NO", extra, score, None, shown
+    )
+
+
+def outcome(submission: Submission, verdicts: Verdicts) -> tuple[str, str, str]:
     """The table's cells after the name: expected, got, ok (and how)."""
     wanted = (submission.expected, *ALSO.get(submission.expected, ()))
     if verdicts.verdict in wanted:
@@ -123,7 +246,12 @@ def outcome(submission, verdicts):
     return submission.expected, verdicts.verdict, ok
 
 
-def time_line(package, limit, slowest, margin=True):
+def header(width: int) -> str:
+    """The table's first line."""
+    return f"{'submission':<{width}}  expected  got       ok"
+
+
+def time_line(package: Package, limit: float, slowest: float | None, margin: bool = True) -> str:
     """The line that says where the time limit comes from (slowest None: problem.yaml), and
     with margin the limit that gives."""
     high = limit * package.margin
@@ -138,74 +266,20 @@ def time_line(package, limit, slowest, margin=True):
     )
 
 
-def run_check(package, python):
-    """Judge every submission of the package, saying its table's lines as they come. The exit
-    status: 0 when each got its folder's verdict (those skipped aside), else 1."""
-    submissions = find_submissions(package, python)
-    if not submissions:
-        say(f"{package.name}: no submission under {package.folder / 'submissions'}")
-        return 1
-    width = max(len(s.label) for s in submissions)
-    rows, limit = {}, package.profile.time_limit
-    with one_run() as running:
-        say(f"{'submission':<{width}}  expected  got       ok")
-        if limit is None:
-            limit, line, first = accepted_limit(package, submissions, running)
-            rows.update(show(s, verdicts, width) for s, verdicts in first)
-            say(line)
-        else:
-            say(time_line(package, limit, None))
-        for submission in (s for s in submissions if s.label not in rows):
-            if submission.command is None:
-                rows.update([unrun(submission, width)])
-                continue
-            verdicts = check(Judge(package, submission.command, limit, package.margin, running))
-            rows.update([show(submission, verdicts, width)])
-    return summary(rows.values())
-
-
-def accepted_limit(package, submissions, running, margin=True):
-    """(the time limit, the line that says how it was found, each accepted submission with its
-    Verdicts) from the accepted submissions, judged under UNKNOWN_TIME_LIMIT."""
-    first = []
-    for submission in submissions:
-        if submission.command and submission.label.startswith("accepted/"):
-            judge = Judge(package, submission.command, UNKNOWN_TIME_LIMIT, 1.0, running)
-            first.append((submission, check(judge)))
-    if not first:
-        raise UsageError(
-            f"{package.folder / 'problem.yaml'} sets no time limit, and no accepted submission"
-            " runs here to give one: give it with --tle S"
-        )
-    slowest = max(verdicts.slowest for _, verdicts in first)
+def accepted_limit(
+    package: Package, timed: Iterable[tuple[Checked, Verdicts | None]], margin: bool = True
+) -> tuple[float, str]:
+    """(the time limit, the line that says how it was found) from the accepted submissions
+    checked under the bound while none is known."""
+    slowest = max(verdicts.slowest for _, verdicts in timed if verdicts is not None)
     limit = derived_limit(slowest, package.multiplier, package.resolution)
-    return limit, time_line(package, limit, slowest, margin), first
+    return limit, time_line(package, limit, slowest, margin)
 
 
-def derive_time_limit(package, python):
-    """The time limit from the accepted submissions, and the line that says so."""
-    with one_run() as running:
-        submissions = find_submissions(package, python, ["accepted"])  # only they are run
-        limit, line, _ = accepted_limit(package, submissions, running, False)
-    return limit, line
-
-
-@contextlib.contextmanager
-def one_run():
-    """A new Running for the with block: its cases killed where the block raises (a signal, a
-    closed stdout), and ended after it."""
-    running = new_running()
-    try:
-        yield running
-    except BaseException:
-        running.kill_all()
-        raise
-    finally:
-        running.end()
-
-
-def show(submission, verdicts, width):
-    """Say a submission's row (and why, under one not ok); the row: (label, ok or None)."""
+def row(submission: Submission, verdicts: Verdicts | None, width: int) -> str:
+    """A submission's row (and why, under one not ok, or one that ran no case)."""
+    if verdicts is None:
+        return unrun(submission, width)
     expected, got, ok = outcome(submission, verdicts)
     if verdicts.score is not None and got == "AC":
         got = f"AC {score_text(verdicts.score)}"
@@ -214,32 +288,28 @@ def show(submission, verdicts, width):
     if ok == "NO" and verdicts.deciding:
         name, judged = verdicts.deciding
         lines.append(f"    {printable(name)}: {kattis_name(judged.verdict)}")
-        lines += ["      " + printable(detail) for detail in judged.details[:6]]
-    say("\n".join(lines))
-    return submission.label, ok != "NO"
+        lines += ["      " + printable(detail) for detail in judged.details[:SHOWN_DETAILS]]
+    return "\n".join(lines)
 
 
-def unrun(submission, width):
-    """Say the row of a submission that did not run: skipped, or CE."""
+def unrun(submission: Submission, width: int) -> str:
+    """The row of a submission that did not run: skipped, or CE."""
+    label, why = printable(submission.label), printable(submission.why or "")
     if not submission.built:
-        say(f"{printable(submission.label):<{width}}  skipped: {printable(submission.why)}")
-        return submission.label, None
-    line = f"{printable(submission.label):<{width}}  {submission.expected:<8}  {'CE':<8}  NO"
-    say(line + f"\n    {printable(submission.why)}")
-    return submission.label, False
+        return f"{label:<{width}}  skipped: {why}"
+    return f"{label:<{width}}  {submission.expected:<8}  {'CE':<8}  NO\n    {why}"
 
 
-def summary(oks):
+def summary(checked: Sequence[Checked]) -> int:
     """Say the closing line; the exit status."""
-    oks = list(oks)
-    judged = [ok for ok in oks if ok is not None]
-    skipped = len(oks) - len(judged)
+    judged = [one.ok for one in checked if one.ok is not None]
+    skipped = len(checked) - len(judged)
     text = f"{sum(judged)} of {len(judged)} submissions got what their folder says"
     say(text + (f"; {skipped} skipped" if skipped else ""))
     return 0 if all(judged) and judged else 1
 
 
-def graded_lines(package, results):
+def graded_lines(package: Package, results: Iterable[Result]) -> tuple[list[str], float | None]:
     """The lines that close a package's run with --command: each group's verdict (and score,
     in a scored package), then the package's."""
     by_name = {result.case.name: (result.verdict, result.score) for result in results}

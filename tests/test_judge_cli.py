@@ -400,3 +400,54 @@ def test_a_bare_word_that_is_no_folder_here_is_the_problem(tmp_path):
     (here / "p").rmdir()
     status, report, err = judged(root, "p", "--command", command, cwd=here)
     assert case_verdicts(report) == {"p/a": "AC"} and status == 0, err
+
+
+# ---------------------------------------------------------------- flags a door cannot honour
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--package", "tests/packages/hello", "--command", "true", "--hacks"],
+        ["--package", "tests/packages/hello", "--command", "true", "--judge-only"],
+        ["--package", "tests/packages/hello", "--submissions", "--hacks"],
+        ["--package", "tests/packages/hello", "--submissions", "-k", "sample"],
+        ["--package", "tests/packages/hello", "--submissions", "-j", "2"],
+    ],
+)
+def test_a_flag_a_package_door_cannot_honour_is_refused_in_one_line(args):
+    status, out, err, _ = judge(ROOT, *args, cwd=ROOT)
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
+    assert "Traceback" not in err
+
+
+def test_hacks_with_a_folder_of_cases_is_refused_in_one_line(tmp_path):
+    folder = oj_folder(tmp_path)
+    status, out, err, _ = judge(
+        ROOT_UNUSED, folder.name, "--hacks", "--command", "true", cwd=tmp_path
+    )
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
+
+
+# ---------------------------------------------------------------- the plan
+
+
+def test_a_plan_is_frozen_and_its_profiles_cannot_be_changed(tmp_path, monkeypatch):
+    root = make_root(tmp_path, ECHO, {"a": ("1\n", "1\n")})
+    plan, _ = cli.plan_from(["--root", str(root)])
+    with pytest.raises(AttributeError):
+        plan.jobs = 2
+    with pytest.raises(TypeError):
+        plan.profiles["p"] = None
+    assert plan.sandbox is None and plan.timing is None
+
+
+def test_a_package_with_no_time_limit_plans_its_accepted_submissions_first():
+    package = ["--package", str(ROOT / "tests" / "packages" / "hello"), "--command", "true"]
+    plan, _ = cli.plan_from(package)
+    timing = plan.timing
+    assert [s.label for s in timing.submissions] == ["accepted/hello.py", "accepted/shout.py"]
+    assert {case.problem for case in timing.cases} == {"accepted/hello.py", "accepted/shout.py"}
+    assert timing.jobs == 1 and timing.timing is None
+    plan, _ = cli.plan_from([*package, "--tle", "2"])
+    assert plan.timing is None and plan.profiles["hello"].time_limit == 2

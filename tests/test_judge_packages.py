@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from runner_util import PYTHON, RUNNER, case_verdicts, write
+from sandbox_util import needs_sandbox
 from util import ROOT, run, usage_error
 
 from judge import packages
@@ -86,7 +87,8 @@ def test_a_package_has_its_cases_in_kattis_order_and_its_profile():
     assert [case.name for case in package.cases] == ["sample/1", *secret]
     case = package.cases[1]
     assert (case.problem, case.input.name, case.expected.name) == ("scored", "1.in", "1.ans")
-    assert package.scoring and package.profile.time_limit is None and package.warnings == []
+    assert package.scoring and package.time_limit is None and package.warnings == ()
+    assert package.profile.time_limit == packages.UNKNOWN_TIME_LIMIT  # until one is derived
     assert package.profile.mode == parse_mode("kattis") and package.profile.memory_limit == 1024
     groups = [group.path for group in packages.groups_of(package.data)]
     assert groups == ["", "sample", "secret", "secret/group1", "secret/group2"]
@@ -172,6 +174,20 @@ def test_a_program_folder_runs_its_one_source_beside_headers_and_scripts(tmp_pat
     write(tmp_path / "v" / "w.c", "")
     with pytest.raises(packages.Unbuilt, match="holds 2 sources"):
         packages.source_of(tmp_path / "v")
+
+
+@pytest.mark.parametrize(
+    "source, error",
+    [
+        ("x = " + "-" * 100_000 + "1\n", "MemoryError"),
+        ("x = " + "1 + " * 100_000 + "1\n", "RecursionError"),
+    ],
+)
+def test_a_python_program_too_deep_to_compile_is_unbuilt(tmp_path, source, error):
+    write(tmp_path / "deep.py", source)
+    with pytest.raises(packages.Unbuilt) as raised:
+        packages.program_command(tmp_path / "deep.py")
+    assert str(raised.value).startswith(error) and "\n" not in str(raised.value)
 
 
 def test_a_python_program_that_cannot_be_read_is_unbuilt_in_one_line(tmp_path):
@@ -302,6 +318,40 @@ def test_a_package_with_no_case_or_bad_flags_is_one_line(tmp_path):
     assert "validator_flags: float_tolerance wants a number" in package_error(folder)
 
 
+def nested(folder, depth):
+    """folder/g/g/.../g, depth folders deep, holding one case of hello's. Made a folder at a
+    time: mkdir(parents=True) recurses, not past 1000 deep."""
+    deep = folder
+    for _ in range(depth):
+        deep = deep / "g"
+        deep.mkdir()
+    (deep / "1.in").write_text("x 1\n")
+    (deep / "1.ans").write_text("Hello x\n0.333333333\n")
+    return deep
+
+
+def removed(deep, depth):
+    """Remove what nested() made, from the bottom up (rmtree recurses too)."""
+    for _ in range(depth):
+        for path in deep.iterdir():
+            path.unlink()
+        deep.rmdir()
+        deep = deep.parent
+
+
+def test_groups_nested_too_deep_are_one_line_naming_the_depth(tmp_path):
+    folder = copy(tmp_path)
+    deep = nested(folder / "data" / "secret", 1100)
+    try:
+        for how in (["--submissions"], ["--command", "true"]):
+            err = package_error(folder, how)
+            assert "unexpected" not in err and f"{packages.MAX_DEPTH} deep" in err, err
+    finally:
+        removed(deep, 1100)
+    nested(folder / "data" / "secret", packages.MAX_DEPTH - 1)  # secret/ is the first
+    assert packages.read_package(folder).cases[-1].name.count("/") == packages.MAX_DEPTH
+
+
 def test_a_group_with_no_cases_is_a_warning_and_left_out(tmp_path):
     folder = copy(tmp_path)
     (folder / "data" / "secret" / "empty").mkdir()
@@ -353,3 +403,18 @@ def test_the_2023_format_says_interactive_by_its_type_and_its_validator_folder(t
     )
     status, out, err = runner("--package", folder, "--submissions")
     assert status == 0 and "submissions got what their folder says" in out, out + err
+
+
+WRITER = 'open("written", "w").close()  # into the package, where it runs\n'
+
+
+def test_with_sandbox_the_accepted_submissions_timed_for_the_limit_run_in_it(tmp_path):
+    """No time limit in problem.yaml: the accepted submissions that give it run sandboxed."""
+    needs_sandbox()
+    folder = copy(tmp_path)
+    hello = folder / "submissions" / "accepted" / "hello.py"
+    write(folder / "submissions" / "accepted" / "writer.py", WRITER + hello.read_text())
+    command = f"{sys.executable} {hello}"
+    status, _, err = runner("--package", folder, "--command", command, "--sandbox")
+    assert not (folder / "written").exists()
+    assert status == 0 and "the slowest accepted submission used" in err, err

@@ -254,9 +254,23 @@ def in_process_report():
     return report.report_data(info, results, 1, 2)
 
 
+def in_process_submissions_report():
+    """A report of a package's submissions as data, made in process: one scored and ok with
+    extra time, one CE, one skipped."""
+    info = report.RunInfo(PYTHON, None, False, "posix", 8.0, {"pkg": PROFILE})
+    slow = replace(result(replace(CASE, problem="pkg"), "TLE", 1.5, 1.5), reason="cpu-limit")
+    checked = [
+        report.Checked("accepted/a.py", "AC", "AC", True, True, 30.0, None, (slow,)),
+        report.Checked("wrong_answer/b.py", "WA", "CE", False, False, None, "SyntaxError", ()),
+        report.Checked("accepted/c.cobol", "AC", None, None, False, None, "no build support", ()),
+    ]
+    return report.submissions_data(info, checked, 2.0)
+
+
 def test_the_schema_is_a_schema_of_this_report_version():
     jsonschema().Draft202012Validator.check_schema(schema())
-    assert schema()["properties"]["version"]["const"] == report.REPORT_VERSION
+    run = schema()["$defs"]["run"]
+    assert run["properties"]["version"]["const"] == report.REPORT_VERSION
     case = schema()["$defs"]["case"]
     fields = [*report.JSON_CASE, "reason", "details"]
     assert case["required"] == fields == list(case["properties"])[:-1]
@@ -264,8 +278,38 @@ def test_the_schema_is_a_schema_of_this_report_version():
     optional = [*schema()["$defs"]["problem"]["properties"]][-2:]
     assert optional == ["output_limit_mib", "score"]  # like the case's score, optional
     assert sorted(case["properties"]["verdict"]["enum"]) == sorted(VERDICTS) == sorted(Verdict)
-    assert schema()["required"] == list(in_process_report()) == list(schema()["properties"])
+    assert run["required"] == list(in_process_report()) == list(run["properties"])
     jsonschema().validate(json.loads(json.dumps(in_process_report())), schema())
+
+
+def test_the_schema_of_a_submissions_report_is_its_own():
+    submissions = schema()["$defs"]["submissions"]
+    assert submissions["properties"]["version"]["const"] == report.REPORT_VERSION
+    data = in_process_submissions_report()
+    assert submissions["required"] == list(data) == list(submissions["properties"])
+    one = schema()["$defs"]["submission"]
+    assert one["required"] == [name for name in one["properties"] if name not in ("score", "why")]
+    assert list(data["submissions"][0]) == [*one["required"][:-1], "score", "cases"]
+    assert (data["passed"], data["failed"], data["skipped"]) == (1, 1, 1)
+    jsonschema().validate(json.loads(json.dumps(data)), schema())
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda data: data.pop("submissions"),
+        lambda data: data.update(cases=[]),  # a field of the other kind of report
+        lambda data: data["submissions"][0].update(got="RE"),  # not Kattis's name
+        lambda data: data["submissions"][0].update(expected="MLE"),  # no folder wants it
+        lambda data: data["submissions"][1].update(ok="NO"),
+        lambda data: data["submissions"][2]["cases"].append({"case": "x"}),
+    ],
+)
+def test_the_schema_rejects_a_submissions_report_that_breaks_it(change):
+    data = copy.deepcopy(in_process_submissions_report())
+    change(data)
+    with pytest.raises(jsonschema().ValidationError):
+        jsonschema().validate(data, schema())
 
 
 def broken(change):

@@ -3,25 +3,44 @@ judged as verifyproblem judges them: each against its folder's verdict, the time
 problem.yaml or from the accepted submissions, a margin for the rest, a table, and an exit
 status that says whether every one got what its folder says."""
 
+import json
+import os
 import re
 import shutil
 import sys
+from dataclasses import replace
 
 import pytest
-from runner_util import PYTHON, RUNNER, write
+from runner_util import PYTHON, RUNNER, schema, write
+from sandbox_util import needs_sandbox
 from util import ROOT, run
 
-from judge import submissions
+from judge import cli, submissions
+from judge.model import Judgement, Result, UsageError, Verdict
 from judge.packages import read_package
 
 PACKAGES = ROOT / "tests" / "packages"
 ROW = re.compile(r"^(\S+) +(AC|WA|TLE|RTE) +(\S+(?: \d+)?) +(ok with extra time|ok|NO)", re.M)
 
 
-def check(folder, *args):
-    done = run([PYTHON, str(RUNNER), "--package", str(folder), "--submissions", *args], text=True)
+def check(folder, *args, env=None):
+    argv = [PYTHON, str(RUNNER), "--package", str(folder), "--submissions", *args]
+    done = run(argv, text=True, env=env)
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr
+
+
+def checked(tmp_path, folder, *args):
+    """check() with --json: (exit status, the report as data or None, stderr)."""
+    report = tmp_path / "submissions.json"
+    status, _, err = check(folder, "--json", str(report), *args)
+    data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+    return status, data, err
+
+
+def got(report):
+    """{submission: (expected, got, ok)} of a --submissions report."""
+    return {s["submission"]: (s["expected"], s["got"], s["ok"]) for s in report["submissions"]}
 
 
 def rows(out):
@@ -143,7 +162,7 @@ def test_a_package_with_no_submission_or_no_accepted_one_says_so(tmp_path):
 
 
 def test_the_outcome_allows_mle_for_a_run_time_error():
-    wanted = submissions.Submission("run_time_error/x.py", "RTE", ["x"], None, None)
+    wanted = submissions.Submission("run_time_error/x.py", "RTE", (["x"], None))
     memory = submissions.Verdicts("MLE", None, "MLE", None, 0.1, None)
     assert submissions.outcome(wanted, memory) == ("RTE", "MLE", "ok")
     wrong = submissions.Verdicts("WA", None, "WA", None, 0.1, None)
@@ -151,7 +170,8 @@ def test_the_outcome_allows_mle_for_a_run_time_error():
 
 
 def test_the_submissions_are_found_in_the_judges_order():
-    found = submissions.find_submissions(read_package(PACKAGES / "hello"), sys.executable)
+    package = read_package(PACKAGES / "hello")
+    found = submissions.find_submissions(package, submissions.Building(sys.executable))
     labels = ["accepted/hello.py", "accepted/shout.py", "wrong_answer/rounded.py"]
     labels += ["run_time_error/crash.py", "time_limit_exceeded/spin.py"]
     assert [s.label for s in found] == labels
@@ -159,16 +179,138 @@ def test_the_submissions_are_found_in_the_judges_order():
 
 
 def test_deriving_a_time_limit_builds_only_the_accepted(monkeypatch):
-    """--package --command with no time limit runs the accepted submissions alone: the others
-    are not even built."""
+    """--package --command with no time limit plans the accepted submissions alone: the
+    others are not even built."""
     built = []
 
-    def program_command(path, python):
+    def program_command(path, *how):
         built.append(path.parent.name)
         raise submissions.Skipped("not here")
 
     monkeypatch.setattr(submissions, "program_command", program_command)
-    package = read_package(PACKAGES / "hello")
-    with pytest.raises(submissions.UsageError, match="no accepted submission runs here"):
-        submissions.derive_time_limit(package, sys.executable)
+    with pytest.raises(UsageError, match="no accepted submission runs here"):
+        cli.plan_from(["--package", str(PACKAGES / "hello"), "--command", "true"])
     assert built and set(built) == {"accepted"}
+
+
+def test_a_table_wants_only_the_cases_the_grader_needs():
+    """on_reject: break (hello's groups): a submission stops at its group's first failure, and
+    the next group is still judged; its row is closed once nothing more is needed."""
+    package = read_package(PACKAGES / "hello")
+    one = submissions.Submission("wrong_answer/x.py", "WA", (["x"], None))
+    table = submissions.Table(package, [one], 1.0)
+    cases = [replace(case, problem=one.label) for case in package.cases]
+    assert [case.name for case in cases] == ["sample/1", "secret/1", "secret/2"]
+    assert table.wants(cases[0])
+    table.add(Result.of(cases[0], judgement(Verdict.AC)))
+    assert table.wants(cases[1])
+    table.add(Result.of(cases[1], judgement(Verdict.WA)))  # secret/ breaks here
+    assert not table.wants(cases[2])
+    [(checked, verdicts)] = table.finish()
+    assert (checked.got, checked.ok, verdicts.deciding[0]) == ("WA", True, "secret/1")
+    assert [result.case.problem for result in checked.results] == ["hello", "hello"]
+
+
+def judgement(verdict, cpu=0.1):
+    return Judgement(verdict, cpu, cpu, 10.0, False, (), reason="compared")
+
+
+# ---------------------------------------------------------------- under --sandbox
+
+WRITER = 'open("written", "w").close()  # into the package, where it runs\n'
+# It copies the answer of its input from data/, beside it where it runs: in the sandbox, an
+# empty folder, it finds none, and exits 1.
+CHEAT = """import sys
+from pathlib import Path
+given = sys.stdin.read()
+for case in Path("data").glob("*/*.in"):
+    if case.read_text() == given:
+        print(case.with_suffix(".ans").read_text(), end="")
+        break
+else:
+    sys.exit("no answer to copy")
+"""
+
+
+def test_with_sandbox_every_submission_runs_in_the_sandbox(tmp_path):
+    """A submission can neither write into the package nor read its answers."""
+    needs_sandbox()
+    folder = copy(tmp_path)
+    hello = (folder / "submissions" / "accepted" / "hello.py").read_text()
+    write(folder / "submissions" / "accepted" / "writer.py", WRITER + hello)
+    write(folder / "submissions" / "run_time_error" / "cheat.py", CHEAT)
+    status, report, err = checked(tmp_path, folder, "--sandbox")
+    assert not (folder / "written").exists()
+    assert got(report)["run_time_error/cheat.py"] == ("RTE", "RTE", True), err
+    assert status == 0
+    status, report, err = checked(tmp_path, folder)  # as the user: it copies the answers
+    assert got(report)["run_time_error/cheat.py"] == ("RTE", "AC", False), err
+    assert (folder / "written").exists() and status == 1
+
+
+def test_sandbox_without_bubblewrap_is_refused_in_one_line(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    folder = copy(tmp_path)
+    status, out, err = check(folder, "--sandbox", env={**os.environ, "PATH": str(empty)})
+    assert (status, out) == (2, "") and len(err.splitlines()) == 1, err
+    assert "--sandbox" in err
+
+
+# ---------------------------------------------------------------- a source that breaks compile()
+
+NESTED = {
+    "minus.py": "x = " + "-" * 100_000 + "1\n",  # MemoryError in compile()
+    "sums.py": "x = " + "1 + " * 100_000 + "1\n",  # RecursionError
+    "parens.py": "x = " + "(" * 100_000 + ")" * 100_000 + "\n",
+}
+
+
+def test_a_source_too_deep_to_compile_is_its_own_ce_and_the_run_goes_on(tmp_path):
+    folder = copy(tmp_path)
+    for name, source in NESTED.items():
+        write(folder / "submissions" / "wrong_answer" / name, source)
+    status, report, err = checked(tmp_path, folder)
+    assert status == 1, err
+    table = got(report)
+    assert table["accepted/hello.py"] == ("AC", "AC", True)
+    assert {table[f"wrong_answer/{name}"] for name in NESTED} == {("WA", "CE", False)}
+
+
+# ---------------------------------------------------------------- --json
+
+
+def test_json_reports_each_submission_and_its_cases(tmp_path):
+    status, report, err = checked(tmp_path, PACKAGES / "scored")
+    assert status == 0, err
+    assert got(report) == {
+        "accepted/twice.py": ("AC", "AC", True),
+        "wrong_answer/small.py": ("WA", "WA", True),
+        "run_time_error/crash.py": ("RTE", "RTE", True),
+        "time_limit_exceeded/count.py": ("TLE", "TLE", True),
+    }
+    twice = report["submissions"][0]
+    assert twice["score"] == 100 and twice["extra_time"] is False
+    assert [case["case"] for case in twice["cases"]][:2] == ["sample/1", "secret/group1/1"]
+    assert {case["verdict"] for case in twice["cases"]} == {"AC"}
+    assert {case["reason"] for case in twice["cases"]} == {"compared"}
+    crash = report["submissions"][2]["cases"]
+    assert crash[-1]["verdict"] == "RE" and crash[-1]["reason"] == "exit"
+    assert report["problems"]["scored"]["time_limit_s"] == 1
+    assert (report["passed"], report["failed"], report["skipped"]) == (4, 0, 0)
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(report, schema())
+
+
+def test_json_says_a_skipped_and_an_unbuilt_submission_and_why(tmp_path):
+    folder = copy(tmp_path)
+    write(folder / "submissions" / "accepted" / "main.cobol", "DISPLAY 'x'.\n")
+    write(folder / "submissions" / "wrong_answer" / "broken.py", "print(1\n")
+    status, report, _ = checked(tmp_path, folder)
+    assert status == 1
+    records = {record["submission"]: record for record in report["submissions"]}
+    cobol, broken = records["accepted/main.cobol"], records["wrong_answer/broken.py"]
+    assert (cobol["got"], cobol["ok"], cobol["cases"]) == (None, None, [])
+    assert (broken["got"], broken["ok"], broken["cases"]) == ("CE", False, [])
+    assert broken["why"].startswith("SyntaxError")
+    assert (report["passed"], report["failed"], report["skipped"]) == (2, 1, 1)
