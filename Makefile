@@ -48,7 +48,8 @@ new:
 #   It also names every skipped test with its reason (no Python 3.8 installed here, say).
 # - -n auto: one pytest worker per CPU. TEST_JOBS=0 runs the tests one at a time.
 # - DEPTH picks the tests (see tests/conftest.py):
-#   fast, the default, leaves out the tests marked deep and plays fewer stress inputs;
+#   fast, the default, leaves out the tests marked deep, plays fewer stress inputs and
+#   takes the portable process path in one runner test of each file;
 #   deep runs only what fast leaves out (`make test-deep`); all runs both.
 TEST_JOBS ?= auto
 DEPTH ?= fast

@@ -8,6 +8,9 @@
 - The option --depth picks the tests. `fast` (the default, `make test`) leaves out the tests
   marked `deep`. `deep` (`make test-deep`) runs only those. `all` runs both. So a test
   marked deep that you name on pytest's command line needs `--depth deep` or `--depth all`.
+- A runner test that asks for the `path` fixture runs on both process paths. The fast run
+  takes the portable path in the first such test of each file only; the deep run takes it in
+  the others (CI's portable leg runs every runner test on it too).
 - A test file of a tooling folder is imported as the module NAME.test_... by
   tools/problem.py, as the tools import the folder. pytest itself would not import a package
   whose name is no Python identifier (a problem named 1850A or cf-1850A).
@@ -46,7 +49,21 @@ def pytest_configure(config):
     )
 
 
+def portable_once_a_file(items):
+    """Mark deep the portable-path runs of a file's runner tests but its first: the same
+    tests on the native path, and that one on the portable path, stay in the fast run."""
+    first = set()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is None or callspec.params.get("path") != "portable":
+            continue
+        if item.get_closest_marker("deep") is None and item.path in first:
+            item.add_marker(pytest.mark.deep)
+        first.add(item.path)
+
+
 def pytest_collection_modifyitems(config, items):
+    portable_once_a_file(items)
     depth = config.getoption("depth")
     if depth == "all":
         return
