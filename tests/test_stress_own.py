@@ -21,7 +21,7 @@ from util import SOLUTIONS, python, run
 from judge import problems
 from judge.modes import parse_mode
 from judge.process import choose
-from tools import programs
+from tools import play, programs
 
 own_root = stress_util.own_root  # the fixture: a root with solutions/sum_n.py, gen.py, brute.py
 
@@ -180,13 +180,19 @@ def test_a_program_in_another_language_gets_its_limit_on_vertical_four(tmp_path)
 
 
 @pytest.mark.skipif(os.name == "nt", reason="pseudo-terminals are POSIX")
-def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
+def test_a_status_line_shows_about_a_second_after_the_start_on_a_terminal(own_root):
     """Under a pseudo-terminal, `make stress` draws the runner's live status line (done /
-    total, failures, rate, time left) once it has run about a second: within 2 s of its
-    start. A machine so busy that the driver's first line comes later than half a second
-    gets the status line that much later too."""
+    total, failures, rate, time left) once it has run about a second. The line is due a second
+    after the driver starts, before it prints its first line, and is drawn at its next look
+    (play.TICK later at most), unless its main thread is then running the generator, as it
+    does between inputs. So the margin past the first line's second is a look and two runs of
+    GEN and BRUTE, timed here first: a busy machine makes both later alike."""
     import pty
 
+    start = time.monotonic()
+    drawn = python(own_root / "gen.py", "1", cwd=own_root)
+    python(own_root / "brute.py", data=drawn.stdout, cwd=own_root)
+    margin = play.TICK + 2 * (time.monotonic() - start)
     leader, follower = pty.openpty()
     gen, brute = f"GEN={sys.executable} gen.py", f"BRUTE={sys.executable} brute.py"
     argv = ["make", "-s", "stress", "P=sum_n", gen, brute, "N=100000", f"PYTHON={sys.executable}"]
@@ -201,7 +207,7 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
     )
     os.close(follower)
     try:
-        while time.monotonic() - start < 30 and b" / 100000 inputs, 0 failed" not in seen:
+        while time.monotonic() - start < 60 and b" / 100000 inputs, 0 failed" not in seen:
             if select.select([leader], [], [], 0.05)[0]:
                 seen += os.read(leader, 4096)
                 first = first or time.monotonic() - start
@@ -212,4 +218,4 @@ def test_a_status_line_shows_within_2_s_on_a_terminal(own_root):
         os.close(leader)
     assert seen.startswith(b"stress sum_n on GEN "), seen
     assert re.search(rb"\r\x1b\[K\d+ / 100000 inputs, 0 failed, ", seen), seen
-    assert took < 2 + max(0.0, first - 0.5), (took, first)
+    assert took < first + 1 + margin, (took, first, margin)
