@@ -49,6 +49,7 @@ from judge.problems import (
     find_cases,
     find_problems,
     find_solution,
+    folder_names,
     read_profile,
 )
 from judge.process.environment import keep_everything
@@ -307,7 +308,7 @@ def chosen_cases(
     kind = "hacks" if args.hacks else "testcases"
     if named or not folders:
         problems, warnings = find_problems(root, named, command is not None, kind)
-    own = {folder.name or "cases": folder for folder in folders.values()}  # a name each
+    own = folder_names(folders.values())  # a name each: a/tests and b/tests, not tests twice
     cases: list[Case] = []
     for problem in problems + list(own):
         found_cases, stray = find_cases(

@@ -8,7 +8,7 @@ import math
 import os
 import re
 from pathlib import Path, PurePath
-from typing import Sequence, Tuple
+from typing import Iterable, Sequence, Tuple
 
 from judge.build import CASE_FOLDERS, LANGUAGES
 from judge.fileio import file_fields
@@ -148,6 +148,27 @@ def is_word(text: str) -> bool:
     """Whether text is a bare word: no folder in it, and no opening dot (./p, .., .hidden)."""
     separators = [os.sep, "/", *([os.altsep] if os.altsep else [])]
     return not text.startswith(".") and not any(sep in text for sep in separators)
+
+
+def folder_names(folders: Iterable[Path]) -> dict[str, Path]:
+    """Each folder of cases by the problem name it gets: its last part, or as many of its last
+    parts as tell it from the others' (a/tests and b/tests)."""
+    unique = list(dict.fromkeys(folders))  # a folder named twice is judged once
+    named = {}
+    for folder in unique:
+        count = 1
+        while count < len(folder.parts) and any(
+            suffix(folder, count) == suffix(other, count) for other in unique if other != folder
+        ):
+            count += 1
+        named[suffix(folder, count)] = folder
+    return named
+
+
+def suffix(folder: Path, count: int) -> str:
+    """The last count parts of a folder's path, joined by /; "cases" for a root (/)."""
+    parts = folder.parts[1:] if folder.anchor else folder.parts
+    return "/".join(parts[-count:]) or "cases"
 
 
 def find_cases(

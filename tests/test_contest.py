@@ -3,8 +3,12 @@ own (`runner.py ~/cf/1850A --command ./a.out`), compared as most judges compare,
 where another mode would accept a wrong answer. Each run is asserted through --json."""
 
 import sys
+from pathlib import Path
 
+import pytest
 from runner_util import case_details, case_verdicts, judged, write
+
+from judge import cli, modes, problems
 
 ROOT_UNUSED = "."  # a folder of cases needs no root of problems
 ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"  # its output is its input
@@ -21,6 +25,14 @@ def echoed(tmp_path, cases, name="1850A"):
     return f"{sys.executable} echo.py"
 
 
+FOLDER_MODE = problems.FOLDER_PROFILE.mode
+
+
+def compared(report):
+    """The mode the JSON report says the folder 1850A was judged by."""
+    return modes.parse_mode(report["problems"]["1850A"]["compare"])
+
+
 def hints(report):
     """{"problem/case": its hint lines} of a JSON report."""
     return {
@@ -33,7 +45,7 @@ def test_a_folder_with_no_judge_line_compares_tokens_and_says_so(tmp_path):
     command = echoed(tmp_path, {"spaced": ("1 2 \n3\n\n", "1 2\n3\n"), "wrong": ("4\n", "5\n")})
     status, report, err = judged(ROOT_UNUSED, "1850A", "--command", command, cwd=tmp_path)
     assert case_verdicts(report) == {"1850A/spaced": "AC", "1850A/wrong": "WA"}, err
-    assert status == 1 and report["problems"]["1850A"]["compare"] == "tokens"
+    assert status == 1 and compared(report) == modes.parse_mode("tokens") == FOLDER_MODE
 
 
 def test_a_flag_still_chooses_a_folders_mode(tmp_path):
@@ -41,7 +53,7 @@ def test_a_flag_still_chooses_a_folders_mode(tmp_path):
     args = ("1850A", "--command", command, "--compare", "exact")
     status, report, err = judged(ROOT_UNUSED, *args, cwd=tmp_path)
     assert case_verdicts(report) == {"1850A/spaced": "WA"} and status == 1, err
-    assert report["problems"]["1850A"]["compare"] == "exact"
+    assert compared(report) == modes.parse_mode("exact")
 
 
 HINTED = {  # case: (the output, the answer, the hint under --compare exact)
@@ -107,3 +119,32 @@ def test_a_checkers_wrong_answer_shows_the_output_beside_the_answer(tmp_path):
     assert details[2:5] == ["first difference at token 2", "  expected: 2", "  got:      5"]
     assert "  -2" in details[5:] and "  +5" in details[5:], details  # its diff
     assert case_details(report)["1850A/right"] == [] and status == 1
+
+
+@pytest.mark.parametrize(
+    "paths, names",
+    [
+        (["/cf/1850A"], ["1850A"]),
+        (["/cf/a/tests", "/cf/b/tests"], ["a/tests", "b/tests"]),
+        (["/cf/a/tests", "/cf/b/tests", "/cf/c/samples"], ["a/tests", "b/tests", "samples"]),
+        (["/x/a/tests", "/y/a/tests"], ["x/a/tests", "y/a/tests"]),
+        (["/tests", "/a/tests"], ["tests", "a/tests"]),
+        (["/cf/p", "/cf/p"], ["p"]),  # one folder named twice
+        (["/"], ["cases"]),
+    ],
+)
+def test_folders_of_one_name_get_the_shortest_distinct_names(paths, names):
+    found = problems.folder_names(Path(path) for path in paths)
+    assert list(found) == names
+    assert list(found.values()) == list(dict.fromkeys(Path(path) for path in paths))
+
+
+def test_two_folders_named_tests_are_two_problems(tmp_path, monkeypatch):
+    for side in ("a", "b"):
+        write(tmp_path / side / "tests" / f"{side}.in", "1\n")
+        write(tmp_path / side / "tests" / f"{side}.out", "1\n")
+    monkeypatch.chdir(tmp_path)
+    args = cli.make_parser().parse_args(["a/tests", "b/tests", "--command", "cat"])
+    named, cases, _, own = cli.chosen_cases(tmp_path, args, ("cat",))
+    assert named == ["a/tests", "b/tests"] and sorted(own) == named
+    assert [(case.problem, case.name) for case in cases] == [("a/tests", "a"), ("b/tests", "b")]
