@@ -559,6 +559,80 @@ def test_a_codeforces_problem_is_judged_by_tokens_and_its_spaced_sample_passes(t
     assert err == ""
 
 
+WATER = dict(  # AtCoder ABC144 D: an angle, right within 1e-6, its samples printed to 10 places
+    CASTLE,
+    name="D - Water Bottle",
+    group="AtCoder - AtCoder Beginner Contest 144",
+    url="https://atcoder.jp/contests/abc144/tasks/abc144_d",
+    timeLimit=2000,
+    memoryLimit=1024,
+    tests=[
+        {"input": "2 2 4\n", "output": "45.0000000000\n"},
+        {"input": "12 21 10\n", "output": "89.7834636934\n"},
+        {"input": "3 1 8\n", "output": "4.2363947991\n"},
+    ],
+)
+ANGLE = '''
+import math
+import sys
+
+
+def solve(text):
+    """The largest tilt, in degrees, that spills no water."""
+    a, b, x = map(int, text.split())
+    if 2 * x >= a * a * b:
+        return f"{math.degrees(math.atan2(2 * (a * a * b - x), a**3))}\\n"
+    return f"{math.degrees(math.atan2(a * b * b, 2 * x))}\\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(solve(sys.stdin.read()))
+'''
+
+
+def test_a_problem_whose_samples_answer_in_decimals_gets_a_float_tolerance(tmp_path, capsys):
+    """Its right answer printed to other places passes, as it does at AtCoder, and the note
+    says which tolerance the Judge: line gives."""
+    assert listened(tmp_path, json.dumps(WATER).encode()) == (0, 200)
+    out = capsys.readouterr().out
+    solution = tmp_path / "solutions" / "abc144_d.py"
+    assert judge_line(solution) == "Judge: AtCoder abc144_d; 2 s; 1024 MiB; float 1e-6"
+    assert "(abc144_d: its samples answer in decimals, so the Judge: line says float 1e-6" in out
+    header = solution.read_text(encoding="utf-8").split('"""\n\n')[0] + '"""\n'
+    solution.write_text(header + ANGLE, encoding="utf-8")
+    status, report, err = judged(tmp_path, "abc144_d", tle=None)
+    assert set(case_verdicts(report).values()) == {"AC"} and status == 0, (report, err)
+    compare = report["problems"]["abc144_d"]["compare"]
+    assert modes.parse_mode(compare) == modes.parse_mode("float 1e-6")
+
+
+@pytest.mark.parametrize(
+    "url, outputs, mode",
+    [
+        (WATER["url"], ["45.0000000000\n", "4.2363947991\n"], "float 1e-6"),
+        (WATER["url"], ["1 2.5\n-0.5\n", "3\n"], "float 1e-6"),  # some have a point
+        (WATER["url"], ["45\n", "4\n"], "tokens"),  # integers only
+        (WATER["url"], ["1e-5\n"], "tokens"),  # no decimal point
+        (WATER["url"], ["YES\n0.5\n"], "tokens"),  # a word among them
+        (WATER["url"], ["1.2.3\n"], "tokens"),
+        (CASTLE["url"], ["0.5\n"], "float 1e-6"),
+        ("https://judge.example/problem/7", ["0.5\n"], "float 1e-6"),  # a judge not known
+        ("https://jutge.org/problems/P32786_en", ["0.50\n"], "jutge"),  # compares as it is
+    ],
+)
+def test_the_mode_follows_the_samples_answers(url, outputs, mode):
+    tests = [{"input": "1\n", "output": output} for output in outputs]
+    line = companion_payload.header(dict(CASTLE, url=url, tests=tests), "p")[1]
+    assert line.endswith(f"; 1.5 s; 256 MiB; {mode}") and modes.mode_error(mode) is None
+
+
+def test_an_interactive_problem_with_decimals_in_its_transcript_gets_its_interactor():
+    tests = [{"input": "1\n", "output": "0.5\n"}]
+    line = companion_payload.header(dict(GLAD, tests=tests), "p")[1]
+    assert line.endswith("; interactor python3 checkers/p_interactor.py")
+    assert companion_payload.closing(dict(GLAD, tests=tests), "p", "judge-")[1] == []
+
+
 def test_a_contest_is_taken_whole(tmp_path, capsys):
     """Companion sends a contest as one POST per problem, with the batch's id and size: the
     listener waits for them all, and writes each."""

@@ -17,6 +17,7 @@ import unicodedata
 import urllib.parse
 
 from judge import problem_name_error
+from judge.compare import DECIMAL
 from judge.fileio import file_fields, file_name_error
 
 BATCH_MOST = 1000  # problems in a batch at most
@@ -120,16 +121,18 @@ def samples(task):
 
 
 # A judge known by its problems' addresses: its name on the Judge: line, its hosts, the paths
-# of a problem page (the id is the groups joined) and how it compares an output: by tokens,
-# as most judges do, or as Jutge.org does (AC, PE ...). Only a judge known to compare the
-# bytes would be `exact`. TOKENS is also the guess for a judge not known.
+# of a problem page (the id is the groups joined), how it compares an output (by tokens, as
+# most judges do, or as Jutge.org does: AC, PE ...) and the tolerance of a problem that
+# answers in decimals (None: it compares them as it compares the rest). Only a judge known to
+# compare the bytes would be `exact`. TOKENS and EPS are also the guess for a judge not known.
 TOKENS = "tokens"
-Judge = collections.namedtuple("Judge", "label hosts paths mode")
+EPS = "1e-6"  # AtCoder's and Codeforces' usual tolerance; a statement may say 1e-9
+Judge = collections.namedtuple("Judge", "label hosts paths mode eps")
 
 
-def site(label, hosts, *paths, mode=TOKENS):
+def site(label, hosts, *paths, mode=TOKENS, eps=EPS):
     """The Judge whose problem pages are at paths on hosts."""
-    return Judge(label, hosts, paths, mode)
+    return Judge(label, hosts, paths, mode, eps)
 
 
 JUDGES = (
@@ -151,7 +154,13 @@ JUDGES = (
     site("DMOJ", r"dmoj\.ca", r"/problem/(\w+)"),
     site("HackerRank", r"(?:www\.)?hackerrank\.com", r"(?:/contests/[\w-]+)?/challenges/([\w-]+)"),
     site("Library Checker", r"judge\.yosupo\.jp", r"/problem/(\w+)"),
-    site("Jutge.org", r"(?:www\.)?jutge\.org", r"/problems/([PX]\d+)(?:_\w+)?", mode="jutge"),
+    site(
+        "Jutge.org",
+        r"(?:www\.)?jutge\.org",
+        r"/problems/([PX]\d+)(?:_\w+)?",
+        mode="jutge",
+        eps=None,
+    ),
 )
 
 
@@ -169,6 +178,17 @@ def judge_of(url):
                 if found:
                     return judge, "".join(found.groups())
     return None
+
+
+def tolerance(task):
+    """The tolerance the Judge: line compares a problem's numbers within ("1e-6"), where every
+    token its samples answer is a number and some have a decimal point (ABC144 D); else None,
+    and for a judge that compares decimals as it compares the rest (Jutge.org)."""
+    found = judge_of(task["url"])
+    eps = found[0].eps if found else EPS
+    words = [word.encode() for _, output in samples(task) for word in output.split()]
+    decimals = all(DECIMAL.fullmatch(word) for word in words) and any(b"." in w for w in words)
+    return eps if decimals else None
 
 
 def problem_name(task, usable=lambda name: True):
@@ -219,8 +239,8 @@ def header(task, name):
     url = plain(task["url"], URL_CHARS).replace(" ", "%20")
     if url:
         lines += f"\nURL: {url}"
-    found = judge_of(task["url"])
-    how = found[0].mode if found else TOKENS
+    found, eps = judge_of(task["url"]), tolerance(task)
+    how = f"float {eps}" if eps else found[0].mode if found else TOKENS
     if task["interactive"]:
         how = f"interactor python3 checkers/{name}_interactor.py"
     rest = f"; {decimal(task['timeLimit'] / 1000)} s; {decimal(task['memoryLimit'])} MiB; {how}"
@@ -311,5 +331,11 @@ def closing(task, name, prefix):
     if isinstance(where, dict) and where.get("type") not in (None, "stdin") and not named:
         notes.append(
             f"({name}: the judge reads the input from a file, not stdin: the runner gives stdin)"
+        )
+    eps = tolerance(task)
+    if eps:
+        notes.append(
+            f"({name}: its samples answer in decimals, so the Judge: line says float {eps}:"
+            " put the tolerance its statement gives, if another)"
         )
     return todo, notes

@@ -49,7 +49,7 @@ if __name__ == "__main__":
 '''
 
 FILL = """  - fill the header's TODO lines and {code} in solutions/{name}.py (the Judge: line gives
-    the judge's time limit, memory limit and comparison: exact, jutge, tokens or loose)
+    the judge's time limit, memory limit and mode: exact, jutge, tokens, loose or float EPS)
 """
 SAMPLES = """  - put the statement's samples in testcases/{name}/ as {prefix}sample-N.in and .out,
     and more cases as CASE.in and CASE.out ({prefix}CASE when the judge could send it)
