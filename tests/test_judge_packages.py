@@ -260,7 +260,8 @@ def test_an_interactive_package_is_judged_by_who_ends_first(tmp_path, program, v
     _, report, out, _ = judged_package(tmp_path, "guess", program, "--tle", "1", "-k", "1")
     assert case_verdicts(report)["guess/sample/1"] == verdict, out
     if verdict == "WA":
-        assert report["cases"][0]["cpu_ms"] < 500  # killed once the validator rejected it
+        # killed once the validator rejected it, not at its 1 s limit, however busy the machine
+        assert report["cases"][0]["cpu_ms"] < 1000
 
 
 # ---------------------------------------------------------------- a bad package: one line
