@@ -93,11 +93,11 @@ def find_submissions(
         path = package.folder / "submissions" / folder
         names = sorted(os.listdir(path)) if path.is_dir() else []
         for name in (n for n in names if not n.startswith(".")):
-            found.append(submission(path / name, f"{folder}/{name}", FOLDERS[folder], how))
+            found.append(built_submission(path / name, f"{folder}/{name}", FOLDERS[folder], how))
     return found
 
 
-def submission(path: Path, label: str, expected: str, how: Building) -> Submission:
+def built_submission(path: Path, label: str, expected: str, how: Building) -> Submission:
     """The Submission of the program at path, built: its command, or why it has none."""
     try:
         command = program_command(path, how.python, how.sandbox, how.hidden, how.builds)
