@@ -36,12 +36,10 @@ def test_a_broken_copy_is_caught_shrunk_and_saved(tmp_path):
     broken = broken_copy(tmp_path)
     hacks = tmp_path / "hacks"
 
-    start = time.monotonic()
     done = stress("vertical_four", "--solution", str(broken), "--save-to", str(hacks))
-    elapsed = time.monotonic() - start
 
     assert done.returncode == 1, done.stdout + done.stderr
-    assert elapsed < 60
+    assert "SHRINK allows" not in done.stdout  # shrunk to the end, not cut by its 60 s
     assert "\nWA: " in done.stdout and "first difference at line 1" in done.stdout
     assert "  expected: " in done.stdout and "  got:      " in done.stdout
     assert "\ninput (" in done.stdout
