@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
-from judge import checkers, verdicts
-from judge.build import tool_command
-from judge.compare import (
+from . import checkers, verdicts
+from .build import tool_command
+from .compare import (
     COMPARATORS,
     INVALID_CHARACTER,
     KattisFlags,
@@ -22,14 +22,14 @@ from judge.compare import (
     kattis_difference,
     kattis_flags,
 )
-from judge.explain import NEWLINE, float_mismatch, hints, mismatch
-from judge.model import Command, UsageError, Verdict
-from judge.text import printable, shorten
-from judge.verdicts import Decision, Judging
+from .explain import NEWLINE, float_mismatch, hints, mismatch
+from .model import Command, UsageError, Verdict
+from .text import printable, shorten
+from .verdicts import Decision, Judging
 
 if TYPE_CHECKING:
-    from judge.process.trees import Workdir
-    from judge.process.watch import Running
+    from .process.trees import Workdir
+    from .process.watch import Running
 
 Folder = Union[str, Path]  # where a judging program is found, or built
 
@@ -123,9 +123,9 @@ class Comparison(Mode):
 
     def explain(self, verdict: Verdict, got: bytes, expected: bytes) -> list[str]:
         if verdict == Verdict.IC:
-            found = INVALID_CHARACTER.search(got)
-            assert found is not None  # an IC: the output has a byte Jutge.org refuses
-            at = found.start()
+            invalid = INVALID_CHARACTER.search(got)
+            assert invalid is not None  # an IC: the output has a byte Jutge.org refuses
+            at = invalid.start()
             line = got.count(NEWLINE, 0, at) + 1
             where = f"line {line}, column {at - got.rfind(NEWLINE, 0, at)}"
             text = f"invalid character: byte {got[at]:#04x} at {where}; Jutge.org accepts "
@@ -159,9 +159,9 @@ class KattisDefault(Mode):
     def explain(self, verdict: Verdict, got: bytes, expected: bytes) -> list[str]:
         if verdict != Verdict.WA:
             return []
-        found = kattis_difference(expected, got, self.parsed)
-        assert found is not None  # a WA: the validator rejects the output
-        number, at, wrong = found
+        rejected = kattis_difference(expected, got, self.parsed)
+        assert rejected is not None  # a WA: the validator rejects the output
+        number, at, wrong = rejected
         line = got.count(NEWLINE, 0, at) + 1
         piece = "piece" if self.parsed.space_change_sensitive else "token"
         return [*hints(got, expected), f"{piece} {number}, line {line} of the output: {wrong}"]

@@ -285,7 +285,7 @@ def test_a_checker_given_as_a_cpp_source_is_built_beside_its_header_and_used(tmp
     status, report, err = judged(root)
     assert case_verdicts(report) == {"p/right": "AC", "p/wrong": "WA"} and err == ""
     assert status == 1
-    assert case_reasons(report)["p/wrong"] == ["checker: wrong: 7"]
+    assert case_reasons(report)["p/wrong"][:1] == ["checker: wrong: 7"]
     [binary] = binaries(root, "chk.cpp")
     flag = judged(root, "p", "--checker", "chk.cpp", cwd=root / "checkers")
     assert case_verdicts(flag[1]) == {"p/right": "AC", "p/wrong": "WA"}
