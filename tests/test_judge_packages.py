@@ -27,7 +27,7 @@ def yaml(tmp_path, text):
 # ---------------------------------------------------------------- problem.yaml's reader
 
 
-def test_the_reader_reads_flat_keys_one_level_of_nesting_and_quotes(tmp_path):
+def test_the_reader_reads_nested_maps_lists_and_quotes(tmp_path):
     text = """\
 # a comment
 name: 'It''s a "name"'   # and a comment after it
@@ -50,9 +50,13 @@ uuid: 1234-abcd
         "source": 'a "quoted" # not a comment',
         "validation": "custom interactive",
         "validator_flags": "float_tolerance 1e-6",
-        "limits": {"time_multiplier": "3", "memory": "512", "time_multipliers": ""},
-        "keywords": {},
-        "empty": {},
+        "limits": {
+            "time_multiplier": 3,
+            "memory": 512,
+            "time_multipliers": {"ac_to_time_limit": 2},
+        },
+        "keywords": ["graphs", "trees"],
+        "empty": None,
         "uuid": "1234-abcd",
     }
 
@@ -60,11 +64,10 @@ uuid: 1234-abcd
 @pytest.mark.parametrize(
     "text, why",
     [
-        ("name: x\nlimits\n", "line 2 does not parse: it is no 'key: value': limits"),
-        ("name: 'open\n", "line 1 does not parse: a quote is not closed: name: 'open"),
-        ("  memory: 5\n", "line 1 does not parse: it is indented under no key:   memory: 5"),
-        ("name: x\n  more: y\n", "line 2 does not parse: it is indented under no key"),
-        ("limits:\n\tmemory: 5\n", "line 2 does not parse: a tab indents it"),
+        ("name: x\nname: y\n", "x.yaml, line 2, key name: "),
+        ("limits: {memory: 5\n", "x.yaml, line 2, key limits: "),
+        ("name: x\n---\nname: y\n", "x.yaml, line 2: "),
+        ("limits:\n\tmemory: 5\n", "x.yaml, line 2"),
     ],
 )
 def test_a_file_that_does_not_parse_says_where_in_one_line(tmp_path, text, why):
@@ -93,7 +96,7 @@ def test_a_package_has_its_cases_in_kattis_order_and_its_profile():
     groups = [group.path for group in packages.groups_of(package.data)]
     assert groups == ["", "sample", "secret", "secret/group1", "secret/group2"]
     group1 = package.data.items[1].items[0]
-    assert group1.config["accept_score"] == "30" and group1.config["on_reject"] == "break"
+    assert group1.config["accept_score"] == 30 and group1.config["on_reject"] == "break"
     assert package.data.items[1].config["on_reject"] == "continue"  # its own
     assert package.data.items[0].config["on_reject"] == "break"  # the default
 
@@ -286,16 +289,15 @@ def test_a_folder_that_is_no_package_is_one_line(tmp_path):
 
 def test_a_problem_yaml_that_does_not_parse_is_one_line(tmp_path):
     folder = copy(tmp_path)
-    write(folder / "problem.yaml", "name: x\nlimits: [1, 2\n  memory 5\n")
-    why = "problem.yaml, line 3 does not parse: it is no 'key: value':   memory 5"
-    assert why in package_error(folder)
+    write(folder / "problem.yaml", "name: x\nname: y\n")
+    assert "problem.yaml, line 2, key name: " in package_error(folder)
 
 
 def test_a_score_that_is_no_number_is_one_line_before_any_case_runs(tmp_path):
     folder = copy(tmp_path, "scored")
     group = next(path for path in (folder / "data" / "secret").iterdir() if path.is_dir())
     write(group / "testdata.yaml", "accept_score: many\n")
-    why = f"the testdata.yaml of {group}: accept_score is 'many', not a number"
+    why = f"{group / 'testdata.yaml'}: accept_score is the text 'many', not a number"
     assert why in package_error(folder, ["--submissions"])
 
 
@@ -419,3 +421,215 @@ def test_with_sandbox_the_accepted_submissions_timed_for_the_limit_run_in_it(tmp
     status, _, err = runner("--package", folder, "--command", command, "--sandbox")
     assert not (folder / "written").exists()
     assert status == 0 and "the slowest accepted submission used" in err, err
+
+
+# ---------------------------------------------------------------- problem.yaml by its format
+
+
+def problem(tmp_path, text, name="hello"):
+    """A copy of the package name whose problem.yaml is text."""
+    folder = copy(tmp_path, name)
+    write(folder / "problem.yaml", text)
+    return folder
+
+
+def test_limits_given_as_a_flow_map_are_read(tmp_path):
+    """They were read as absent: a program of 200 MiB was AC under the 1024 MiB default."""
+    folder = problem(tmp_path, "name: x\nlimits: {memory: 32, output: 2, time_limit: 1.5}\n")
+    package = packages.read_package(folder)
+    assert package.profile.memory_limit == 32 and package.profile.output_limit == 2
+    assert package.time_limit == 1.5 and package.warnings == ()
+
+
+@pytest.mark.parametrize(
+    "version, multipliers, want",
+    [
+        ("2023-07", "  time_multipliers:\n    ac_to_time_limit: 3.0\n", (3.0, 1.5)),
+        ("2025-09", "  time_multipliers: {time_limit_to_tle: 2}\n", (2.0, 2.0)),
+        ("2025-09", "", (2.0, 1.5)),  # the newer formats' defaults
+        ("legacy", "  time_multiplier: 4\n  time_safety_margin: 3\n", (4.0, 3.0)),
+    ],
+)
+def test_the_time_multipliers_are_read_by_the_format(tmp_path, version, multipliers, want):
+    text = f"problem_format_version: {version}\nname: x\nlimits:\n  memory: 64\n{multipliers}"
+    package = packages.read_package(problem(tmp_path, text))
+    assert (package.multiplier, package.margin) == want and package.warnings == ()
+    assert package.profile.memory_limit == 64
+
+
+def test_a_type_given_as_a_block_list_keeps_interactive(tmp_path):
+    """The reader passed over a list's items: interactive was lost."""
+    text = "problem_format_version: 2023-07\nname: x\ntype:\n  - pass-fail\n  - interactive\n"
+    package = packages.read_package(problem(tmp_path, text, "guess"))
+    assert package.profile.mode.interactive and not package.scoring
+    text = "problem_format_version: 2025-09\nname: x\ntype: [scoring, interactive]\n"
+    package = packages.read_package(problem(tmp_path / "2", text, "guess"))
+    assert package.profile.mode.interactive and package.scoring
+
+
+def test_an_unknown_key_is_a_warning_naming_the_file_and_the_key(tmp_path):
+    text = "name: x\ncolour: blue\nlimits:\n  memory: 64\n  time_multipliers: {ac: 2}\n"
+    folder = problem(tmp_path, text)
+    where = folder / "problem.yaml"
+    assert packages.read_package(folder).warnings == (
+        f"{where}: the key colour is unknown: not read",
+        f"{where} limits: the key time_multipliers is unknown: not read",  # legacy's is another
+    )
+    status, _, err = runner("--package", folder, "--command", "true", "--tle", "1")
+    assert status == 1 and f"{where}: the key colour is unknown: not read" in err
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("limits:\n  memory: [1, 2]\n", "limits: memory is a list, not a number"),
+        ("limits: 5\n", "limits is the number 5, not a map of keys"),
+        ("limits: {memory: true}\n", "limits: memory is 'true', not a number"),
+        ("limits: {memory: -5}\n", "limits: memory must be positive, not -5"),
+        ("type: {a: 1}\n", "type is a map, not a text or a list of texts"),
+        ("type: [pass-fail, scoring]\n", "type is both pass-fail and scoring"),
+        ("type: batch\n", "type batch is none of pass-fail, scoring"),
+        ("type: multi-pass\n", "type multi-pass: the runner does not judge such a problem"),
+        ("type: [submit-answer]\n", "type submit-answer: the runner does not judge such"),
+        ("problem_format_version: 2030-01\n", "problem_format_version is the text '2030-01'"),
+        ("validator_flags: [1, {}]\n", "validator_flags is a list, not a text or a list"),
+        ("name: [x]\n", "name is a list, not a text or a map of texts"),
+    ],
+)
+def test_a_known_key_of_the_wrong_type_is_one_line_refusing_the_package(tmp_path, text, why):
+    err = package_error(problem(tmp_path, text))
+    assert why in err and "problem.yaml" in err, err
+
+
+def test_a_legacy_key_in_a_newer_format_is_unknown_and_not_read(tmp_path):
+    text = "problem_format_version: 2025-09\nname: x\nvalidator_flags: case_sensitive\n"
+    package = packages.read_package(problem(tmp_path, text))
+    assert package.profile.mode.text == "kattis"
+    assert package.warnings == (
+        f"{tmp_path / 'hello' / 'problem.yaml'}: the key validator_flags is unknown: not read",
+    )
+
+
+# ---------------------------------------------------------------- the groups' settings
+
+
+def test_a_secret_groups_float_tolerance_comes_from_its_test_group_yaml(tmp_path):
+    """tests/packages/thirds (2025-09): the tolerance is only in data/secret/test_group.yaml,
+    which was not read: its secret cases were WA."""
+    status, report, out, _ = judged_package(tmp_path, "thirds", "accepted/six.py", "--tle", "1")
+    assert status == 0 and set(case_verdicts(report).values()) == {"AC"}, out
+    status, report, out, _ = judged_package(tmp_path, "thirds", "wrong_answer/two.py", "--tle", "1")
+    assert status == 1 and set(case_verdicts(report).values()) == {"WA"}, out
+    status, out, err = runner("--package", PACKAGES / "thirds", "--submissions")
+    assert status == 0 and "submissions got what their folder says" in out, out + err
+
+
+def test_a_groups_settings_are_inherited_and_its_own_file_overrides_them(tmp_path):
+    folder = problem(tmp_path, "problem_format_version: 2025-09\nname: x\n", "scored")
+    secret = folder / "data" / "secret"
+    write(secret / "test_group.yaml", "output_validator_args: [case_sensitive]\n")
+    write(secret / "group2" / "test_group.yaml", "output_validator_args: float_tolerance 0.5\n")
+    package = packages.read_package(folder)
+    modes = {name: mode.text for name, mode in package.modes.items()}
+    assert modes["secret/group1/1"] == "kattis case_sensitive"  # secret's, inherited
+    assert modes["secret/group2/1"] == "kattis float_tolerance 0.5"  # its own
+    assert "sample/1" not in modes
+    legacy = [w for w in package.warnings if "testdata.yaml" in w]
+    assert len(legacy) == 4 and "a 2025-09 package reads test_group.yaml: not read" in legacy[0]
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("on_reject: stop\n", "on_reject is 'stop', not break or continue"),
+        ("grader_flags: {a: 1}\n", "grader_flags is a map, not a text or a list of texts"),
+        ("accept_score: [1]\n", "accept_score is a list, not a number"),
+        ("accept_score: .inf\n", "accept_score is the number inf, not a number"),
+        ("output_validator_flags: [1, [2]]\n", "output_validator_flags is a list, not a text"),
+        ("args: [--fast]\n", "args (the program's own arguments) is not supported"),
+        ("accept_score: 1\naccept_score: 2\n", "line 2, key accept_score: "),
+    ],
+)
+def test_a_group_setting_of_the_wrong_type_is_one_line(tmp_path, text, why):
+    folder = copy(tmp_path, "scored")
+    write(folder / "data" / "secret" / "group1" / "testdata.yaml", text)
+    err = package_error(folder)
+    assert why in err and "group1/testdata.yaml" in err, err
+
+
+def test_a_scores_numbers_are_read_as_yaml_writes_them(tmp_path):
+    """accept_score: 1e2 is text to YAML 1.1, a number to problemtools' float()."""
+    folder = copy(tmp_path, "scored")
+    write(folder / "data" / "secret" / "group1" / "testdata.yaml", "accept_score: 1e2\n")
+    group1 = packages.read_package(folder).data.items[1].items[0]
+    assert group1.config["accept_score"] == 100.0
+
+
+# ---------------------------------------------------------------- the walk of data/
+
+
+def test_a_link_back_up_the_data_is_one_line_not_a_case_judged_again_and_again(tmp_path):
+    """data/secret/up -> .. judged a case 41 times, and three such links took exponential
+    time."""
+    folder = copy(tmp_path)
+    (folder / "data" / "secret" / "up").symlink_to("..")
+    err = package_error(folder)
+    assert f"{folder / 'data' / 'secret' / 'up'} leads to data, read already" in err, err
+    for name in ("a", "b", "c"):
+        (folder / "data" / "secret" / "g" / name).parent.mkdir(exist_ok=True)
+        (folder / "data" / "secret" / "g" / name).symlink_to("../..")
+    (folder / "data" / "secret" / "up").unlink()
+    assert "read already: a folder is read once" in package_error(folder)
+
+
+def test_a_link_that_leaves_the_package_is_one_line(tmp_path):
+    folder = copy(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere / "9.in", "Ann 3\n")
+    write(elsewhere / "9.ans", "Hello Ann\n1.0\n")
+    (folder / "data" / "secret" / "more").symlink_to(elsewhere)
+    err = package_error(folder)
+    assert f"{folder / 'data' / 'secret' / 'more'} is a link that leads out of the package" in err
+    (folder / "data" / "secret" / "more").unlink()
+    (folder / "data" / "secret" / "9.in").symlink_to(elsewhere / "9.in")
+    assert "9.in is a link that leads out of the package" in package_error(folder)
+    (folder / "data" / "secret" / "9.in").unlink()
+    (folder / "data" / "secret" / "3.in").symlink_to("1.in")  # inside: a case of its own
+    (folder / "data" / "secret" / "3.ans").symlink_to("1.ans")
+    assert packages.read_package(folder).cases[-1].name == "secret/3"
+
+
+def test_a_package_that_is_a_link_loop_is_one_line(tmp_path):
+    (tmp_path / "loop").symlink_to("loop")
+    err = package_error(tmp_path / "loop")
+    assert err.startswith(f"runner.py: error: {tmp_path / 'loop'}") and "unexpected" not in err
+
+
+def test_a_stop_while_data_is_walked_stops_the_walk(monkeypatch):
+    monkeypatch.setattr(packages, "STOPPED", [2])
+    with pytest.raises(KeyboardInterrupt):
+        packages.read_package(PACKAGES / "scored")
+
+
+# ---------------------------------------------------------------- scores and names
+
+
+def test_scores_that_could_sum_past_the_largest_float_are_one_line(tmp_path):
+    """Two cases of accept_score 1e308 summed to inf: 'score inf' was printed, and the --json
+    report was not written."""
+    folder = copy(tmp_path, "scored")
+    for group in ("group1", "group2"):
+        write(folder / "data" / "secret" / group / "testdata.yaml", "accept_score: 1.0e+308\n")
+    err = package_error(folder, ["--command", "true", "--json", tmp_path / "r.json"])
+    assert "the scores of secret/group1 can sum past the largest number" in err, err
+    write(folder / "data" / "secret" / "group2" / "testdata.yaml", "accept_score: 1\n")
+    write(folder / "data" / "secret" / "group1" / "testdata.yaml", "accept_score: 8.0e+307\n")
+    command = f"{sys.executable} {folder / 'submissions' / 'accepted' / 'twice.py'}"
+    status, out, _ = runner("--package", folder, "--command", command, "--json", tmp_path / "r")
+    assert status == 0 and "score 1.6e+308" in out and (tmp_path / "r").is_file(), out
+
+
+def test_the_package_folders_name_is_printed_safely(tmp_path):
+    folder = shutil.copytree(PACKAGES / "hello", tmp_path / "he\x1b[31mllo")
+    _, out, err = runner("--package", folder, "--submissions")
+    assert "\x1b" not in out + err and "he\\x1b[31mllo: time limit 1 s" in out + err, out + err
