@@ -48,15 +48,16 @@ if __name__ == "__main__":
     sys.stdout.write(solve(sys.stdin.buffer.read().decode()))
 '''
 
-FILL = """  - fill the header's TODO lines and {code} in solutions/{name}.py (the Judge: line gives
+FILL = """  - fill the header's TODO lines first (those of Problem:, Judge:, Description:, Idea:,
+    Time: and Memory: that say TODO) and {code} in solutions/{name}.py (the Judge: line gives
     the judge's time limit, memory limit and mode: exact, jutge, tokens, loose or float EPS)
 """
 SAMPLES = """  - put the statement's samples in testcases/{name}/ as {prefix}sample-N.in and .out,
     and more cases as CASE.in and CASE.out ({prefix}CASE when the judge could send it)
 """
-STEPS = """  - python3 runner.py {name}            judge it
+STEPS = """  - then python3 runner.py {name}       judge it
   - python3 -m tools.contract {name}    the level it reaches, and what the next one needs
-  - make test
+  - make test                           it fails while a header line says TODO
 """
 
 name_error = problem_name_error
