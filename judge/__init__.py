@@ -17,21 +17,21 @@ import importlib
 from typing import Any
 
 WHERE = {
-    "judge.model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
+    ".model": "Case Judgement MIB JUDGE_PREFIX NAME_RULE OutputClosed Profile Program Result"
     " Verdict UsageError problem_name_error",
-    "judge.text": "printable shorten",
-    "judge.commands": "PYTHON_PROGRAM runs_python split_command",
-    "judge.modes": "MODES make_mode mode_error parse_mode",
-    "judge.problems": "DEFAULT_PROFILE ROOT find_cases find_problems natural_key read_profile",
-    "judge.explain": "exit_description mismatch",
-    "judge.judging": "OUTPUT_MIB SHORT_INPUT SHORT_INPUT_LINES judge_input shown_lines",
-    "judge.process.choose": "new_running",
-    "judge.process.watch": "BACKSTOP Limits execute",
-    "judge.console": "let_go note say",
-    "judge.stop": "catch_signals",
-    "judge.progress": "Progress",
-    "judge.report": "ms",
-    "judge.cli": "cpu_count main positive",
+    ".text": "printable shorten",
+    ".commands": "PYTHON_PROGRAM runs_python split_command",
+    ".modes": "MODES make_mode mode_error parse_mode",
+    ".problems": "DEFAULT_PROFILE ROOT find_cases find_problems natural_key read_profile",
+    ".explain": "exit_description mismatch",
+    ".judging": "OUTPUT_MIB SHORT_INPUT SHORT_INPUT_LINES judge_input shown_lines",
+    ".process.choose": "new_running",
+    ".process.watch": "BACKSTOP Limits execute",
+    ".console": "let_go note say",
+    ".stop": "catch_signals",
+    ".progress": "Progress",
+    ".report": "ms",
+    ".cli": "cpu_count main positive",
 }
 MODULE_OF = {name: module for module, names in WHERE.items() for name in names.split()}
 __all__ = sorted(MODULE_OF)
@@ -39,8 +39,8 @@ __all__ = sorted(MODULE_OF)
 
 def __getattr__(name: str) -> Any:  # Any: each name is of its own module's type
     if name not in MODULE_OF:
-        raise AttributeError(f"module 'judge' has no attribute '{name}'")
-    return getattr(importlib.import_module(MODULE_OF[name]), name)
+        raise AttributeError(f"module '{__name__}' has no attribute '{name}'")
+    return getattr(importlib.import_module(MODULE_OF[name], __name__), name)
 
 
 def __dir__() -> list[str]:

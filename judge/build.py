@@ -58,24 +58,34 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Iterable, Mapping, Sequence, Tuple
 
-from judge import commands
-from judge.explain import exit_description
-from judge.model import MIB, UsageError
-from judge.platform import WINDOWS
-from judge.process.choose import new_running
-from judge.process.readers import STDERR_KEPT
-from judge.process.sandbox import SYSTEM_FOLDERS, filter_path, sandbox_options
-from judge.process.watch import Limits, Run, passed_limit, watch
-from judge.stop import STOPPED
-from judge.text import printable, shorten
+from . import commands
+from .explain import exit_description
+from .model import MIB, UsageError
+from .platform import INSTALLED, WINDOWS
+from .process.choose import new_running
+from .process.readers import STDERR_KEPT
+from .process.sandbox import SYSTEM_FOLDERS, filter_path, sandbox_options
+from .process.watch import Limits, Run, passed_limit, watch
+from .stop import STOPPED
+from .text import printable, shorten
 
 if sys.platform != "win32":
     import fcntl
 
 BUILD_FOLDER = "build"  # under the root; git-ignored, and removable at any time
 # The runner's own build folder, for sources that live where nothing may be written beside
-# them (a problem package's submissions and validators).
-RUNNER_BUILDS = Path(__file__).resolve().parent.parent / BUILD_FOLDER
+# them (a problem package's submissions and validators): the repository's build/, or,
+# installed, the user's cache folder.
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "stones-judge"
+RUNNER_BUILDS = CACHE / BUILD_FOLDER if INSTALLED else Path(__file__).parent.parent / BUILD_FOLDER
+
+
+def builds_under(root: Path) -> Path:
+    """Where the sources of a run under root are built: root/build/ in the repository, the
+    user's cache folder once installed (so that a contest's folder gets no build/)."""
+    return RUNNER_BUILDS if INSTALLED else root / BUILD_FOLDER
+
+
 # One build command's CPU seconds (three times as many of wall time), MiB of memory, and
 # bytes of messages (stdout and stderr); and bytes of any file it writes (RLIMIT_FSIZE).
 BUILD_LIMITS = Limits(60.0, 4096.0, MIB)

@@ -12,15 +12,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from judge.files import open_regular, read_regular
-from judge.model import MIB, Command, Verdict
-from judge.process.watch import Limits, Run, Running, execute, watch
-from judge.verdicts import Judging, Protocol
+from .files import open_regular, read_regular
+from .model import MIB, Command, Verdict
+from .process.watch import Limits, Run, Running, execute, watch
+from .verdicts import Judging, Protocol
 
 if TYPE_CHECKING:
-    from judge.modes import Judged
-    from judge.process import trees
-    from judge.process.trees import CaseTree, Started, Workdir
+    from .modes import Judged
+    from .process import trees
+    from .process.trees import CaseTree, Started, Workdir
 
 CHECK_SECONDS = 10.0  # CPU seconds a judging program may take (BACKSTOP times that in wall time)
 CHECK_LIMITS = Limits(CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout

@@ -22,13 +22,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, NoReturn, Optional, Sequence, Tuple, cast
 
-from judge.build import BUILD_FOLDER, Built, command_built, command_of, hidden_folders, program_for
-from judge.commands import Command as AnyCommand
-from judge.commands import runs_python
-from judge.console import let_go, note, say, usage_error
-from judge.fileio import file_flag
-from judge.judging import OUTPUT_MIB, judge_case, run_all
-from judge.model import (
+from .build import Built, builds_under, command_built, command_of, hidden_folders, program_for
+from .commands import Command as AnyCommand
+from .commands import runs_python
+from .console import let_go, note, say, usage_error
+from .fileio import file_flag
+from .judging import OUTPUT_MIB, judge_case, run_all
+from .model import (
     JUDGE_PREFIX,
     MOST_MIB,
     Case,
@@ -39,10 +39,10 @@ from judge.model import (
     Result,
     UsageError,
 )
-from judge.modes import Mode, add_flags, chosen_mode, make_mode
-from judge.packages import UNKNOWN_TIME_LIMIT, Package, read_package
-from judge.platform import PORTABLE
-from judge.problems import (
+from .modes import Mode, add_flags, chosen_mode, make_mode
+from .packages import UNKNOWN_TIME_LIMIT, Package, read_package
+from .platform import PORTABLE, PROG
+from .problems import (
     FOLDER_PROFILE,
     ROOT,
     case_folder,
@@ -52,11 +52,11 @@ from judge.problems import (
     folder_names,
     read_profile,
 )
-from judge.process.environment import keep_everything
-from judge.process.sandbox import find_sandbox
-from judge.process.watch import Running
-from judge.progress import Progress
-from judge.report import (
+from .process.environment import keep_everything
+from .process.sandbox import find_sandbox
+from .process.watch import Running
+from .progress import Progress
+from .report import (
     Checked,
     Report,
     RunInfo,
@@ -65,8 +65,8 @@ from judge.report import (
     submissions_data,
     write_json,
 )
-from judge.stop import catch_signals
-from judge.submissions import (
+from .stop import catch_signals
+from .submissions import (
     FOLDERS,
     Building,
     Submission,
@@ -141,7 +141,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, its errors one line (not the usage it prints before them)."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (runner.py --help says more)")
+        raise UsageError(f"{message} ({PROG} --help says more)")
 
     def parse_args(  # type: ignore[override]  # always a Namespace: no namespace is given
         self, args: Sequence[str] | None = None, namespace: None = None
@@ -193,7 +193,7 @@ HELP = {
 
 def make_parser() -> Parser:
     parser = Parser(
-        prog="runner.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog=PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     add = parser.add_argument
     add("problems", nargs="*", metavar="NAME", help=HELP["problems"])
@@ -269,7 +269,7 @@ def profiles_for(
     that is no Python), and warnings. A problem that is a folder of cases has no Judge: line:
     the defaults, under the flags."""
     profiles, warnings = {}, []
-    flag_mode, folders = mode_of_flags(args, root / BUILD_FOLDER), set(folders)
+    flag_mode, folders = mode_of_flags(args, builds_under(root)), set(folders)
     for problem in problems:
         profile, warning = (
             (FOLDER_PROFILE, None) if problem in folders else read_profile(root, problem)
@@ -400,11 +400,11 @@ def program_of(
     folders hidden are out of sight)."""
     if command:
         here = current_folder()
-        built = command_built(command, here, root / BUILD_FOLDER, python, sandbox, hidden)
+        built = command_built(command, here, builds_under(root), python, sandbox, hidden)
         return program_built(built, here, sandbox)
     source = find_solution(root, problem)
     assert source is not None  # find_problems() chose only problems with a solution
-    built = program_for(root, source, root / BUILD_FOLDER, python, sandbox, hidden)
+    built = program_for(root, source, builds_under(root), python, sandbox, hidden)
     return program_built(built, root, sandbox)
 
 
@@ -420,7 +420,7 @@ def package_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]
     refuse_for_package(args)
     package = read_package(args.package)
     profile, modes = package.profile, package.modes
-    flag_mode = mode_of_flags(args, args.root.resolve() / BUILD_FOLDER)
+    flag_mode = mode_of_flags(args, builds_under(args.root.resolve()))
     if flag_mode:  # the flag's mode for every case
         profile, modes = replace(profile, mode=flag_mode), {}
     limit = args.tle or package.time_limit  # None: derived from the accepted submissions
@@ -462,7 +462,7 @@ def command_plan(args: argparse.Namespace, package: Package, python: str) -> tup
     root, hidden = args.root.resolve(), hidden_folders(package.folder, (c.input for c in cases))
     timing = None
     if package.time_limit is None:
-        timing = timing_plan(args, package, Building(python, sandbox, hidden, root / BUILD_FOLDER))
+        timing = timing_plan(args, package, Building(python, sandbox, hidden, builds_under(root)))
     programs = {package.name: program_of(root, package.name, command, python, sandbox, hidden)}
     profiles = {package.name: package.profile}
     path = "portable" if PORTABLE else "posix"
@@ -494,7 +494,7 @@ def submissions_plan(
     case at a time; where no time limit is known, the accepted ones first (timing)."""
     sandbox, _, _ = prepared(args, jobs=1)
     hidden = hidden_folders(package.folder, (case.input for case in package.cases))
-    how = Building(python, sandbox, hidden, args.root.resolve() / BUILD_FOLDER)
+    how = Building(python, sandbox, hidden, builds_under(args.root.resolve()))
     found = find_submissions(package, how, FOLDERS)
     first = [s for s in found if s.command and s.accepted] if package.time_limit is None else []
     if found and package.time_limit is None and not first:
@@ -586,7 +586,7 @@ def judge_command_line(argv: Sequence[str] | None) -> int:
     except UsageError as error:
         return usage_error(error)
     for warning in warnings:
-        note(f"runner.py: warning: {warning}")
+        note(f"{PROG}: warning: {warning}")
     if sys.stdout is None:  # started with stdout closed: judge all the same, the status tells
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
@@ -615,7 +615,7 @@ def derived(timing: Plan) -> float:
     """The time limit the accepted submissions of the timing Plan give, once run; the line
     that says so, said."""
     _, limit, line = timed(timing)
-    note(f"runner.py: {line}")
+    note(f"{PROG}: {line}")
     return limit
 
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
-from judge.model import UsageError
-from judge.platform import WINDOWS
+from .model import UsageError
+from .platform import WINDOWS
 
 PYTHON_PROGRAM = r"(?i)(^|[\\/])(python|pypy|py)[\d.]*(\.exe)?$|\.py$"  # a command runs Python
 # What runs: (args, executable). The args are a list, or on Windows a command line's text for

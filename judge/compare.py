@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Sequence, Tuple
 
-from judge.model import Verdict
-from judge.platform import WINDOWS
-from judge.text import printable
+from .model import Verdict
+from .platform import WINDOWS
+from .text import printable
 
 SPACE = b" \t\n\r\x0b\x0c"  # the whitespace bytes.split() splits on
 ALL_SPACES = bytes.maketrans(SPACE, b" " * len(SPACE))

@@ -9,10 +9,10 @@ import select
 import sys
 from typing import TextIO
 
-from judge.model import OutputClosed
-from judge.platform import POSIX
-from judge.stop import WRITING
-from judge.text import printable
+from .model import OutputClosed
+from .platform import POSIX, PROG
+from .stop import WRITING
+from .text import printable
 
 
 def say(text: str) -> None:
@@ -54,5 +54,5 @@ def note(text: object) -> None:
 
 def usage_error(message: object) -> int:
     """Say a usage error; its exit status."""
-    note(f"runner.py: error: {message}")
+    note(f"{PROG}: error: {message}")
     return 2

@@ -12,13 +12,13 @@ import signal
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, Tuple
 
-from judge.compare import COMPARATORS, SPACE, Comparator, float_difference, loose_lines, tokens
-from judge.model import Verdict
-from judge.text import SHOWN_CHARS, printable, shorten
+from .compare import COMPARATORS, SPACE, Comparator, float_difference, loose_lines, tokens
+from .model import Verdict
+from .text import SHOWN_CHARS, printable, shorten
 
 if TYPE_CHECKING:  # types of the layers above, which import this module
-    from judge.process.watch import Run
-    from judge.verdicts import Decision
+    from .process.watch import Run
+    from .verdicts import Decision
 
 NEWLINE = b"\n"
 STDERR_LINES = 10  # lines of stderr shown

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional, Tuple
 
-from judge.files import open_regular
-from judge.model import Command, OutputFile
-from judge.text import printable, shorten
+from .files import open_regular
+from .model import Command, OutputFile
+from .text import printable, shorten
 
 # A plain file name: letters, digits, _, - and ., opening with a letter, a digit or _, not
 # ending with a dot (Windows drops it), and not a device Windows reserves (nul.txt is NUL).

@@ -6,7 +6,7 @@ import io
 import os
 import stat
 
-from judge.text import printable
+from .text import printable
 
 
 def open_regular(path: str | os.PathLike[str]) -> io.FileIO:

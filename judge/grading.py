@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Optional, Sequence, Tuple
 
-from judge.model import Verdict
-from judge.packages import Group, number_of, text_of
-from judge.verdicts import kattis_name
+from .model import Verdict
+from .packages import Group, number_of, text_of
+from .verdicts import kattis_name
 
 WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", "AC")
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")

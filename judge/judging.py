@@ -14,19 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
-from judge.checkers import Unjudged, interact
-from judge.explain import beside_answer, stderr_tail
-from judge.fileio import case_folder, read_output, rooted
-from judge.files import read_regular
-from judge.model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
-from judge.modes import Judged, Mode
-from judge.process.choose import new_running
-from judge.process.sandbox import sandboxed, unsandboxed
-from judge.process.trees import TICK
-from judge.process.watch import BACKSTOP, Limits, Run, Running, execute
-from judge.stop import STOPPED
-from judge.text import printable
-from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
+from .checkers import Unjudged, interact
+from .explain import beside_answer, stderr_tail
+from .fileio import case_folder, read_output, rooted
+from .files import read_regular
+from .model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
+from .modes import Judged, Mode
+from .process.choose import new_running
+from .process.sandbox import sandboxed, unsandboxed
+from .process.trees import TICK
+from .process.watch import BACKSTOP, Limits, Run, Running, execute
+from .stop import STOPPED
+from .text import printable
+from .verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
 
 if TYPE_CHECKING:  # concurrent.futures is imported where a run uses threads
     from concurrent.futures import Future

@@ -9,10 +9,10 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional, Tuple
 
-from judge.text import printable, shorten
+from .text import printable, shorten
 
 if TYPE_CHECKING:
-    from judge.modes import Mode
+    from .modes import Mode
 
 MIB = 1024 * 1024
 MOST_MIB = float(2**43)  # 8 EiB: the largest memory or output limit, in bytes a 64-bit rlimit

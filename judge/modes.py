@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
-from judge import checkers, verdicts
-from judge.build import tool_command
-from judge.compare import (
+from . import checkers, verdicts
+from .build import tool_command
+from .compare import (
     COMPARATORS,
     INVALID_CHARACTER,
     KattisFlags,
@@ -22,14 +22,14 @@ from judge.compare import (
     kattis_difference,
     kattis_flags,
 )
-from judge.explain import NEWLINE, float_mismatch, hints, mismatch
-from judge.model import Command, UsageError, Verdict
-from judge.text import printable, shorten
-from judge.verdicts import Decision, Judging
+from .explain import NEWLINE, float_mismatch, hints, mismatch
+from .model import Command, UsageError, Verdict
+from .text import printable, shorten
+from .verdicts import Decision, Judging
 
 if TYPE_CHECKING:
-    from judge.process.trees import Workdir
-    from judge.process.watch import Running
+    from .process.trees import Workdir
+    from .process.watch import Running
 
 Folder = Union[str, Path]  # where a judging program is found, or built
 

@@ -22,16 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
-from judge import build, yamlish
-from judge.commands import Command as AnyCommand
-from judge.compare import kattis_flags
-from judge.model import Case, Command, Profile, UsageError
-from judge.modes import make_mode
-from judge.stop import STOPPED
-from judge.text import printable, shorten
+from . import build, yamlish
+from .commands import Command as AnyCommand
+from .compare import kattis_flags
+from .model import Case, Command, Profile, UsageError
+from .modes import make_mode
+from .stop import STOPPED
+from .text import printable, shorten
 
 if TYPE_CHECKING:
-    from judge.modes import Mode
+    from .modes import Mode
 
 GROUPS = ("sample", "secret")  # the top of data/, in the order judged
 # problemtools' defaults: limits (MiB, the multipliers), by the format's names.

@@ -1,4 +1,5 @@
-"""What this platform is, and which way of running a case it allows. Read once, at import."""
+"""What this platform is, which way of running a case it allows, and how the judge was
+installed. Read once, at import."""
 
 from __future__ import annotations
 
@@ -20,3 +21,8 @@ WAIT4: Callable[[int, int], tuple[int, int, struct_rusage]] | None = getattr(os,
 BROKEN_PIPE: int | None = -getattr(signal, "SIGPIPE", 0) or None
 # The portable path: the standard library's Popen and a thread per pipe, on every platform.
 PORTABLE = os.environ.get("RUNNER_PORTABLE", "") not in ("", "0") or not (POSIX and WAIT4)
+# Whether pip installed the package (as stones_judge, its command stones-judge), rather than
+# its being the repository's judge/ beside runner.py; and the words that start the judge.
+INSTALLED = __name__.split(".")[0] != "judge"
+FRONT_DOOR = ("stones-judge",) if INSTALLED else ("python3", "runner.py")
+PROG = FRONT_DOOR[-1]  # the name its messages open with

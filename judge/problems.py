@@ -10,14 +10,16 @@ import re
 from pathlib import Path, PurePath
 from typing import Iterable, Sequence, Tuple
 
-from judge.build import CASE_FOLDERS, LANGUAGES
-from judge.fileio import file_fields
-from judge.model import JUDGE_PREFIX, MOST_MIB, NAME_PATTERN, Case, Profile, UsageError
-from judge.modes import JUDGE_FORMAT, mode_error, parse_mode
-from judge.text import printable, shorten
+from .build import CASE_FOLDERS, LANGUAGES
+from .fileio import file_fields
+from .model import JUDGE_PREFIX, MOST_MIB, NAME_PATTERN, Case, Profile, UsageError
+from .modes import JUDGE_FORMAT, mode_error, parse_mode
+from .platform import INSTALLED
+from .text import printable, shorten
 
-# The runner's own repository, the default root of the problems: solutions/ and testcases/.
-ROOT = Path(__file__).resolve().parent.parent
+# The default root of the problems, solutions/ and testcases/: the runner's own repository,
+# or, installed, the folder the command runs in.
+ROOT = Path(os.curdir) if INSTALLED else Path(__file__).resolve().parent.parent
 NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 # A Judge: line opens its line, after a comment's `# ` or `// ` at most (in a docstring, at
 # column 0): an indented line is the tail of another field, whose text it does not judge.

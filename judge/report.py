@@ -14,11 +14,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Mapping, Sequence
 
-from judge.console import say
-from judge.model import EXTENDED_NOTE, PASSING, Case, Profile, Result, UsageError, Verdict
-from judge.process.watch import BACKSTOP
-from judge.progress import Progress
-from judge.text import as_text, printable
+from .console import say
+from .model import EXTENDED_NOTE, PASSING, Case, Profile, Result, UsageError, Verdict
+from .platform import FRONT_DOOR
+from .process.watch import BACKSTOP
+from .progress import Progress
+from .text import as_text, printable
 
 REPORT_VERSION = 1  # of the JSON report; it changes when a field changes meaning or goes
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
@@ -70,7 +71,7 @@ def rerun(argv: Sequence[str], failed: Sequence[Result]) -> str:
         if not word.startswith("-k"):
             kept.append(word)
     names = dict.fromkeys(result.case.name for result in failed)
-    words = ["python3", "runner.py", *kept] + [w for name in names for w in ("-k", name)]
+    words = [*FRONT_DOOR, *kept] + [w for name in names for w in ("-k", name)]
     return " ".join(shlex.quote(printable(word)) for word in words)
 
 

@@ -20,13 +20,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from judge.console import say
-from judge.grading import CaseResult, grade, score_text
-from judge.model import Case, Command, Judgement, Result
-from judge.packages import Package, Skipped, Unbuilt, derived_limit, program_command
-from judge.report import Checked
-from judge.text import printable
-from judge.verdicts import at_limit, kattis_name
+from .console import say
+from .grading import CaseResult, grade, score_text
+from .model import Case, Command, Judgement, Result
+from .packages import Package, Skipped, Unbuilt, derived_limit, program_command
+from .report import Checked
+from .text import printable
+from .verdicts import at_limit, kattis_name
 
 # Each folder of submissions/ and the verdict its programs must get, in the order judged.
 FOLDERS = {

@@ -31,10 +31,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from judge.explain import exit_description, last_lines, stderr_tail
-from judge.model import MIB, Judgement, OutputFile, Verdict
-from judge.platform import BROKEN_PIPE, LINUX
-from judge.process.watch import (
+from .explain import exit_description, last_lines, stderr_tail
+from .model import MIB, Judgement, OutputFile, Verdict
+from .platform import BROKEN_PIPE, LINUX
+from .process.watch import (
     BACKSTOP,
     CEILING,
     MEMORY_BACKSTOP,
@@ -43,7 +43,7 @@ from judge.process.watch import (
     ceiling,
     passed_limit,
 )
-from judge.text import printable, shorten
+from .text import printable, shorten
 
 V = Verdict
 

@@ -21,8 +21,8 @@ import re
 from pathlib import Path
 from typing import Any, List, NoReturn, Tuple
 
-from judge.model import UsageError
-from judge.text import printable, shorten
+from .model import UsageError
+from .text import printable, shorten
 
 MAX_NESTING = 64  # maps and lists in one another: deeper is refused (PyYAML's parser recurses)
 MAX_KEY = 1000  # characters of a key on its line: PyYAML reads no key past 1024

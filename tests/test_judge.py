@@ -16,7 +16,7 @@ ECHO = "import sys\nsys.stdout.write(sys.stdin.read())\n"
 
 @pytest.mark.parametrize("name", judge.__all__)
 def test_every_name_in_all_loads_from_its_module(name):
-    module = importlib.import_module(judge.MODULE_OF[name])
+    module = importlib.import_module(judge.MODULE_OF[name], "judge")
     assert getattr(judge, name) is getattr(module, name)
 
 

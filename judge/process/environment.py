@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from judge.platform import WINDOWS
+from ..platform import WINDOWS
 
 KEPT = ("PATH", "HOME", "LANG", "TMPDIR", "TZ")
 KEPT_PREFIXES = ("LC_",)

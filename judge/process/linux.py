@@ -18,14 +18,14 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Tuple
 
-from judge.process import launcher as walk
-from judge.process.environment import judged_environment
-from judge.process.trees import TICK, Pipes, PosixTree, Tree, stack_bytes
+from . import launcher as walk
+from .environment import judged_environment
+from .trees import TICK, Pipes, PosixTree, Tree, stack_bytes
 
 if TYPE_CHECKING:
     from typing import Literal
 
-    from judge.process.trees import CaseTree, Command, Finished, Workdir
+    from .trees import CaseTree, Command, Finished, Workdir
 
 # A launcher that runs: its process, and the runner's end of its control socket.
 Launched = Tuple["subprocess.Popen[bytes]", _socket.socket]

@@ -10,7 +10,7 @@ import threading
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from judge.process.trees import Pipes
+    from .trees import Pipes
 
 STDERR_KEPT = 64 * 1024  # bytes of stderr kept, from the end
 

@@ -35,16 +35,16 @@ import tempfile
 import threading
 from typing import TYPE_CHECKING, Optional, Tuple
 
-from judge.commands import PYTHON_PROGRAM
-from judge.files import open_regular
-from judge.model import MIB, UsageError
-from judge.platform import LINUX
-from judge.process.environment import judged_environment
-from judge.text import printable
+from ..commands import PYTHON_PROGRAM
+from ..files import open_regular
+from ..model import MIB, UsageError
+from ..platform import LINUX
+from ..text import printable
+from .environment import judged_environment
 
 if TYPE_CHECKING:
-    from judge.process.trees import Command, Workdir
-    from judge.process.watch import Run
+    from .trees import Command, Workdir
+    from .watch import Run
 
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = (

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Callable, Optional, Protocol, Sequence, Tuple, Union
 
-from judge.model import MIB
-from judge.platform import POSIX, WAIT4
-from judge.process.environment import judged_environment
+from ..model import MIB
+from ..platform import POSIX, WAIT4
+from .environment import judged_environment
 
 if TYPE_CHECKING:
     from resource import struct_rusage

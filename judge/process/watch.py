@@ -9,12 +9,12 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
-from judge.files import open_regular
-from judge.process.trees import TICK
-from judge.stop import STOPPED
+from ..files import open_regular
+from ..stop import STOPPED
+from .trees import TICK
 
 if TYPE_CHECKING:
-    from judge.process.trees import CaseTree, Command, Reader, ReaderKind, Started, Workdir
+    from .trees import CaseTree, Command, Reader, ReaderKind, Started, Workdir
 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s

@@ -7,14 +7,14 @@ import subprocess
 import sys
 from typing import TYPE_CHECKING, Any, Tuple, Type
 
-from judge.model import MIB
-from judge.process.trees import TICK, PlainTree
+from ..model import MIB
+from .trees import TICK, PlainTree
 
 if TYPE_CHECKING:
     import ctypes
     import types
 
-    from judge.process.trees import Command, Finished, Workdir
+    from .trees import Command, Finished, Workdir
 
 # winnt.h's two structures, as job_structures() makes them with ctypes.
 Structures = Tuple[Type[Any], Type[Any]]
