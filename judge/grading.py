@@ -11,12 +11,23 @@ reject_score). problemtools' default grader and its walk of the groups are the m
   accepted result; the score is the sum (the default), avg, min or max of its results';
   ignore_sample keeps the last result alone (data/ with sample and secret). Of two, the last
   given counts.
+
+The 2023-07 and 2025-09 formats grade by max_score and score_aggregation instead (2023-07's
+scoring: score and aggregation), in data/secret and each of its groups (its subfolders; in
+2025-09 those with a test_group.yaml): `pass-fail` gives a group its max_score when all its
+cases are accepted, else 0; `sum` and `min` sum its cases' scores or take the least. An
+accepted case scores what its validator gave, else the group's max_score (`min`) or its share
+of it (`sum`); data/secret's score (by default `sum` of at most 100) is the problem's, and the
+sample's verdict counts, not its score. A verdict is the first that is not accepted.
+
+A sum past the largest float is that float (1.8e308): a score is never inf.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Iterator, Mapping, Optional, Sequence, Tuple
 
 from .model import Verdict
 from .packages import Group, number_of, text_of
@@ -25,8 +36,8 @@ from .verdicts import kattis_name
 WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", "AC")
 VERDICT_MODES = ("worst_error", "no_errors", "first_error", "always_accept")
 SCORE_MODES: dict[str, Callable[[list[float]], float]] = {
-    "sum": sum,
-    "avg": lambda scores: sum(scores) / len(scores),
+    "sum": lambda scores: clamped(sum(scores)),
+    "avg": lambda scores: sum(score / len(scores) for score in scores),  # no sum overflows
     "min": min,
     "max": max,
 }
@@ -47,10 +58,20 @@ class Graded:
     score: float
 
 
-def grade(group: Group, result_of: Callable[[str], CaseResult | None]) -> list[Graded]:
+def clamped(score: float) -> float:
+    """A sum of finite scores, kept finite: past the largest float, that float."""
+    return max(-sys.float_info.max, min(sys.float_info.max, score))
+
+
+ResultOf = Callable[[str], Optional[CaseResult]]
+
+
+def grade(group: Group, result_of: ResultOf) -> list[Graded]:
     """The Graded of each group judged, subgroups before theirs, the group's own last (none if
     it judged nothing). result_of(case name) gives (verdict, score or None), or None for a
     case not judged; it is asked in order, and only for the cases the grader needs."""
+    if group.config.get("format", "legacy") != "legacy":
+        return grade_newer(group, result_of)
     graded: list[Graded] = []
     children: list[Graded] = []
     for item in group.items:
@@ -108,3 +129,98 @@ def aggregate(group: Group, children: Sequence[Graded]) -> Graded:
 def score_text(score: float) -> str:
     """A score as a report shows it: 30, 12.5."""
     return f"{score:.6g}"
+
+
+# ---------------------------------------------------------------- 2023-07 and 2025-09
+
+
+def scored_node(group: Group) -> bool:
+    """Whether the newer formats grade the folder as a whole: data/, the sample, data/secret
+    and its groups (in 2025-09, a subfolder of secret with a test_group.yaml)."""
+    if group.path in ("", "sample", "secret"):
+        return True
+    below_secret = group.path.startswith("secret/") and group.path.count("/") == 1
+    return below_secret and (
+        group.config.get("format") == "2023-07" or bool(group.config.get("grouped"))
+    )
+
+
+def members(group: Group) -> Iterator[str | Group]:
+    """A node's cases and groups in order, the cases of its other subfolders among them."""
+    for item in group.items:
+        if isinstance(item, Group) and not scored_node(item):
+            yield from members(item)
+        else:
+            yield item
+
+
+def rules_of(group: Group) -> tuple[str, float | None]:
+    """A node's aggregation and max_score (None: unbounded), with the defaults of secret (sum
+    of 100) and of the others (pass-fail, unbounded)."""
+    secret = group.path == "secret"
+    aggregation = text_of(group.config, "aggregation", "sum" if secret else "pass-fail")
+    most = group.config.get("max_score", 100.0 if secret else None)
+    return aggregation, (float(most) if isinstance(most, (int, float)) else None)
+
+
+def grade_newer(group: Group, result_of: ResultOf) -> list[Graded]:
+    """grade() for the newer formats: each node judged, those below first, its own last."""
+    items = list(members(group))
+    count = sum(1 for item in items if isinstance(item, str))
+    aggregation, most = rules_of(group)
+    goes_on = bool(group.config.get("scoring")) and (aggregation == "sum" or group.path == "")
+    graded: list[Graded] = []
+    children: list[Graded] = []
+    for item in items:
+        if isinstance(item, Group):
+            below = grade_newer(item, result_of)
+            graded += below
+            child = below[-1] if below else None
+        else:
+            child = newer_case(item, result_of(item), aggregation, most, count)
+        if child is None:
+            continue
+        children.append(child)
+        if child.verdict != "AC" and not goes_on:
+            break
+    if children:
+        graded.append(newer_aggregate(group.path, children, aggregation, most))
+    return graded
+
+
+def newer_case(
+    name: str, result: CaseResult | None, aggregation: str, most: float | None, count: int
+) -> Graded | None:
+    """A case's Graded in the newer formats: 0 if rejected; its validator's score, else its
+    share of its group's max_score; JE where the group is unbounded and no score was given."""
+    if result is None:
+        return None
+    verdict, score = kattis_name(result[0]), result[1]
+    if verdict != "AC":
+        return Graded(name, verdict, 0.0)
+    if score is None and most is None and aggregation != "pass-fail":
+        return Graded(name, "JE", 0.0)  # an unbounded group's case wants a score.txt
+    if score is None:
+        score = (most or 0.0) / (count if aggregation == "sum" else 1)
+    return Graded(name, verdict, score)
+
+
+def newer_aggregate(
+    path: str, children: Sequence[Graded], aggregation: str, most: float | None
+) -> Graded:
+    """A node's Graded from its children's: the first verdict that is not AC; data/'s score is
+    data/secret's."""
+    verdicts = [child.verdict for child in children]
+    if "JE" in verdicts:
+        return Graded(path, "JE", 0.0)
+    verdict = next((v for v in verdicts if v != "AC"), "AC")
+    scores = [child.score for child in children]
+    if path == "":
+        score = next((c.score for c in children if c.path == "secret"), 0.0)
+    elif aggregation == "pass-fail":
+        score = (most or 0.0) if verdict == "AC" else 0.0
+    elif aggregation == "min":
+        score = min(scores)
+    else:
+        score = clamped(sum(scores))
+    return Graded(path, verdict, score)

@@ -79,12 +79,18 @@ LIMIT_KEYS = {
         " time_resolution time_multipliers"
     ),
 }
-GROUP_KEYS = names(
-    "on_reject grading grader_flags accept_score reject_score range input_validator_flags"
-    " output_validator_flags output_validator_args input_validator_args args full_feedback"
-    " static_validator_args input_visualizer_args output_visualizer_args static_validation"
-    " static_validation_score require_pass max_score score_aggregation scoring"
-)
+GROUP_KEYS = {
+    "legacy": names(
+        "on_reject grading grader_flags accept_score reject_score range input_validator_flags"
+        " output_validator_flags"
+    ),
+    "new": names(
+        "output_validator_args input_validator_args args full_feedback static_validator_args"
+        " input_visualizer_args output_visualizer_args static_validation require_pass"
+        " static_validation_score max_score score_aggregation scoring"
+    ),
+}
+OWN_SETTINGS = ("max_score", "aggregation", "grouped")  # a group's alone: not inherited
 UNSUPPORTED_GROUP_KEYS = ("range", "require_pass", "static_validation", "static_validation_score")
 AGGREGATIONS = ("pass-fail", "sum", "min")
 
@@ -246,7 +252,7 @@ def read_package(folder: str | Path) -> Package:
     words = types_of(config, where)
     figures, time_limit = read_limits(folder, config, fmt, warnings)
     custom, interactive, flags = validation_of(folder, config, fmt, words)
-    data = read_data(folder, fmt, warnings)
+    data = read_data(folder, fmt, "scoring" in words, warnings)
     cases = tuple(cases_of(folder, data, name))
     if not cases:
         raise UsageError(f"{folder} holds no case: want data/secret/NAME.in with NAME.ans")
@@ -365,11 +371,12 @@ class Walk:
         self.read[real] = name
 
 
-def read_data(folder: Path, fmt: str, warnings: list[str]) -> Group:
+def read_data(folder: Path, fmt: str, scoring: bool, warnings: list[str]) -> Group:
     """The Group of the package's data/, its groups read to MAX_DEPTH at most: a UsageError,
     one line, where they nest deeper, or a link leaves the package or loops."""
     walk = Walk(folder, fmt, warnings)
-    data = read_group(folder / "data", "", dict(GROUP_DEFAULTS, format=fmt), walk, top=True)
+    defaults = dict(GROUP_DEFAULTS, format=fmt, scoring=scoring)
+    data = read_group(folder / "data", "", defaults, walk, top=True)
     assert data is not None  # data/ itself is never left out
     return data
 
@@ -386,7 +393,7 @@ def read_group(
     if top and not path.is_dir():
         return Group(name, dict(inherited), ())  # no data/: no case
     walk.enter(path, name)
-    config = group_config(path, inherited, walk, name)
+    config = group_config(path, inherited, walk)
     try:
         entries = sorted(entry for entry in os.listdir(path) if not entry.startswith("."))
     except OSError as error:
@@ -419,12 +426,10 @@ def read_item(
     return None
 
 
-def group_config(
-    path: Path, inherited: Mapping[str, object], walk: Walk, name: str
-) -> dict[str, object]:
+def group_config(path: Path, inherited: Mapping[str, object], walk: Walk) -> dict[str, object]:
     """A group's settings: its file's (testdata.yaml in legacy, test_group.yaml in 2023-07 and
     2025-09) over its parent's; a UsageError where one cannot be judged."""
-    config = {k: v for k, v in inherited.items() if k not in ("max_score", "aggregation")}
+    config = {k: v for k, v in inherited.items() if k not in OWN_SETTINGS}
     own = path / GROUP_FILES[walk.fmt]
     for other in set(GROUP_FILES.values()) - {own.name}:
         if (path / other).is_file():
@@ -432,15 +437,14 @@ def group_config(
             walk.warnings.append(f"{said}: a {walk.fmt} package reads {own.name}: not read")
     if own.is_file():
         walk.inside(own)
+        where, known = printable(str(own)), GROUP_KEYS["legacy" if walk.fmt == "legacy" else "new"]
         settings = read_yaml(own)
-        where = printable(str(own))
-        warn_unknown(settings, GROUP_KEYS, where, walk.warnings)
+        warn_unknown(settings, known, where, walk.warnings)
+        settings = {key: value for key, value in settings.items() if key in known}
         for key in settings:
             if key in UNSUPPORTED_GROUP_KEYS and settings[key] not in (None, [], ""):
                 walk.warnings.append(f"{where}: {key} is not supported: it is not read")
-        config.update(group_settings(settings, where))
-    if walk.fmt != "legacy" and name in ("secret", ""):
-        config.setdefault("aggregation", "sum" if name == "secret" else "pass-fail")
+        config.update(group_settings(settings, where), grouped=True)
     return config
 
 

@@ -1,6 +1,8 @@
 """judge/grading.py: Kattis's default grader, in process, on groups made here: a case's score,
 on_reject, the verdict and score modes of grader_flags, and which cases it asks for."""
 
+import sys
+
 import pytest
 
 from judge.grading import Graded, grade, score_text
@@ -80,3 +82,91 @@ def test_the_runners_verdicts_have_kattis_names():
     named = [kattis_verdict(v) for v in ("RE", "IE", "AC", "TLE", "IC")]
     assert named == ["RTE", "JE", "AC", "TLE", "WA"]
     assert (score_text(30.0), score_text(12.5)) == ("30", "12.5")
+
+
+# ---------------------------------------------------------------- sums kept finite
+
+
+def scored(**scores):
+    """result_of for grade(): case name -> (AC, the score its validator gave)."""
+    return lambda name: (kattis_verdict("AC"), scores.get(name.replace("/", "_")))
+
+
+def test_a_sum_past_the_largest_float_is_that_float_not_inf():
+    """Two validator scores of 1e308 summed to inf: 'score inf' was printed, and the --json
+    report was not written."""
+    top = group("g", ["g/1", "g/2"], on_reject="continue")
+    (graded,) = grade(top, scored(g_1=1e308, g_2=1e308))
+    assert graded.score == sys.float_info.max and graded.verdict == "AC"
+    (graded,) = grade(group("g", ["g/1", "g/2"], grader_flags="avg"), scored(g_1=1e308, g_2=1e308))
+    assert graded.score == 1e308  # an average of large scores overflows nothing
+
+
+# ---------------------------------------------------------------- 2023-07 and 2025-09
+
+
+def newer(path, items, **config):
+    return Group(path, {**GROUP_DEFAULTS, "format": "2025-09", "scoring": True, **config}, items)
+
+
+def verdicts(**given):
+    """result_of for grade(): case name -> (verdict, None), names with _ for /."""
+    return lambda name: (kattis_verdict(given[name.replace("/", "_")]), None)
+
+
+def test_the_newer_formats_grade_by_max_score_and_score_aggregation():
+    """2025-09: secret sums its groups, each pass-fail of its max_score by default; a sum group
+    shares its max_score among its cases; the sample's verdict counts, not its score."""
+    one = newer("secret/1", ["secret/1/a", "secret/1/b"], max_score=30.0, grouped=True)
+    two = newer("secret/2", ["secret/2/a", "secret/2/b"], max_score=70.0, grouped=True)
+    shared = newer("secret/3", ["secret/3/a", "secret/3/b"], grouped=True)
+    shared = Group(
+        shared.path, {**shared.config, "max_score": 40.0, "aggregation": "sum"}, shared.items
+    )
+    data = newer("", [newer("sample", ["sample/1"]), newer("secret", [one, two, shared])])
+    result_of = verdicts(
+        sample_1="AC",
+        secret_1_a="AC",
+        secret_1_b="AC",
+        secret_2_a="WA",
+        secret_2_b="AC",
+        secret_3_a="AC",
+        secret_3_b="TLE",
+    )
+    graded = {g.path: (g.verdict, g.score) for g in grade(data, result_of)}
+    assert graded == {
+        "sample": ("AC", 0.0),
+        "secret/1": ("AC", 30.0),
+        "secret/2": ("WA", 0.0),
+        "secret/3": ("TLE", 20.0),
+        "secret": ("WA", 50.0),
+        "": ("WA", 50.0),
+    }
+
+
+def test_in_2025_09_a_folder_with_no_test_group_yaml_is_its_groups_not_one_of_its_own():
+    more = newer("secret/more", ["secret/more/b"])  # no test_group.yaml: secret's own cases
+    data = newer("", [newer("secret", ["secret/a", more], max_score=20.0)])
+    graded = grade(data, verdicts(secret_a="AC", secret_more_b="WA"))
+    assert [(g.path, g.score) for g in graded] == [("secret", 10.0), ("", 10.0)]
+    inner = newer("secret/1/more", ["secret/1/more/a"])
+    one = newer("secret/1", ["secret/1/a", inner], max_score=10.0, aggregation="min", grouped=True)
+    graded = grade(newer("secret", [one]), verdicts(secret_1_a="AC", secret_1_more_a="WA"))
+    assert [(g.path, g.verdict, g.score) for g in graded] == [
+        ("secret/1", "WA", 0.0),
+        ("secret", "WA", 0.0),
+    ]
+
+
+def test_in_a_pass_fail_problem_the_first_failure_ends_the_judging():
+    data = newer("", [newer("sample", ["sample/1"]), newer("secret", ["secret/1"])], scoring=False)
+    asked = []
+    result_of = verdicts(sample_1="WA", secret_1="AC")
+    graded = grade(data, lambda name: asked.append(name) or result_of(name))
+    assert asked == ["sample/1"] and graded[-1].verdict == "WA"
+
+
+def test_an_unbounded_groups_accepted_case_with_no_score_is_a_judge_error():
+    data = newer("secret", ["secret/1"], max_score=None)
+    assert grade(data, verdicts(secret_1="AC")) == [Graded("secret", "JE", 0.0)]
+    assert grade(data, scored(secret_1=7.5))[-1] == Graded("secret", "AC", 7.5)

@@ -4,6 +4,7 @@ the programs, and the time limit problemtools derives; then `runner.py --package
 --command CMD` on the packages the tests keep (tests/packages/), and what a bad package says:
 one line each, never a traceback."""
 
+import json
 import shutil
 import sys
 
@@ -546,7 +547,6 @@ def test_a_groups_settings_are_inherited_and_its_own_file_overrides_them(tmp_pat
         ("accept_score: [1]\n", "accept_score is a list, not a number"),
         ("accept_score: .inf\n", "accept_score is the number inf, not a number"),
         ("output_validator_flags: [1, [2]]\n", "output_validator_flags is a list, not a text"),
-        ("args: [--fast]\n", "args (the program's own arguments) is not supported"),
         ("accept_score: 1\naccept_score: 2\n", "line 2, key accept_score: "),
     ],
 )
@@ -555,6 +555,13 @@ def test_a_group_setting_of_the_wrong_type_is_one_line(tmp_path, text, why):
     write(folder / "data" / "secret" / "group1" / "testdata.yaml", text)
     err = package_error(folder)
     assert why in err and "group1/testdata.yaml" in err, err
+
+
+def test_cases_that_give_the_program_arguments_are_refused(tmp_path):
+    folder = problem(tmp_path, "problem_format_version: 2025-09\nname: x\n")
+    write(folder / "data" / "secret" / "test_group.yaml", "args: [--fast]\n")
+    err = package_error(folder)
+    assert "test_group.yaml: args (the program's own arguments) is not supported" in err
 
 
 def test_a_scores_numbers_are_read_as_yaml_writes_them(tmp_path):
@@ -633,3 +640,30 @@ def test_the_package_folders_name_is_printed_safely(tmp_path):
     folder = shutil.copytree(PACKAGES / "hello", tmp_path / "he\x1b[31mllo")
     _, out, err = runner("--package", folder, "--submissions")
     assert "\x1b" not in out + err and "he\\x1b[31mllo: time limit 1 s" in out + err, out + err
+
+
+@pytest.mark.parametrize(
+    "version, group1, group2",
+    [
+        ("2025-09", "max_score: 30\n", "max_score: 70\n"),
+        ("2023-07", "scoring: {score: 30}\n", "scoring:\n  score: 70\n  aggregation: pass-fail\n"),
+    ],
+)
+def test_a_newer_scored_package_is_graded_by_its_groups_max_score(
+    tmp_path, version, group1, group2
+):
+    folder = problem(
+        tmp_path, f"problem_format_version: {version}\nname: x\ntype: scoring\n", "scored"
+    )
+    for path in folder.glob("data/**/testdata.yaml"):
+        path.unlink()
+    write(folder / "data" / "secret" / "group1" / "test_group.yaml", group1)
+    write(folder / "data" / "secret" / "group2" / "test_group.yaml", group2)
+    report = tmp_path / "report.json"
+    command = f"{sys.executable} {folder / 'submissions' / 'wrong_answer' / 'small.py'}"
+    status, out, err = runner(
+        "--package", folder, "--command", command, "--tle", "1", "--json", report
+    )
+    assert "   group secret/group1: AC, score 30\n   group secret/group2: WA, score 0\n" in out
+    assert status == 1 and "== scored: Kattis's verdict WA, score 30" in out, out + err
+    assert json.loads(report.read_text())["problems"]["scored"]["score"] == 30
