@@ -70,13 +70,15 @@ def test_keep_hack_makes_a_testcase_with_the_oracles_out(tmp_path):
     for stem, text in (("judge-hack-1", "5 5\n1 1 2 2 3 3 4 4\n"), ("hack-2", "5 5\r\n0\r\n")):
         (hacks / (stem + ".in")).write_bytes(text.encode())  # CRLF kept, on 3.8 too
         (hacks / (stem + ".out")).write_text("whatever\n", encoding="utf-8")
-    made = keep_hack.keep("vertical_four", "judge-hack-1.in", "row-win", root=tmp_path)
+    made = keep_hack.keep(
+        "vertical_four", "judge-hack-1.in", "row-win", root=tmp_path, tooling=ROOT
+    )
     assert made == tmp_path / "testcases" / "vertical_four" / "judge-row-win.in"
     assert made.with_suffix(".out").read_text(encoding="utf-8") == "7,red\n"
     assert list(hacks.glob("judge-hack-1.*")) == []
     with pytest.raises(keep_hack.KeepError, match="the judge never sends this input"):
-        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path)
-    made = keep_hack.keep("vertical_four", "hack-2", root=tmp_path)
+        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path, tooling=ROOT)
+    made = keep_hack.keep("vertical_four", "hack-2", root=tmp_path, tooling=ROOT)
     assert made.name == "hack-2.in" and made.read_bytes() == b"5 5\r\n0\r\n"
     assert made.with_suffix(".out").read_text(encoding="utf-8") == "1,error\n"
 
@@ -93,7 +95,7 @@ def test_an_extended_input_is_refused_by_one_look_of_validate_py(tmp_path, monke
     hacks.mkdir(parents=True)
     (hacks / "hack-2.in").write_bytes(b"5 5\r\n0\r\n")
     with pytest.raises(keep_hack.KeepError, match=r"never sends this input \(.+\): drop"):
-        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path)
+        keep_hack.keep("vertical_four", "hack-2", "judge-crlf", root=tmp_path, tooling=ROOT)
     assert looks == [b"5 5\r\n0\r\n"]
     assert problem.judge_sends("vertical_four", "5 5\n1 1 2 2 3 3 4 4\n") == (True, None)
     assert problem.judge_sends("sum_n", "2\n3 4\n") == (False, None)

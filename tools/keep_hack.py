@@ -5,24 +5,19 @@ runner.py NAME --hacks` judges them) with HACK.out, the oracle's answer or BRUTE
 one into testcases/NAME/ as CASE.in, CASE default HACK, with CASE.out: the oracle's answer
 when the problem has one (tests/NAME/oracle.py), else the saved HACK.out; never a solution's.
 Both files are written or neither. A judge case (tests/NAME/validate.py) is named `judge-*`:
-the prefix is added when CASE lacks it, and refused on an input the judge never sends.
+the prefix is added when CASE lacks it, and refused on an input the judge never sends. The
+validate.py and oracle.py are those of the root the case is filed in (keep's tooling=, that
+root by default), not those of the repo the tools run from. NAME needs hacks, not a solution:
+a problem solved in solutions/NAME.cpp, or not yet solved, keeps its hacks too.
 """
 
 import contextlib
 import sys
 from pathlib import Path
 
-from judge import JUDGE_PREFIX, printable
-from tools.problem import (
-    ENCODING,
-    ROOT,
-    judge_sends,
-    no_solution,
-    problem_parser,
-    run_tool,
-    tooling,
-    write_all,
-)
+from judge import JUDGE_PREFIX, printable, problem_name_error
+from tools.problem import ENCODING, ROOT, judge_sends, problem_parser, run_tool, write_all
+from tools.problem import tooling as load
 from tools.stress_failure import HACKS
 
 
@@ -30,16 +25,16 @@ class KeepError(Exception):
     """Why the hack cannot become a testcase: one line."""
 
 
-def has_oracle(name):
-    return (ROOT / "tests" / name / "oracle.py").is_file()
+def has_oracle(name, root=ROOT):
+    return (Path(root) / "tests" / name / "oracle.py").is_file()
 
 
-def answer(name, data, source):
-    """The .out of the input data (of the hack at source): the oracle's answer, else the
+def answer(name, data, source, root=ROOT):
+    """The .out of the input data (of the hack at source): root's oracle's answer, else the
     .out saved beside it."""
-    if has_oracle(name):
+    if has_oracle(name, root):
         try:
-            expected = tooling(name, "oracle").solve(data.decode(*ENCODING))
+            expected = load(name, "oracle", root).solve(data.decode(*ENCODING))
         except Exception as error:
             why = f"{type(error).__name__}: {error}"
             raise KeepError(f"tests/{name}/oracle.py failed on it: {why}") from None
@@ -53,9 +48,11 @@ def answer(name, data, source):
     return saved.read_bytes()
 
 
-def keep(name, hack, case=None, root=ROOT):
-    """Move hacks/NAME/HACK.in to testcases/NAME/CASE.in with CASE.out (see the module's
-    doc); return the path of the new .in."""
+def keep(name, hack, case=None, root=ROOT, tooling=None):
+    """Move root's hacks/NAME/HACK.in to its testcases/NAME/CASE.in with CASE.out (see the
+    module's doc), judged and answered by tooling's tests/NAME/ (default: root's); return the
+    path of the new .in."""
+    tooling = root if tooling is None else tooling
     stem = Path(hack).name
     for suffix in (".in", ".out"):
         stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
@@ -63,7 +60,7 @@ def keep(name, hack, case=None, root=ROOT):
     if not source.is_file():
         raise KeepError(f"no hack {source.relative_to(root)}")
     data = source.read_bytes()
-    judge, why = judge_sends(name, data)
+    judge, why = judge_sends(name, data, tooling)
     case = case or stem
     if judge and not case.startswith(JUDGE_PREFIX):
         case = JUDGE_PREFIX + case
@@ -73,7 +70,7 @@ def keep(name, hack, case=None, root=ROOT):
     for path in (target, target.with_suffix(".out")):
         if path.exists():
             raise KeepError(f"{path.relative_to(root)} is there already")
-    expected = answer(name, data, source)
+    expected = answer(name, data, source, tooling)
     target.parent.mkdir(parents=True, exist_ok=True)
     write_all(((target.with_suffix(".out"), expected), (target, data)))  # both or neither
     source.unlink()
@@ -92,8 +89,8 @@ def main(argv=None):
     parser.add_argument("hack", metavar="HACK", help="the hack: judge-hack-1a2b3c4d, or its path")
     parser.add_argument("--as", dest="case", metavar="CASE", help="the case's name (what it tests)")
     args = parser.parse_args(argv)
-    if no_solution(args.name):
-        parser.error(no_solution(args.name))
+    if problem_name_error(args.name):
+        parser.error(problem_name_error(args.name))
     try:
         target = keep(args.name, args.hack, args.case)
     except Exception as error:  # KeepError, OSError, a validate.py that fails: one line

@@ -21,6 +21,7 @@ from judge import (
     let_go,
     problem_name_error,
 )
+from judge.problems import find_solution
 
 ENCODING = ("utf-8", "surrogateescape")  # any bytes through text and back, unchanged
 
@@ -52,20 +53,27 @@ def no_solution(name, named=True):
     return None
 
 
-def has_validator(name):
-    """Whether tests/NAME/validate.py is there to say which inputs the judge sends."""
-    return (ROOT / "tests" / name / "validate.py").is_file()
+def solution_of(name, root=ROOT):
+    """The problem's solution file, solutions/NAME.EXT of any language of the runner's, as a
+    path from root; None when it has none (a UsageError when it has several)."""
+    return find_solution(Path(root), name)
 
 
-def judge_sends(name, data):
+def has_validator(name, root=ROOT):
+    """Whether tests/NAME/validate.py is there to say which inputs the judge sends (None: no
+    problem, such as a folder stressed, has one)."""
+    return name is not None and (Path(root) / "tests" / name / "validate.py").is_file()
+
+
+def judge_sends(name, data, root=ROOT):
     """Whether the judge could send the input data (bytes, or text in ENCODING) of problem
-    NAME, and why not, by tests/NAME/validate.py: (True, None), or (False, its reason). A
-    problem without validate.py says nothing: (False, None)."""
-    if not has_validator(name):
+    NAME, and why not, by root's tests/NAME/validate.py: (True, None), or (False, its reason).
+    A problem without validate.py says nothing: (False, None)."""
+    if not has_validator(name, root):
         return False, None
     if isinstance(data, str):
         data = data.encode(*ENCODING)  # an input that is not UTF-8 too
-    why = tooling(name, "validate").why_extended(data)
+    why = tooling(name, "validate", root).why_extended(data)
     return why is None, why
 
 
