@@ -412,7 +412,7 @@ def read_item(
     path: Path, below: str, config: Mapping[str, object], walk: Walk, top: bool
 ) -> str | Group | None:
     """An entry of the folder path (below: its name under data/): a subgroup, a case's name,
-    or None (a warning for an input with no answer)."""
+    or None; a UsageError for an input with no answer."""
     entry = path / below.rsplit("/", 1)[-1]
     walk.inside(entry)
     if entry.is_dir():
@@ -422,7 +422,8 @@ def read_item(
     if entry.name.endswith(".ans") and entry.with_suffix(".in").is_file():
         return below[:-4]
     if entry.name.endswith(".in") and not entry.with_suffix(".ans").is_file():
-        walk.warnings.append(f"{printable(str(entry))} has no .ans beside it: it is no case")
+        said = printable(str(entry))
+        raise UsageError(f"{said} has no .ans beside it: a case wants its answer")
     return None
 
 

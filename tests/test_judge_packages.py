@@ -667,3 +667,11 @@ def test_a_newer_scored_package_is_graded_by_its_groups_max_score(
     assert "   group secret/group1: AC, score 30\n   group secret/group2: WA, score 0\n" in out
     assert status == 1 and "== scored: Kattis's verdict WA, score 30" in out, out + err
     assert json.loads(report.read_text())["problems"]["scored"]["score"] == 30
+
+
+def test_an_input_with_no_answer_is_one_line(tmp_path):
+    """It was a warning, and the package was judged without the case."""
+    folder = copy(tmp_path)
+    (folder / "data" / "secret" / "2.ans").unlink()
+    err = package_error(folder)
+    assert f"{folder / 'data' / 'secret' / '2.in'} has no .ans beside it" in err
