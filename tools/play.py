@@ -14,6 +14,7 @@ minimum counts scaled to that many and without ``EXTENDED_LABELS``.
 """
 
 import collections
+import itertools
 import random
 from concurrent.futures import ThreadPoolExecutor, wait
 
@@ -22,6 +23,7 @@ from tools.problem import ENCODING, load_solution, tooling
 from tools.shrink import shrink
 
 TICK = 0.25  # seconds between two looks at the status line while an input runs
+AHEAD = 2  # inputs held a job: the one it judges, and the next, drawn and waiting
 
 # A program's verdict on one input: AC, WA, PE, IC, TLE, MLE, OLE or RE as the runner gives
 # them; lines: what the runner prints under a failing case, without the input; expected: the
@@ -83,33 +85,35 @@ def play(texts, judge, jobs=1, outcomes=None, progress=None):
     """Play the texts through judge (text -> Verdict), jobs at once. Return (inputs that
     passed, the counts of their outcome kinds, the counts of their labels, the first failing
     input and its Verdict, or None). outcomes(text, verdict) gives (kind, labels); progress,
-    a Progress, hears of each input passed and ticks while one runs."""
+    a Progress, hears of each input passed and ticks while one runs. The texts are drawn as
+    the first ones are judged: AHEAD a job are held at a time, whatever their count."""
     passed, kinds, more = 0, collections.Counter(), collections.Counter()
     texts, tick = iter(texts), progress.tick if progress else lambda: None
+    ahead = collections.deque()  # (text, its future), in the order drawn
     with ThreadPoolExecutor(jobs) as pool:
         try:
             while True:
-                batch = []
-                for _, text in zip(range(8 * jobs), texts):
-                    batch.append((text, pool.submit(judge, text)))
+                for text in itertools.islice(texts, AHEAD * jobs - len(ahead)):
+                    ahead.append((text, pool.submit(judge, text)))
                     tick()
-                if not batch:
+                if not ahead:
                     return passed, kinds, more, None
-                for text, future in batch:
-                    while not wait([future], TICK).done:
-                        tick()
-                    verdict = future.result()
-                    if verdict.kind != "AC":
-                        for _, later in batch:
-                            later.cancel()
-                        return passed, kinds, more, (text, verdict)
-                    passed += 1
-                    if outcomes:
-                        kind, labels = outcomes(text, verdict)
-                        kinds[kind] += 1
-                        more.update(labels)
-                    if progress:
-                        progress.step()
+                text, future = ahead.popleft()
+                while not wait([future], TICK).done:
+                    tick()
+                verdict = future.result()
+                if verdict.kind != "AC":
+                    for _, later in ahead:
+                        later.cancel()
+                    return passed, kinds, more, (text, verdict)
+                passed += 1
+                if outcomes:
+                    kind, labels = outcomes(text, verdict)
+                    kinds[kind] += 1
+                    more.update(labels)
+                if progress:
+                    progress.step()
+                text = future = verdict = None  # not held while the next one is drawn
         except BaseException:  # Ctrl-C: no program is left running, none waits to start
             getattr(judge, "stop", lambda: None)()
             raise

@@ -41,6 +41,11 @@ class OutOfTime(Exception):
     """No time is left before a deadline to run a program on an input."""
 
 
+class Drawn(str):
+    """An input GEN printed, with the seed it printed it for: its seed. It carries its seed
+    itself, so that nothing else need hold the input to say where it came from."""
+
+
 def generous(profile):
     """The profile with generous limits: 5 times its time limit, at least GENEROUS_TIME, and
     twice its memory limit, at least GENEROUS_MEMORY."""
@@ -163,15 +168,18 @@ class Helper:
 
 
 def generated(gen, count, seed, folder):
-    """GEN's inputs, `GEN SEED` for the seeds from seed on, with an empty stdin."""
+    """GEN's inputs, `GEN SEED` for the seeds from seed on, with an empty stdin: each a Drawn,
+    made as it is asked for."""
     empty = Path(folder) / "empty"
     empty.write_bytes(b"")
     for number in range(count):
         on = f"on seed {seed + number}"
-        text = gen.run(empty, on, with_argument(gen.command, str(seed + number)))
-        if not text.strip():
+        drawn = Drawn(gen.run(empty, on, with_argument(gen.command, str(seed + number))))
+        if not drawn.strip():
             raise ProgramError(f"GEN printed nothing {on}: the generator's fault")
-        yield text
+        drawn.seed = seed + number
+        yield drawn
+        del drawn  # not held while the next one is made
 
 
 def limits(name, judge, root, command=None, tle=None, mle=None):

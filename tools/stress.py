@@ -11,7 +11,8 @@ and BRUTE's output on it is the answer. The problem needs only solutions/NAME.py
 JUDGE=1). The solution's process tree is measured, and its verdict is the runner's: TLE over
 the CPU limit or past the wall backstop, MLE over the memory limit, RE on a crash, WA with
 the runner's diff. JUDGE=1 uses the limits of the solution's ``Judge:`` line, otherwise
-generous ones; the first line says which. The first failure is printed, then saved in
+generous ones; the first line says which. The inputs are drawn as they are judged: a few are
+held at a time, whatever N is. The first failure is printed, then saved in
 hacks/NAME/ as hack-HASH.in and .out (the .out from the oracle, or BRUTE; judge-hack-HASH
 when the judge could send the input), then shrunk (tools/shrink.py) for at most SHRINK
 seconds, and a smaller failing input printed and saved in its place; the exit status is 1
@@ -212,21 +213,17 @@ def yours(args, judge, folder, commands):
         Helper(role, commands[role], Path.cwd(), judge.profile, judge.running)
         for role in ("GEN", "BRUTE")
     )
-    seed, seeds = 1 if args.seed is None else args.seed, {}
-
-    def texts():
-        for number, text in enumerate(generated(gen, args.n, seed, folder)):
-            seeds.setdefault(text, seed + number)
-            yield text
+    seed = 1 if args.seed is None else args.seed
 
     def answer(text, path, deadline=None):
-        on = f"on the input of seed {seeds[text]}" if text in seeds else "on a shrunk input"
+        drawn = getattr(text, "seed", None)  # a Drawn; a shrunk input is a plain str
+        on = "on a shrunk input" if drawn is None else f"on the input of seed {drawn}"
         return brute.run(path, on, deadline=deadline)
 
     judge.answer = answer
     return {
         "seed": seed,
-        "texts": texts(),
+        "texts": generated(gen, args.n, seed, folder),
         "outcomes": None,
         "shrink": lambda candidate, drawn, verdict, watch: smallest(
             candidate, drawn, verdict, watch=watch

@@ -2,7 +2,9 @@
 hacks/NAME/ as hack-HASH.in and .out (judge-hack-HASH when the judge could send the input),
 then shrinks it (tools/shrink.py) within its time, watched by Shrinking, and saves the smaller
 failing input in its place. A save that fails is one line; Ctrl-C while shrinking saves the
-smallest failing input found beside the input as drawn.
+smallest failing input found beside the input as drawn. While it shrinks, it holds the input
+as drawn and the smallest failing one found (a TLE's, a few more: see Shrinking), never every
+one.
 """
 
 import contextlib
@@ -20,6 +22,7 @@ from tools.problem import ENCODING, ROOT, judge_sends, write_all
 HACKS = ROOT / "hacks"  # git-ignored: `make keep-hack` makes a hack a testcase
 HACK = "hack-"
 QUICK = 1.0  # s: the CPU limit a TLE's shrink candidates are judged by, when the limit is longer
+CHAIN = 16  # the smaller failing inputs of a TLE kept for confirmed(), the first and last too
 
 
 def hack_stem(name, text):
@@ -159,7 +162,14 @@ class Shrinking(Progress):
         return True
 
     def found(self, text, verdict):
+        """A smaller failing input: kept with the input as drawn, in place of the one before.
+        A TLE judged by quick keeps a few of those before, at most CHAIN in all, spread over
+        the chain (every other one dropped as it fills), for confirmed() to bisect."""
         self.chain.append((text, verdict))
+        if not self.quick:
+            del self.chain[1:-1]
+        elif len(self.chain) > CHAIN:
+            self.chain[1:-1] = self.chain[2:-1:2]
         self.tick()
 
     def line(self, elapsed):
