@@ -9,8 +9,8 @@ import itertools
 import math
 import re
 import signal
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence, Tuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence, Tuple
 
 from .compare import COMPARATORS, SPACE, Comparator, float_difference, loose_lines, tokens
 from .model import Verdict
@@ -59,55 +59,45 @@ def stderr_tail(data: bytes) -> list[str]:
     )
 
 
-@dataclass(frozen=True)
-class Hint:
-    """A mode a failure's hint may name: its flag, what the hint says, and whether the mode
-    accepts an output (got) against the answer (expected)."""
-
-    flag: str
-    says: str
-    accepts: Callable[[bytes, bytes], bool]
-
-
 FLOAT_HINT = "1e-6"  # the tolerance a hint tries: the usual one of a judge's statement
-
-
-def same_lines(expected: bytes, got: bytes) -> bool:
-    return loose_lines(expected) == loose_lines(got)
-
-
-def same_tokens(expected: bytes, got: bytes) -> bool:
-    return tokens(expected) == tokens(got)
-
-
-def near_numbers(expected: bytes, got: bytes) -> bool:
-    return float_difference(expected, got, float(FLOAT_HINT)) is None
-
-
-def any_case(expected: bytes, got: bytes) -> bool:
-    return tokens(expected).upper() == tokens(got).upper()
-
-
-# The modes a hint may name, the strictest first: the first that accepts the output is named.
-# A mode that rejected the output is never one that accepts it, so the hint never names it.
-HINTS = (
-    Hint(
-        "--loose", "loose would accept it, spaces at line ends and blank lines ignored", same_lines
-    ),
-    Hint("--tokens", "tokens would accept it, as most judges compare", same_tokens),
-    Hint(f"--float {FLOAT_HINT}", f"equal within {FLOAT_HINT}", near_numbers),
-    Hint("--kattis", "equal in any letter case, as Kattis compares by default", any_case),
-)
+HINT_BYTES = 1 << 20  # the tolerance is tried on at most this much past the equal tokens
+# What a hint says of each mode it may name, the strictest first, and the mode's flag.
+LOOSE_HINT = "loose would accept it, spaces at line ends and blank lines ignored: --loose"
+TOKENS_HINT = "tokens would accept it, as most judges compare: --tokens"
+FLOAT_HINT_TEXT = f"equal within {FLOAT_HINT}: --float {FLOAT_HINT}"
+CASE_HINT = "equal in any letter case, as Kattis compares by default: --kattis"
 
 
 def hints(got: bytes, expected: bytes) -> list[str]:
-    """A failure's hint: the first mode of HINTS that would accept the output, and its flag
-    ("hint: tokens would accept it...: --tokens"); none when none would. It changes no verdict:
-    the judge's statement says which mode is right."""
-    for hint in HINTS:
-        if hint.accepts(expected, got):
-            return [f"hint: {hint.says}: {hint.flag}"]
-    return []
+    """A failure's hint, "hint: ...": the strictest of loose, tokens, float 1e-6 and kattis
+    that would accept the output, and its flag; none when none would. It changes no verdict:
+    the judge's statement says which mode is right. A mode that rejected the output never
+    accepts it, so the hint never names the mode that judged it."""
+    want, have = tokens(expected), tokens(got)
+    if want == have:  # loose accepts only equal tokens
+        return ["hint: " + (LOOSE_HINT if same_lines(got, expected) else TOKENS_HINT)]
+    if near_numbers(want, have):
+        return ["hint: " + FLOAT_HINT_TEXT]
+    return ["hint: " + CASE_HINT] if want.upper() == have.upper() else []
+
+
+def same_lines(got: bytes, expected: bytes) -> bool:
+    """Whether loose accepts the output, its lines compared from the first that differs; False
+    past HINT_BYTES from there (millions of lines for a hint: tokens', which is true too)."""
+    start = line_start(expected, common_prefix(expected, got))  # the lines above are equal
+    if max(len(expected), len(got)) - start > HINT_BYTES:
+        return False
+    return loose_lines(expected[start:]) == loose_lines(got[start:])
+
+
+def near_numbers(want: bytes, have: bytes) -> bool:
+    """Whether two outputs' tokens (tokens() of each) are equal within FLOAT_HINT, tried from
+    their first difference on; False past HINT_BYTES from there (millions of tokens walked
+    for a hint: none)."""
+    start = want.rfind(b" ", 0, common_prefix(want, have)) + 1  # the first token that differs
+    if max(len(want), len(have)) - start > HINT_BYTES:
+        return False
+    return float_difference(want[start:], have[start:], float(FLOAT_HINT)) is None
 
 
 def float_mismatch(got: bytes, expected: bytes, eps_text: str) -> list[str]:

@@ -17,10 +17,10 @@ ONLY_SPACE = "only whitespace differs, and this judge counts that as a wrong ans
 ONLY_CASE = "only letter case or whitespace differs: Jutge.org would say PE"
 IC = "invalid character: byte 0x07 at line 2, column 4; Jutge.org accepts printable ASCII, "
 IC += "newline, CR and tab only"
-LOOSE = "hint: loose would accept it, spaces at line ends and blank lines ignored: --loose"
-TOKENS = "hint: tokens would accept it, as most judges compare: --tokens"
-FLOAT = "hint: equal within 1e-6: --float 1e-6"
-ANY_CASE = "hint: equal in any letter case, as Kattis compares by default: --kattis"
+HINT_LOOSE = "hint: loose would accept it, spaces at line ends and blank lines ignored: --loose"
+HINT_TOKENS = "hint: tokens would accept it, as most judges compare: --tokens"
+HINT_FLOAT = "hint: equal within 1e-6: --float 1e-6"
+HINT_CASE = "hint: equal in any letter case, as Kattis compares by default: --kattis"
 
 
 def first(where, expected, got):
@@ -51,15 +51,27 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
                 "   4",
             ],
         ),
-        ("exact", "WA", b"1  2\n", b"1 2\n", [ONLY_SPACE, TOKENS, *first("line 1", "1·2", "1··2")]),
-        ("exact", "WA", b"a\tb\n", b"a b\n", [ONLY_SPACE, TOKENS, *first("line 1", "a·b", "a→b")]),
-        ("exact", "WA", b"Yes\n", b"YES\n", [ONLY_CASE, ANY_CASE, *first("line 1", "YES", "Yes")]),
+        (
+            "exact",
+            "WA",
+            b"1  2\n",
+            b"1 2\n",
+            [ONLY_SPACE, HINT_TOKENS, *first("line 1", "1·2", "1··2")],
+        ),
+        (
+            "exact",
+            "WA",
+            b"a\tb\n",
+            b"a b\n",
+            [ONLY_SPACE, HINT_TOKENS, *first("line 1", "a·b", "a→b")],
+        ),
+        ("exact", "WA", b"Yes\n", b"YES\n", [ONLY_CASE, HINT_CASE, *first("line 1", "YES", "Yes")]),
         (
             "exact",
             "WA",
             b"1",
             b"1\n",
-            [ONLY_SPACE, LOOSE, *first("line 1", "1", "1  (no final newline)")],
+            [ONLY_SPACE, HINT_LOOSE, *first("line 1", "1", "1  (no final newline)")],
         ),
         ("exact", "WA", b"", b"1\n", first("line 1", "1", "(end of output)")),
         (
@@ -71,8 +83,8 @@ DIFF = ["diff:", "  --- expected", "  +++ got"]
         ),
         ("exact", "WA", b"\xff\xfe ok\n", b"ok\n", first("line 1", "ok", "\\xff\\xfe·ok")),
         ("exact", "WA", b"esc\x1b[2J\n", b"x\n", first("line 1", "x", "esc\\x1b[2J")),
-        ("jutge", "PE", b"1  2\n", b"1 2\n", [PE, TOKENS, *first("line 1", "1·2", "1··2")]),
-        ("jutge", "PE", b"Yes\n", b"YES\n", [PE, ANY_CASE, *first("line 1", "YES", "Yes")]),
+        ("jutge", "PE", b"1  2\n", b"1 2\n", [PE, HINT_TOKENS, *first("line 1", "1·2", "1··2")]),
+        ("jutge", "PE", b"Yes\n", b"YES\n", [PE, HINT_CASE, *first("line 1", "YES", "Yes")]),
         ("jutge", "WA", b"12\n", b"1 2\n", [ONLY_SPACE, *first("line 1", "1·2", "12")]),
         ("jutge", "IC", b"ok\n\tno\x07\n", b"ok\nno\n", [IC]),
         ("loose", "WA", b"a \n", b"b\n", first("line 1", "b", "a")),
@@ -115,35 +127,62 @@ def test_each_mode_explains_its_verdict(mode, verdict, got, expected, lines):
 @pytest.mark.parametrize(
     "got, expected, hint",
     [
-        (b"1 2 \n\n", b"1 2\n", LOOSE),
-        (b"1\r\n2\n", b"1\n2\n", LOOSE),
-        (b"1\n2\n", b"1 2\n", TOKENS),
-        (b" 1 2", b"1 2\n", TOKENS),
-        (b"0.3333333\n", b"0.333333333\n", FLOAT),
-        (b"2 1.0000001\n", b"2\n1\n", FLOAT),
-        (b"1e6\n", b"1000000.0000001\n", FLOAT),
-        (b"yes\n", b"YES\n", ANY_CASE),
+        (b"1 2 \n\n", b"1 2\n", HINT_LOOSE),
+        (b"1\r\n2\n", b"1\n2\n", HINT_LOOSE),
+        (b"1\n2\n", b"1 2\n", HINT_TOKENS),
+        (b" 1 2", b"1 2\n", HINT_TOKENS),
+        (b"0.3333333\n", b"0.333333333\n", HINT_FLOAT),
+        (b"2 1.0000001\n", b"2\n1\n", HINT_FLOAT),
+        (b"1e6\n", b"1000000.0000001\n", HINT_FLOAT),
+        (b"yes\n", b"YES\n", HINT_CASE),
         (b"1 2\n", b"1 3\n", None),
         (b"0.334\n", b"0.333333333\n", None),
         (b"", b"1\n", None),
-        (b"nan\n", b"nan\n", LOOSE),
+        (b"nan\n", b"nan\n", HINT_LOOSE),
     ],
 )
 def test_a_hint_names_the_strictest_mode_that_would_accept_the_output(got, expected, hint):
     assert explain.hints(got, expected) == ([hint] if hint else [])
 
 
+PIECES = st.lists(st.sampled_from(["1", "1.0000001", "1.5", "2", "x", "X", " ", "\n", " \n", "\t"]))
+HINTED = [
+    ("loose", HINT_LOOSE),
+    ("tokens", HINT_TOKENS),
+    ("float 1e-6", HINT_FLOAT),
+    ("kattis", HINT_CASE),
+]
+
+
+@given(PIECES, PIECES)
+def test_the_hint_is_the_strictest_mode_that_accepts(want, have):
+    expected, got = "".join(want).encode(), "".join(have).encode()
+    accepting = [
+        hint for mode, hint in HINTED if modes.parse_mode(mode).verdict(expected, got) == "AC"
+    ]
+    assert explain.hints(got, expected) == accepting[:1]
+
+
+def test_a_hint_past_a_mebibyte_from_the_first_difference_is_only_tokens_or_case():
+    lines = b"".join(b"%d\n" % n for n in range(300000))  # 2 MB
+    assert explain.hints(lines[:-1] + b" \n", lines) == [HINT_LOOSE]  # the difference near the end
+    assert explain.hints(b"0 \n" + lines[2:], lines) == [HINT_TOKENS]  # loose is not tried
+    assert explain.hints(lines[:-1] + b".0000001\n", lines) == [HINT_FLOAT]
+    assert explain.hints(b"0.0000001\n" + lines[2:], lines) == []  # float is not tried
+    assert explain.hints(lines + b"YES\n", lines + b"yes\n") == [HINT_CASE]
+
+
 @pytest.mark.parametrize(
     "mode, got, expected, hint",
     [
-        ("exact", b"1 2 \n", b"1 2\n", LOOSE),
-        ("loose", b"1\n2\n", b"1 2\n", TOKENS),
-        ("tokens", b"0.3333333\n", b"0.333333333\n", FLOAT),
-        ("float 1e-9", b"0.3333333\n", b"0.333333333\n", FLOAT),
-        ("jutge", b"yes\n", b"YES\n", ANY_CASE),
-        ("float 1e-6", b"yes\n", b"YES\n", ANY_CASE),
+        ("exact", b"1 2 \n", b"1 2\n", HINT_LOOSE),
+        ("loose", b"1\n2\n", b"1 2\n", HINT_TOKENS),
+        ("tokens", b"0.3333333\n", b"0.333333333\n", HINT_FLOAT),
+        ("float 1e-9", b"0.3333333\n", b"0.333333333\n", HINT_FLOAT),
+        ("jutge", b"yes\n", b"YES\n", HINT_CASE),
+        ("float 1e-6", b"yes\n", b"YES\n", HINT_CASE),
         ("float 1e-3", b"0.5\n", b"0.25\n", None),
-        ("kattis", b"0.3333333\n", b"0.333333333\n", FLOAT),
+        ("kattis", b"0.3333333\n", b"0.333333333\n", HINT_FLOAT),
     ],
 )
 def test_each_comparing_mode_gives_the_hint_with_its_failure(mode, got, expected, hint):
