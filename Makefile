@@ -98,19 +98,22 @@ lint: $(STAMP)
 # One solution against a brute force on random inputs, as a process (docs/stress.md):
 # `make stress P=conecta4 N=5000 SEED=7 PY=pypy3` plays tests/NAME/'s generator and oracle;
 # `make stress P=NAME GEN=CMD BRUTE=CMD` your own, in any language (GEN runs as `CMD SEED`
-# and prints an input, BRUTE's output is the answer; only solutions/NAME.py is needed).
-# SOLUTION= is your program instead of solutions/NAME.py: a .py file runs on PY, anything
-# else as a command line (SOLUTION=./a.out, "java Main"), from the folder make runs in. TLE=
-# and MLE= set the limits (s, MiB). JUDGE=1 draws only inputs the judge could send, judged by
-# the limits of the Judge: line. A failing input is saved in hacks/P/ (git-ignored; `python3
-# runner.py P --hacks` judges them), then shrunk for at most SHRINK= s (default 60; 0: not at
-# all). The commands reach the driver through the environment, so that their quotes and
-# spaces arrive as typed; the driver's first line says what it runs, so make does not echo it.
+# and prints an input, BRUTE's output is the answer; only the problem's solution is needed).
+# With SOLUTION= too, P may be any folder (P=~/cf/1850A, P=./mine) or a NAME with no solution.
+# SOLUTION= is your program instead of solutions/NAME.py. SOLUTION=, GEN= and BRUTE= each take
+# a source (x.cpp, Main.java, gen.py), built as the runner builds solutions/NAME.cpp (a .py
+# runs on PY), a program (./a.out) or a command line ("java Main"), from the folder make runs
+# in. TLE= and MLE= set the limits (s, MiB). JUDGE=1 draws only inputs the judge could send,
+# judged by the limits of the Judge: line. A failing input is saved in hacks/P/ (git-ignored;
+# `python3 runner.py P --hacks` judges them), or a folder's own hacks/, then shrunk for at most
+# SHRINK= s (default 60; 0: not at all). The commands reach the driver through the environment,
+# so that their quotes and spaces arrive as typed; the driver's first line says what it runs,
+# so make does not echo it.
 stress: export STRESS_SOLUTION = $(SOLUTION)
 stress: export STRESS_GEN = $(GEN)
 stress: export STRESS_BRUTE = $(BRUTE)
 stress:
-	@test -n "$(P)" || { echo "usage: make stress P=NAME [GEN=CMD BRUTE=CMD] [SOLUTION=CMD] [N=count] [SEED=s] [TLE=s] [MLE=MiB] [SHRINK=s] [PY=interpreter] [JUDGE=1]" >&2; exit 2; }
+	@test -n "$(P)" || { echo "usage: make stress P=NAME|FOLDER [GEN=CMD BRUTE=CMD] [SOLUTION=CMD] [N=count] [SEED=s] [TLE=s] [MLE=MiB] [SHRINK=s] [PY=interpreter] [JUDGE=1]" >&2; exit 2; }
 	@$(PYTHON) -m tools.stress $(P) $(if $(N),-n $(N)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(PY),--python $(PY)) $(if $(SOLUTION),--solution "$$STRESS_SOLUTION") \
 		$(if $(GEN),--gen "$$STRESS_GEN") $(if $(BRUTE),--brute "$$STRESS_BRUTE") \

@@ -171,9 +171,10 @@ def test_a_command_line_runs_from_the_callers_folder(tmp_path):
     assert "5 inputs" in done.stdout and "no failure" in done.stdout
 
 
-def test_a_file_that_is_neither_py_nor_executable_is_refused(tmp_path):
-    (tmp_path / "mine.cpp").write_text("int main() {}\n", encoding="utf-8")
-    done = stress("vertical_four", "-n", "3", "--solution", "mine.cpp", timeout=60, cwd=tmp_path)
+def test_a_file_that_is_neither_a_source_nor_executable_is_refused(tmp_path):
+    """mine.cpp is built (tests/test_stress_anything.py); mine.txt is no source of any language."""
+    (tmp_path / "mine.txt").write_text("int main() {}\n", encoding="utf-8")
+    done = stress("vertical_four", "-n", "3", "--solution", "mine.txt", timeout=60, cwd=tmp_path)
     assert done.returncode == 2
     assert "not executable" in done.stderr and "Traceback" not in done.stderr
 

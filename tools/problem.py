@@ -19,7 +19,6 @@ from judge import (
     UsageError,
     find_problems,
     let_go,
-    problem_name_error,
 )
 from judge.problems import find_solution
 
@@ -43,14 +42,6 @@ def problem_parser(prog, description, about):
     parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("name", metavar="NAME", help=about)
     return parser
-
-
-def no_solution(name, named=True):
-    """A tool's one line where NAME is no problem, else None: no solutions/NAME.py, or (where
-    named) a name off the name rule."""
-    if (named and problem_name_error(name)) or not (ROOT / "solutions" / (name + ".py")).is_file():
-        return f"no problem {name!r}: solutions/{name}.py is missing"
-    return None
 
 
 def solution_of(name, root=ROOT):

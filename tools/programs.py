@@ -1,6 +1,8 @@
 """The programs `make stress` runs, all through the runner's process trees: the solution,
 judged on each input as the runner judges a case, and your own generator (GEN) and brute
-force (BRUTE). Also the limits the solution is judged by.
+force (BRUTE). Each is a command line, or a file: a source of a language of the runner's
+(x.cpp, Main.java, gen.py), built as solutions/NAME.cpp is, or a program. Also the limits the
+solution is judged by.
 """
 
 import itertools
@@ -11,6 +13,7 @@ from pathlib import Path
 
 from judge import (
     BACKSTOP,
+    DEFAULT_PROFILE,
     MIB,
     OUTPUT_MIB,
     Limits,
@@ -25,10 +28,10 @@ from judge import (
     read_profile,
     runs_python,
     shorten,
-    split_command,
 )
+from judge.build import BUILD_FOLDER, command_built, command_of, language_of
 from tools.play import Verdict
-from tools.problem import ENCODING
+from tools.problem import ENCODING, ROOT
 
 GENEROUS_TIME, GENEROUS_MEMORY = 10, 1024  # the least generous limits: s, MiB
 
@@ -39,6 +42,15 @@ class ProgramError(Exception):
 
 class OutOfTime(Exception):
     """No time is left before a deadline to run a program on an input."""
+
+
+class BuildFailed(Exception):
+    """A source given that does not build: the lines that say why, the compiler's first lines
+    under the first."""
+
+    def __init__(self, lines):
+        super().__init__(lines[0])
+        self.lines = list(lines)
 
 
 class Drawn(str):
@@ -70,18 +82,30 @@ def capped(seconds, deadline):
     return min(seconds, left)
 
 
-def program(text, python, here):
-    """The command, (args, executable), that runs a program given as text: a .py file runs
-    on python, anything else is a command line split by the runner, its program found from
-    the folder here or on PATH."""
+def program(text, python, here, builds=ROOT / BUILD_FOLDER):
+    """The command, (args, executable), that runs a program given as text from the folder
+    here: a source of a language of the runner's (x.cpp, Main.java, a .py run on python),
+    built into builds as the runner builds solutions/NAME.cpp (once: a build is kept while its
+    files stay as they were); any other file, run itself; else a command line split as the
+    runner splits --command, its program found from here or on PATH. A UsageError where it
+    cannot run, BuildFailed where it does not build."""
     path = Path(here, text)
-    if not path.is_file():
-        return split_command(text, Path(here))
-    if text.endswith(".py"):  # a file named whole (its path may hold spaces), a.out too
-        return [python, str(path.resolve())], python
-    if not os.access(str(path), os.X_OK):
-        raise UsageError(f"{path} is not executable (a .py file runs on --python)")
-    return [str(path.resolve())], str(path.resolve())
+    if path.is_file() and language_of(text) is None:  # a file named whole: a.out, a script
+        if not os.access(str(path), os.X_OK):
+            raise UsageError(f"{path} is not executable, nor a source of a known language")
+        return [str(path.resolve())], str(path.resolve())
+    command = ([text], None) if path.is_file() else command_of(text, Path(here))
+    built = command_built(command, Path(here), Path(builds), python)
+    if built.command is None:
+        raise BuildFailed(built.failure or [f"{text} did not build"])
+    return built.command
+
+
+def built_from(text, command):
+    """The source text names, when command is its build's program (x.cpp, Main.java: not a
+    .py, which runs as it is); else None."""
+    language = language_of(text) if text and command[1] is None else None
+    return text if language and language.build else None
 
 
 def with_argument(command, word):
@@ -184,11 +208,13 @@ def generated(gen, count, seed, folder):
 
 def limits(name, judge, root, command=None, tle=None, mle=None):
     """The profile a program is judged by, the words that say so, and the warning of a
-    missing Judge: line. judge: the Judge: line's limits, else generous ones. A command
-    that is no Python program gets the line's other-language limit when it has one. tle and
-    mle, when given, are the limits. A checker's, validator's or interactor's command is
-    found from root, wherever the solution runs; a UsageError says why it cannot run."""
-    profile, warning = read_profile(root, name)
+    missing Judge: line. name: the problem whose solution's Judge: line counts, or None for
+    the runner's defaults (a folder, a problem with no solution file). judge: the Judge:
+    line's limits, else generous ones. A command that is no Python program gets the line's
+    other-language limit when it has one. tle and mle, when given, are the limits. A
+    checker's, validator's or interactor's command is found from root, wherever the solution
+    runs; a UsageError says why it cannot run."""
+    profile, warning = (DEFAULT_PROFILE, None) if name is None else read_profile(root, name)
     what = f"{profile.judge_name or 'the Judge: line'}'s {profile.mode.kind}"
     profile = replace(profile, mode=profile.mode.resolved(root, what, strict=True))  # from root
     whose = f"{printable(profile.judge_name)}'s" if profile.judge_name else "the runner's default"

@@ -3,8 +3,11 @@ process and judged on each as runner.py judges a case (docs/stress.md).
 
 ``make stress P=NAME GEN=CMD BRUTE=CMD [SOLUTION=CMD] [N=...] [SEED=s] [TLE=s] [MLE=MiB]``
 uses your own programs, in any language: GEN runs as ``CMD SEED`` and prints one input,
-and BRUTE's output on it is the answer. The problem needs only solutions/NAME.py, whose
-``Judge:`` line gives the limits and the comparison. A failure shrinks by lines, then words.
+and BRUTE's output on it is the answer. The problem needs only its solution, whose ``Judge:``
+line gives the limits and the comparison; with SOLUTION= it needs nothing, and P may be any
+folder (tools/stress_target.py): then TLE= and MLE=, or the runner's defaults, are the limits.
+A source given (x.cpp, Main.java, gen.py) is built as the runner builds solutions/NAME.cpp;
+one that does not build ends the run, exit status 2. A failure shrinks by lines, then words.
 
 ``make stress P=NAME [N=count] [SEED=s] [PY=interpreter] [SOLUTION=program] [JUDGE=1]``
 (``python3 -m tools.stress``) plays the inputs of tests/NAME/gen.py (judge-mode ones with
@@ -12,14 +15,14 @@ JUDGE=1). The solution's process tree is measured, and its verdict is the runner
 the CPU limit or past the wall backstop, MLE over the memory limit, RE on a crash, WA with
 the runner's diff. JUDGE=1 uses the limits of the solution's ``Judge:`` line, otherwise
 generous ones; the first line says which. The inputs are drawn as they are judged: a few are
-held at a time, whatever N is. The first failure is printed, then saved in
-hacks/NAME/ as hack-HASH.in and .out (the .out from the oracle, or BRUTE; judge-hack-HASH
-when the judge could send the input), then shrunk (tools/shrink.py) for at most SHRINK
-seconds, and a smaller failing input printed and saved in its place; the exit status is 1
-(130 on Ctrl-C while shrinking: the smallest found is saved too). A save that fails is one
-line. After N inputs with no failure it prints the outcome counts and exits 0. ``python3
-runner.py NAME --hacks`` judges the hacks, and ``make keep-hack`` (tools/keep_hack.py) makes
-one a testcase.
+held at a time, whatever N is. The first failure is printed, then saved in hacks/NAME/ (a
+folder's own hacks/) as hack-HASH.in and .out (the .out from the oracle, or BRUTE;
+judge-hack-HASH when the judge could send the input), then shrunk (tools/shrink.py) for at
+most SHRINK seconds, and a smaller failing input printed and saved in its place. The exit
+status is 1 (130 on Ctrl-C while shrinking: the smallest found is saved too). A save that
+fails is one line. After N inputs with no failure it prints the outcome counts and exits 0.
+``python3 runner.py NAME --hacks`` judges the hacks, and ``make keep-hack``
+(tools/keep_hack.py) makes one a testcase.
 """
 
 import argparse
@@ -34,20 +37,21 @@ import time
 from pathlib import Path
 
 from judge import Progress, UsageError, catch_signals, cpu_count, positive, printable, say
-from tools.contract import FOR_STRESS, missing
 from tools.play import inputs, outcomes_of, play, summary
-from tools.problem import (
-    ROOT,
-    has_validator,
-    no_solution,
-    problem_parser,
-    problems,
-    run_tool,
-    tooling,
+from tools.problem import ROOT, problem_parser, run_tool, tooling
+from tools.programs import (
+    AsProcess,
+    BuildFailed,
+    Helper,
+    ProgramError,
+    built_from,
+    generated,
+    limits,
+    program,
 )
-from tools.programs import AsProcess, Helper, ProgramError, generated, limits, program
 from tools.shrink import shrink, smallest
-from tools.stress_failure import failed
+from tools.stress_failure import Hacks, failed
+from tools.stress_target import lacking, target
 
 STARTED = time.monotonic()  # the status line counts from the start of the driver
 SHRINK = 60  # seconds a failure shrinks for, by default
@@ -74,7 +78,7 @@ def parser():
         "Random inputs through an answer (the oracle, or BRUTE) and the solution, "
         "run as a process and judged as the runner judges a case; the first failure is shrunk "
         "and saved as a hack.",
-        "the problem (solutions/NAME.py)",
+        "the problem (solutions/NAME.py), or a folder: ./mine, ~/cf/1850A",
     )
     made.add_argument("-n", type=int, default=1000, help="inputs to play (default 1000)")
     made.add_argument("--seed", type=int, help="random seed (default: the stress test's, or 1)")
@@ -82,11 +86,19 @@ def parser():
     made.add_argument(
         "--solution",
         metavar="PROGRAM",
-        help="a .py file (run on --python) or a command line, e.g. ./a.out, run from the "
-        "current folder (default: solutions/NAME.py)",
+        help="a source (x.cpp, Main.java, a .py run on --python), a program or a command "
+        "line, run from the current folder (default: solutions/NAME.py, or .cpp ...)",
     )
-    made.add_argument("--gen", metavar="CMD", help="your generator: CMD SEED prints an input")
-    made.add_argument("--brute", metavar="CMD", help="your brute force: its output is the answer")
+    made.add_argument(
+        "--gen",
+        metavar="CMD",
+        help="your generator, a source or a command: CMD SEED prints an input",
+    )
+    made.add_argument(
+        "--brute",
+        metavar="CMD",
+        help="your brute force, a source or a command: its output is the answer",
+    )
     made.add_argument("--tle", type=positive, metavar="S", help="the CPU time limit, in s")
     made.add_argument("--mle", type=positive, metavar="MIB", help="the memory limit, in MiB")
     made.add_argument(
@@ -102,7 +114,9 @@ def parser():
         metavar="S",
         help=f"seconds to shrink a failure for, 0: not at all (default {SHRINK})",
     )
-    made.add_argument("--save-to", type=Path, help="hack folder (default: hacks/NAME)")
+    made.add_argument(
+        "--save-to", type=Path, help="hack folder (default: hacks/NAME, or a folder's hacks/)"
+    )
     made.add_argument("-j", type=int, default=cpu_count(), help="processes at once")
     return made
 
@@ -118,32 +132,32 @@ def seconds(text):
     return value
 
 
-def checked(made, args):
-    """The commands that run the solution, GEN and BRUTE (None when not given), once the
-    arguments are found sound."""
-    if args.gen or args.brute:
-        if not (args.gen and args.brute):
-            made.error("GEN and BRUTE go together: GEN makes the inputs, BRUTE the answers")
-        if args.judge:
-            made.error("JUDGE=1 draws from tests/NAME/gen.py; with GEN, your GEN draws")
-        if no_solution(args.name, named=False):  # GEN's problem needs no name of the rule
-            made.error(no_solution(args.name, named=False))
-    else:
-        if args.name not in problems():
-            made.error(f"no problem {args.name!r}: the problems are {', '.join(problems())}")
-        lacking = missing(args.name, files=FOR_STRESS)
-        if lacking:
-            made.error("; ".join(lacking) + " (or bring your own: GEN=CMD BRUTE=CMD)")
-        if args.judge and not has_validator(args.name):
-            made.error(f"--judge: {args.name} has no tests/{args.name}/validate.py")
-    solution = args.solution or str(ROOT / "solutions" / (args.name + ".py"))
+def checked(args):
+    """What P names (a Target) and the commands that run the solution, GEN and BRUTE (None
+    when not given), once the arguments are found sound: sources built. A UsageError, one
+    line, says what is missing; BuildFailed, a source that does not build."""
+    found = target(args.name)
+    why = lacking(found, args)
+    if why:
+        raise UsageError(why)
     python, commands = shutil.which(args.python) or args.python, {}
-    for role, text in (("--solution", solution), ("GEN", args.gen), ("BRUTE", args.brute)):
-        try:
-            commands[role] = text and program(text, python, Path.cwd())
-        except UsageError as error:  # the runner's words name its own option
-            made.error(f"{role}: {str(error).replace('--command ', '', 1)}")
-    return commands
+    roles = (("SOLUTION", args.solution), ("GEN", args.gen), ("BRUTE", args.brute))
+    for role, text in roles:
+        commands[role] = text and built(role, text, python, Path.cwd())
+    if args.solution is None:  # the problem's own, from the root
+        commands["SOLUTION"] = built("SOLUTION", found.solution, python, ROOT)
+    return found, commands
+
+
+def built(role, text, python, here):
+    """The command of the program text gives for role, built if it is a source."""
+    try:
+        return program(text, python, here)
+    except UsageError as error:  # the runner's words name its own option
+        raise UsageError(f"{role}: {str(error).replace('--command ', '', 1)}") from None
+    except BuildFailed as error:
+        lines = [f"{role} {text} does not build: {error.lines[0]}", *error.lines[1:]]
+        raise BuildFailed(lines) from None
 
 
 def interrupted(signum, frame):
@@ -153,31 +167,42 @@ def interrupted(signum, frame):
 
 
 def main(argv=None):
-    made = parser()
-    args = made.parse_args(argv)
+    args = parser().parse_args(argv)
     catch_signals(interrupted)
     if hasattr(sys.stdout, "reconfigure"):  # an input's text that this stdout cannot encode
         sys.stdout.reconfigure(errors="backslashreplace")
-    commands = checked(made, args)
-    command, own = commands["--solution"], bool(args.gen)
     try:
-        profile, words, warning = limits(
-            args.name, args.judge or own, ROOT, command, args.tle, args.mle
+        found, commands = checked(args)
+        command, own = commands["SOLUTION"], bool(args.gen)
+        name = found.name if found.solution else None  # whose Judge: line counts
+        profile, words, warning = limits(name, args.judge or own, ROOT, command, args.tle, args.mle)
+    except (UsageError, BuildFailed) as error:
+        lines = getattr(error, "lines", [str(error)])
+        print(
+            printable(f"stress: {lines[0]}"), *map(printable, lines[1:]), sep="\n", file=sys.stderr
         )
-    except UsageError as error:
-        made.error(printable(str(error)))
+        return 2
     if warning:
         print(f"stress: warning: {warning}", file=sys.stderr)
     mode = "judge cases only" if args.judge else "judge and extended cases"
     mode = f"GEN {args.gen} with BRUTE {args.brute}" if own else mode
-    say(f"stress {args.name} on {mode}, {words}: {shown(command[0])}")
+    source = built_from(args.solution or found.solution, command)
+    say(f"stress {found.shown} on {mode}, {words}: {source or shown(command[0])}")
+    return run(args, found, command, profile, commands)
+
+
+def run(args, found, command, profile, commands):
+    """Play the inputs, in a folder of their own that a few at a time pass through: the exit
+    status."""
+    own = bool(args.gen)
     # Your own program runs from the folder you call from, so that the rest of a command line
     # ("python3 mine.py", "java -cp build Main") means what it means in your shell.
     cwd = ROOT if args.solution is None else Path.cwd()
     with tempfile.TemporaryDirectory(prefix="stress-") as folder:
         judge = AsProcess(command, cwd, profile, folder)
         try:
-            plan = (yours if own else ours)(args, judge, folder, commands)
+            plan = (yours if own else ours)(args, found, judge, folder, commands)
+            plan["hacks"] = Hacks(found, args, plan["whose"])
             return stress_run(args, judge, plan)
         except ProgramError as error:
             print(f"stress: {error}", file=sys.stderr)
@@ -190,24 +215,26 @@ def main(argv=None):
             judge.close()
 
 
-def ours(args, judge, folder, commands):
-    """The plan of a problem with a tooling folder: its generator, oracle and shrinker."""
-    gen = tooling(args.name, "gen")
+def ours(args, found, judge, folder, commands):
+    """The plan of a problem with a tooling folder: its generator, oracle and shrinker (found
+    names a problem: lacking() saw to it)."""
+    name = found.name
+    gen = tooling(name, "gen")
     seed = gen.STRESS["seed"] if args.seed is None else args.seed
-    oracle = tooling(args.name, "oracle")
+    oracle = tooling(name, "oracle")
     judge.answer = lambda text, path, deadline=None: oracle.solve(text)
     return {
         "seed": seed,
         "texts": inputs(gen, args.n, seed, args.judge),
-        "outcomes": outcomes_of(args.name),
+        "outcomes": outcomes_of(name),
         "shrink": lambda candidate, drawn, verdict, watch: shrink(
-            args.name, candidate, drawn, verdict, args.judge, watch
+            name, candidate, drawn, verdict, args.judge, watch
         ),
         "whose": "the oracle's answer",
     }
 
 
-def yours(args, judge, folder, commands):
+def yours(args, found, judge, folder, commands):
     """The plan of your GEN and BRUTE, run from the current folder."""
     gen, brute = (
         Helper(role, commands[role], Path.cwd(), judge.profile, judge.running)

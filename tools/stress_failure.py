@@ -1,15 +1,17 @@
 """What `make stress` (tools/stress.py) does with the first failure: says it, saves it in
-hacks/NAME/ as hack-HASH.in and .out (judge-hack-HASH when the judge could send the input),
-then shrinks it (tools/shrink.py) within its time, watched by Shrinking, and saves the smaller
-failing input in its place. A save that fails is one line; Ctrl-C while shrinking saves the
-smallest failing input found beside the input as drawn. While it shrinks, it holds the input
-as drawn and the smallest failing one found (a TLE's, a few more: see Shrinking), never every
-one.
+hacks/NAME/ (a folder's own hacks/) as hack-HASH.in and .out (judge-hack-HASH when the judge
+could send the input), then shrinks it (tools/shrink.py) within its time, watched by
+Shrinking, and saves the smaller failing input in its place. A save that fails is one line;
+Ctrl-C while shrinking saves the smallest failing input found beside the input as drawn.
+While it shrinks, it holds the input as drawn and the smallest failing one found (a TLE's, a
+few more: see Shrinking), never every one.
 """
 
 import contextlib
 import hashlib
 import math
+import os
+import shlex
 import shutil
 import sys
 import time
@@ -26,7 +28,8 @@ CHAIN = 16  # the smaller failing inputs of a TLE kept for confirmed(), the firs
 
 
 def hack_stem(name, text):
-    """hack-HASH, or judge-hack-HASH when the judge could send text."""
+    """hack-HASH, or judge-hack-HASH when the judge could send text (name: the problem whose
+    validate.py says so, None for a folder)."""
     judge, _ = judge_sends(name, text)
     digest = hashlib.sha256(text.encode(*ENCODING)).hexdigest()[:8]
     return (JUDGE_PREFIX if judge else "") + HACK + digest
@@ -49,7 +52,7 @@ def failed(args, judge, plan, passed, failing):
     at = f"seed {seed + passed} of GEN" if args.gen else f"seed {seed}"
     say(f"{verdict.kind} on input {passed + 1} ({at}) after {passed} passing inputs:")
     say("\n".join(described(verdict) + shown_input(drawn)))  # before anything can fail
-    hacks = Hacks(args, plan["whose"])
+    hacks = plan["hacks"]
     kept = hacks.save(drawn, verdict)
     if args.shrink > 0:
         full = judge.profile.time_limit
@@ -73,11 +76,17 @@ def failed(args, judge, plan, passed, failing):
 
 
 class Hacks:
-    """Where the hacks of a run go, and the lines that say what became of them."""
+    """Where the hacks of a run go, and the lines that say what became of them. target: what
+    P names (tools/stress_target.py); args: the run's (--save-to, --solution); whose: whose
+    answer a hack's .out is."""
 
-    def __init__(self, args, whose):
-        self.name, self.whose, self.own = args.name, whose, args.save_to is None
-        self.folder = args.save_to or HACKS / args.name
+    def __init__(self, target, args, whose):
+        self.name, self.whose, self.own = target.name, whose, args.save_to is None
+        self.folder = args.save_to or target.hacks
+        limits = ((" --tle", args.tle), (" --mle", args.mle))  # yours, for the runner too
+        self.command = shlex.quote(args.solution or "PROGRAM")
+        self.command += "".join(f"{flag} {value:g}" for flag, value in limits if value)
+        self.kept = target.folder is None and target.solution is not None  # keep-hack's own
 
     def save(self, text, verdict):
         """Save text and verdict.expected as a hack and say where: its path, without the
@@ -120,11 +129,17 @@ class Hacks:
         """What to do with the hack saved (and the input as drawn, when it stays too)."""
         if drawn:
             say(f"the input as drawn stays as {drawn}.in")
-        if saved and self.own:
+        if not (saved and self.own):
+            return
+        if self.kept:  # a problem of the repo: its hacks/NAME/ and testcases/NAME/
             say(
                 f"judge the hacks: python3 runner.py {self.name} --hacks; make this one a "
                 f"testcase: make keep-hack P={self.name} H={Path(saved).name}"
             )
+            return
+        folder = shown_path(self.folder)  # a folder of cases, for the runner's --command
+        folder = folder if os.sep in folder or "/" in folder else os.path.join(".", folder)
+        say(f"judge the hacks: python3 runner.py {folder} --command {self.command}")
 
 
 def size(text):
