@@ -118,6 +118,18 @@ def test_a_folder_under_home_and_your_limits(own_root):
     assert "5 inputs (seed 1), no failure" in done.stdout
 
 
+def test_a_problem_named_by_its_solutions_path_is_that_problem(own_root):
+    """P=solutions/sum_n.py, as the runner's line says for a word that is also a folder here."""
+    (own_root / "sum_n").mkdir()
+    done = stress("sum_n", "--gen", "gen.py", "--brute", "brute.py", cwd=own_root, timeout=60)
+    assert done.returncode == 2 and "say ./sum_n for the folder" in done.stderr, done.stderr
+    done = stress(
+        "solutions/sum_n.py", "--gen", "gen.py", "--brute", "brute.py", "-n", "3", cwd=own_root
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Somewhere's limits: 1 s CPU" in done.stdout.splitlines()[0], done.stdout
+
+
 def test_a_name_with_no_solution_file_is_stressed_and_its_hacks_go_to_hacks_name(own_root):
     folder = mine(own_root)
     done = stress("brand_new", *yours(folder), "-n", "200", cwd=own_root)

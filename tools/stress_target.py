@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from judge import UsageError, problem_name_error
-from judge.problems import case_folder
+from judge.problems import case_folder, problem_named
 from tools.contract import FOR_STRESS, missing
 from tools.problem import ROOT, has_validator, known, solution_of
 from tools.stress_failure import HACKS
@@ -45,16 +45,23 @@ def is_path(text):
     return text.startswith((".", "~")) or "/" in text or os.sep in text
 
 
+def problem_of(text):
+    """The problem a path names, as the runner reads it (solutions/NAME.cpp, testcases/NAME, a
+    problem's own hacks/NAME/), or None."""
+    path = Path(text).expanduser()
+    if path.parent.name in ("solutions", "testcases"):
+        return problem_named(text)
+    return path.name if path.is_dir() else None  # hacks/NAME/: case_folder said it is NAME's
+
+
 def target(text):
     """The Target that P (text) names; a UsageError, one line, where it names none."""
     folder = case_folder(ROOT, text)  # a word that is a folder here and a problem: refused
     if folder is not None:
         return Target(text, None, None, folder / "hacks", folder)
-    name = text
-    if is_path(text):
-        if not Path(text).expanduser().is_dir():
-            raise UsageError(f"no folder {text}: give a folder, or a problem's NAME {new()}")
-        name = Path(text).name  # a problem's own testcases/NAME/ or hacks/NAME/
+    name = problem_of(text) if is_path(text) else text
+    if name is None:
+        raise UsageError(f"no folder {text}: give a folder, or a problem's NAME {new()}")
     solution = solution_of(name)
     if solution is None and problem_name_error(name):
         raise UsageError(f"{problem_name_error(name)} {new()}")
