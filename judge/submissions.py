@@ -26,7 +26,7 @@ from .model import Case, Command, Judgement, Result
 from .packages import Package, Skipped, Unbuilt, derived_limit, program_command
 from .report import Checked
 from .text import printable
-from .verdicts import at_limit, kattis_name
+from .verdicts import at_limit, kattis_name, time_judged
 
 # Each folder of submissions/ and the verdict its programs must get, in the order judged.
 FOLDERS = {
@@ -209,7 +209,7 @@ def check(package: Package, judged: Mapping[str, Judgement], limit: float) -> Ve
     """The Verdicts of a submission's cases judged: graded at the limit and with the margin."""
     data = package.data
     high, low = grade(data, high_of(judged))[-1], grade(data, low_of(judged, limit))[-1]
-    times = [(j.wall if j.cpu is None else j.cpu) for j in judged.values()]
+    times = [time_judged(j) for j in judged.values()]
     failed = [(n, j) for n, j in judged.items() if j.verdict != "AC"]
     low_score, high_score = (low.score, high.score) if package.scoring else (None, None)
     slowest, deciding = max(times, default=0.0), (failed[0] if failed else None)

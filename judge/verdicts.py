@@ -366,11 +366,20 @@ def interactive(program: Run, judging: Judging, bounds: Bounds) -> Decision:
     return Decision(own, tuple(details), reason)
 
 
+WALL_REASONS = ("wall-unmeasured", "wall-ceiling", "wall-backstop")  # TLE by the wall clock
+
+
+def time_judged(judged: Judgement) -> float:
+    """The time a case was judged by: its CPU time, or its wall time where no CPU time was
+    measured or its wall time gave its TLE (a program that sleeps uses little CPU)."""
+    by_wall = judged.cpu is None or judged.reason in WALL_REASONS
+    return judged.wall if by_wall or judged.cpu is None else judged.cpu
+
+
 def at_limit(judged: Judgement, limit: float) -> Verdict:
     """The verdict of a judged case under a lower time limit: TLE over it, unless its verdict
     holds under any limit."""
-    used = judged.wall if judged.cpu is None else judged.cpu
-    return V.TLE if used > limit and not judged.final else judged.verdict
+    return V.TLE if time_judged(judged) > limit and not judged.final else judged.verdict
 
 
 def kattis_name(verdict: str) -> str:

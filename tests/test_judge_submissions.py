@@ -314,3 +314,20 @@ def test_json_says_a_skipped_and_an_unbuilt_submission_and_why(tmp_path):
     assert (broken["got"], broken["ok"], broken["cases"]) == ("CE", False, [])
     assert broken["why"].startswith("SyntaxError")
     assert (report["passed"], report["failed"], report["skipped"]) == (2, 1, 1)
+
+
+def test_a_row_of_a_submission_that_sleeps_to_its_limit_shows_the_time_it_was_judged_by(tmp_path):
+    """It used a few ms of CPU, and was stopped at the wall backstop: its row's slowest case is
+    that wall time, not the few ms (the row's text is the subject here)."""
+    folder = copy(tmp_path)
+    yaml = folder / "problem.yaml"
+    yaml.write_text(yaml.read_text() + "  time_limit: 0.5\n")  # under limits:, its last line
+    sleeps = folder / "submissions" / "time_limit_exceeded" / "sleeps.py"
+    sleeps.parent.mkdir()
+    sleeps.write_text("import time\ntime.sleep(30)\n")
+    status, out, _ = check(folder)
+    line = next(line for line in out.splitlines() if line.startswith("time_limit_exceeded/"))
+    assert rows(out)["time_limit_exceeded/sleeps.py"] == ("TLE", "TLE", "ok"), out
+    slowest = int(re.search(r"slowest case (\d+) ms", line).group(1))
+    assert slowest >= 500, line  # at least its limit, on a clock that ran
+    assert status == 0

@@ -325,6 +325,21 @@ def test_a_verdict_under_a_lower_time_limit(fields, verdict, limit, at):
 
 
 @pytest.mark.parametrize(
+    "cpu, wall, reason, used",
+    [
+        (0.4, 0.5, "compared", 0.4),
+        (None, 0.5, "compared", 0.5),  # no CPU time measured: the wall clock's
+        (0.002, 3.0, "wall-backstop", 3.0),  # it slept to the backstop: not 2 ms
+        (0.2, 8.0, "wall-ceiling", 8.0),
+        (1.2, 1.3, "cpu-limit", 1.2),
+    ],
+)
+def test_a_case_is_timed_by_the_clock_that_judged_it(cpu, wall, reason, used):
+    judged = Judgement(V.TLE, wall, cpu, None, False, (), reason=reason)
+    assert verdicts.time_judged(judged) == used
+
+
+@pytest.mark.parametrize(
     "verdict, name", [("RE", "RTE"), ("IE", "JE"), ("IC", "WA"), ("AC", "AC"), ("TLE", "TLE")]
 )
 def test_kattis_names_three_verdicts_otherwise(verdict, name):
