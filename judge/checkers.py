@@ -36,7 +36,7 @@ class Unjudged(Exception):
     says why; the case is IE."""
 
 
-def judge_command(mode: Judged, input_path: Path, folder: str) -> Command:
+def judging_command(mode: Judged, input_path: Path, folder: str) -> Command:
     """The judging program's command, (args, executable), with its files from folder."""
     if mode.command is None:
         raise Unjudged(mode.missing or f"the {mode.kind} has no command")
@@ -71,7 +71,7 @@ def check_output(
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "output").write_bytes(output)
         Path(folder, "answer").write_bytes(expected)
-        command = judge_command(mode, input_path, folder)
+        command = judging_command(mode, input_path, folder)
         try:  # the output on its stdin too: a validator reads it there
             run = execute(running, command, Path(folder, "output"), workdir, CHECK_LIMITS)
         except OSError as error:
@@ -120,17 +120,17 @@ class Watched(threading.Thread):
 
 
 class Ends:
-    """The runner's copies of the ends of two pipes, to_program and to_judge, (read end, write
+    """The runner's copies of the ends of two pipes, to_program and to_judging, (read end, write
     end) each. The runner holds them, so that each process sees the other's end of file only
     once the runner saw it end: which went first is never a race. Where the first to end
-    decides (the Kattis way), the judge may always write (the program's input is held open), a
-    judge that rejects first ends the program, and the program may write after the judge
+    decides (the Kattis way), the judging program may always write (the program's input is held
+    open), one that rejects first ends the program, and the program may write after it
     accepted: what it writes then is read and dropped, so that it never waits on a full
     pipe. Else (testlib's way), once the program is gone the interactor's writes fail."""
 
     def __init__(self, first_decides: bool) -> None:
-        self.to_program, self.to_judge = os.pipe(), os.pipe()
-        self.open, self.first_decides = {*self.to_program, *self.to_judge}, first_decides
+        self.to_program, self.to_judging = os.pipe(), os.pipe()
+        self.open, self.first_decides = {*self.to_program, *self.to_judging}, first_decides
         self.lock, self.rejected = threading.Lock(), False
         self.kill_program: Callable[[], None] | None = None
 
@@ -140,11 +140,11 @@ class Ends:
                 self.open.discard(fd)
                 os.close(fd)
 
-    def judge_ended(self, run: Run, codes: Mapping[int, Verdict]) -> None:
-        """The judge ended: the program sees its end of file; what the program writes now is
-        no longer read by the judge: dropped after an accept, refused after a reject."""
+    def judging_ended(self, run: Run, codes: Mapping[int, Verdict]) -> None:
+        """The judging program ended: the program sees its end of file; what the program
+        writes now is no longer read by it: dropped after an accept, refused after a reject."""
         rejected = codes.get(run.status) != Verdict.AC
-        self.close(self.to_program[1], *(self.to_judge[:1] if rejected else ()))
+        self.close(self.to_program[1], *(self.to_judging[:1] if rejected else ()))
         if not rejected:
             self.drain()
         with self.lock:
@@ -153,10 +153,10 @@ class Ends:
             kill()
 
     def drain(self) -> None:
-        """Read what the program writes to the judge's side until its end, on a thread that
-        then closes that end."""
+        """Read what the program writes to the judging program's side until its end, on a
+        thread that then closes that end."""
         with self.lock:
-            fd = self.to_judge[0]
+            fd = self.to_judging[0]
             if fd not in self.open:
                 return
             self.open.discard(fd)
@@ -173,16 +173,16 @@ class Ends:
         threading.Thread(target=read_to_end, daemon=True).start()
 
     def program_started(self, kill: Callable[[], None]) -> None:
-        """kill() ends the program: now, if the judge already rejected it (a busy machine may
-        run both before this thread goes on)."""
+        """kill() ends the program: now, if the judging program already rejected it (a busy
+        machine may run both before this thread goes on)."""
         with self.lock:
             self.kill_program, rejected = kill, self.rejected
         if rejected and self.first_decides:
             kill()
 
     def program_ended(self) -> None:
-        """The judge sees its end of file; testlib's interactor also a broken pipe."""
-        self.close(self.to_judge[1], *(() if self.first_decides else self.to_program[:1]))
+        """The judging program sees its end of file; testlib's interactor also a broken pipe."""
+        self.close(self.to_judging[1], *(() if self.first_decides else self.to_program[:1]))
 
 
 def interact(
@@ -201,19 +201,21 @@ def interact(
     with tempfile.TemporaryDirectory(prefix="runner-") as folder:
         Path(folder, "answer").write_bytes(expected or b"")
         own_limits = judging_limits(limits.time)
-        judge = judge_command(mode, input_path, folder)
+        judging_program = judging_command(mode, input_path, folder)
         ends, judging = Ends(mode.protocol.first_decides), None
         try:
-            to_program, to_judge = ends.to_program, ends.to_judge
+            to_program, to_judging = ends.to_program, ends.to_judging
             cap = CHECK_LIMITS.output
             stack = own_limits.memory  # each program's stack is its memory limit
-            started = running.start(judge, to_judge[0], workdir, cap, to_program[1], True, stack)
+            started = running.start(
+                judging_program, to_judging[0], workdir, cap, to_program[1], True, stack
+            )
             codes = mode.protocol.codes
             judging = Watched(
-                running, started, lambda run: ends.judge_ended(run, codes), own_limits
+                running, started, lambda run: ends.judging_ended(run, codes), own_limits
             )
             program = running.start(
-                command, to_program[0], workdir, limits.output, to_judge[1], stack=limits.memory
+                command, to_program[0], workdir, limits.output, to_judging[1], stack=limits.memory
             )
             ends.program_started(lambda: running.kill(program[0]))
             outcome = watch(running, *program, limits)

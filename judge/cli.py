@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The runner: judge what the command line says; the exit status."""
     catch_signals()  # as runner.py did, for a caller that imports the package
     try:
-        return judge_command_line(argv)
+        return judged_command_line(argv)
     except KeyboardInterrupt:
         catch_signals(signal.SIG_IGN)
         note("interrupted: every running case was killed")
@@ -343,9 +343,9 @@ def problems_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str
     if not cases and args.hacks and not args.keep:
         raise UsageError("no hack in hacks/NAME/: `make stress` saves one when a program fails")
     if not cases:
-        judge = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
+        kind = f"judge case ({JUDGE_PREFIX}*)" if args.judge_only else "case"
         wanted = " or ".join(f"'{word}'" for word in args.keep or [""])
-        raise UsageError(f"no {judge} name contains {wanted}")
+        raise UsageError(f"no {kind} name contains {wanted}")
     sandbox, jobs, fewer = prepared(args)
     profiles, unread = profiles_for(root, problems, args, own, command)
     hidden = hidden_folders(root, (case.input for case in cases))
@@ -562,7 +562,7 @@ def execute(
     and raises (judge.judging.run_all)."""
     assert plan.jobs == 1 or wants is everything, "a case wanted by the results before it"
 
-    def judge(case: Case, running: Running) -> Result | None:
+    def one_case(case: Case, running: Running) -> Result | None:
         if not wants(case):
             return None
         profile = plan.profiles[case.problem]
@@ -574,13 +574,13 @@ def execute(
         if result is not None:
             add(result)
 
-    run_all(plan.cases, judge, plan.jobs, added, on_wait)
+    run_all(plan.cases, one_case, plan.jobs, added, on_wait)
 
 
 # ---------------------------------------------------------------- the runs
 
 
-def judge_command_line(argv: Sequence[str] | None) -> int:
+def judged_command_line(argv: Sequence[str] | None) -> int:
     try:
         plan, warnings = plan_from(argv)
     except UsageError as error:

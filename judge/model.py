@@ -71,7 +71,7 @@ class Case:
     name: str
     input: Path
     expected: Path | None
-    judge: bool | None
+    judge_case: bool | None
 
 
 @dataclass(frozen=True)

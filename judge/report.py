@@ -89,7 +89,7 @@ def result_lines(result: Result) -> list[str]:
     lines = list(result.details)
     if result.input_lines:
         lines += ["input:", *result.input_lines]
-    if lines and result.ran and result.case.judge is False:
+    if lines and result.ran and result.case.judge_case is False:
         lines.insert(0, EXTENDED_NOTE)
     return lines
 
@@ -166,9 +166,9 @@ def summary(problem: str, profile: Profile, results: Sequence[Result]) -> str:
     scores = [result.score for result in results if result.score is not None]
     if scores:
         text += f"; score {sum(scores):.6g}, its cases' summed"
-    if any(result.case.judge is not None for result in results):  # it names judge cases
+    if any(result.case.judge_case is not None for result in results):  # it names judge cases
         for kind, judge in (("judge cases", True), ("extended", False)):
-            ran = [result for result in results if result.case.judge == judge]
+            ran = [result for result in results if result.case.judge_case == judge]
             text += "; " if judge else ", "
             text += f"{kind} {counted(ran)}" if ran else f"no {kind}"
     return text + figures(results)
@@ -260,7 +260,7 @@ def problems_data(profiles: Mapping[str, Profile], scores: Mapping[str, float | 
 def case_data(result: Result) -> Data:
     """A case's record in the JSON report."""
     case, cpu, wall = result.case, rounded(result.cpu, 1000), rounded(result.wall, 1000)
-    values = (as_text(case.problem), as_text(case.name), case.judge, result.verdict, cpu, wall)
+    values = (as_text(case.problem), as_text(case.name), case.judge_case, result.verdict, cpu, wall)
     data: Data = dict(zip(JSON_CASE, (*values, rounded(result.peak_mib), result.slow)))
     data.update(reason=result.reason, details=result_lines(result))
     if result.score is not None:

@@ -50,10 +50,10 @@ def test_a_judge_that_rejects_first_kills_the_program_whichever_thread_goes_on_f
     killed, ends = [], checkers.Ends(True)
     try:
         if judge_first:
-            ends.judge_ended(run(status=43), {42: "AC", 43: "WA"})
+            ends.judging_ended(run(status=43), {42: "AC", 43: "WA"})
         ends.program_started(lambda: killed.append("program"))
         if not judge_first:
-            ends.judge_ended(run(status=43), {42: "AC", 43: "WA"})
+            ends.judging_ended(run(status=43), {42: "AC", 43: "WA"})
     finally:
         ends.close(*ends.open)
     assert killed == ["program"]

@@ -315,7 +315,7 @@ def test_cases_are_found_in_natural_order_filtered_with_a_warning_per_lone_out(t
     assert found[2] == model.Case(
         "p", "judge-sample-1", folder / "judge-sample-1.in", folder / "judge-sample-1.out", True
     )
-    assert found[3].expected is None and not found[3].judge
+    assert found[3].expected is None and not found[3].judge_case
     keep = problems.find_cases(root, "p", "sample-1")[0]
     assert [case.name for case in keep] == ["judge-sample-1", "sample-1b", "sample-10"]
     only = problems.find_cases(root, "p", "", judge_only=True)[0]

@@ -34,8 +34,8 @@ from util import usage_error
 
 from judge import modes, report
 from judge.model import EXTENDED_NOTE, Case, Result, Verdict
-from judge.verdicts import REASONS
 from judge.problems import DEFAULT_PROFILE
+from judge.verdicts import REASONS
 
 
 def jsonschema():
@@ -45,7 +45,7 @@ def jsonschema():
 
 VERDICTS = ["AC", "WA", "PE", "IC", "RE", "TLE", "MLE", "OLE", "CE", "IE", "--"]
 CASE = Case("p", "a", Path("a.in"), Path("a.out"), False)
-JUDGE_CASE = replace(CASE, name="judge-b", judge=True)
+JUDGE_CASE = replace(CASE, name="judge-b", judge_case=True)
 PROFILE = replace(DEFAULT_PROFILE, judge_name="Test judge", time_limit=1.0)
 JUTGE = replace(PROFILE, mode=modes.parse_mode("jutge"))
 
@@ -94,7 +94,7 @@ def test_a_problem_whose_cases_never_ran_has_no_figures():
 
 
 def test_a_problem_that_names_no_judge_case_is_not_split():
-    unnamed = replace(CASE, judge=None)
+    unnamed = replace(CASE, judge_case=None)
     line = report.summary("p", PROFILE, [result(unnamed), result(unnamed, "--")])
     head = "== p (Test judge: 1 s CPU, 1024 MiB, exact): 1 passed, 0 failed"
     assert line == f"{head}, 1 not checked (no .out); {FIGURES}"
