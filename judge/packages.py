@@ -187,11 +187,14 @@ def optional_number(config: Mapping[str, object], key: str, where: str) -> float
 
 
 def words_of(value: object, where: str, key: str) -> tuple[str, ...]:
-    """A field of words: a text split at its spaces, or a list of texts."""
+    """A field of words: a text split at its spaces, or a list of texts (a number in it, as
+    YAML reads `1.0e-6`, as its text)."""
     if isinstance(value, str):
         return tuple(value.split())
-    if isinstance(value, list) and all(isinstance(word, str) for word in value):
-        return tuple(value)
+    if isinstance(value, list) and all(
+        isinstance(word, (str, int, float)) and not isinstance(word, bool) for word in value
+    ):
+        return tuple(word if isinstance(word, str) else str(word) for word in value)  # 1.0e-6
     raise UsageError(f"{where}: {key} is {kind_of(value)}, not a text or a list of texts")
 
 
@@ -355,7 +358,7 @@ class Walk:
         if STOPPED:
             raise KeyboardInterrupt  # a stop while a large data/ is read
         real = os.path.realpath(path)
-        if os.path.commonpath([real, str(self.folder)]) != str(self.folder):
+        if not within(real, str(self.folder)):
             said = printable(str(path))
             raise UsageError(f"{said} is a link that leads out of the package: it is not read")
         return real
@@ -369,6 +372,14 @@ class Walk:
             said = printable(str(path))
             raise UsageError(f"{said} leads to {first}, read already: a folder is read once")
         self.read[real] = name
+
+
+def within(path: str, folder: str) -> bool:
+    """Whether the real path is folder or lies inside it (on another drive, it does not)."""
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # Windows: another drive
+        return False
 
 
 def read_data(folder: Path, fmt: str, scoring: bool, warnings: list[str]) -> Group:

@@ -5,11 +5,12 @@ this module's own reader.
 Its own reader reads a part of YAML, and gives what safe_load gives on every text it reads:
 block and flow maps and lists nested to MAX_NESTING, plain, single- and double-quoted values
 on one line, anchors, aliases and `<<` merges, comments, `---` and `...`. Plain values are
-read as safe_load reads them, by YAML 1.1's rules: `yes`, `on` and `true` are True, `0x1F`,
-`0o17`-less octal `017` and `1:30` are ints, `1.5` and `1.0e+6` are floats, and `1e6` is
-text. The rest it refuses, in one line naming the file, the line and the key: tags, block
-scalars (`|`, `>`), a value that goes on to the next line, a tab that indents or separates,
-a key given twice, a second document, an anchor named twice, a timestamp with a time.
+read as safe_load reads them, by YAML 1.1's rules: `yes`, `on` and `true` are True; `0x1F`,
+`017` (octal) and `1:30` (base 60) are ints; `1.5` and `1.0e+6` are floats; `1e6` and `0o17`
+are text; `2025-01-02` is a date. The rest it refuses, in one line naming the file, the line
+and the key: tags, block scalars (`|`, `>`), a value that goes on to the next line, a tab
+that indents or separates, a key given twice, a second document, an anchor named twice, a
+timestamp with a time, and the few merges whose result PyYAML's releases disagree on.
 
 Both ways refuse a key given twice, which safe_load alone passes over (the last one wins)."""
 

@@ -505,7 +505,7 @@ def test_a_known_key_of_the_wrong_type_is_one_line_refusing_the_package(tmp_path
 def test_a_legacy_key_in_a_newer_format_is_unknown_and_not_read(tmp_path):
     text = "problem_format_version: 2025-09\nname: x\nvalidator_flags: case_sensitive\n"
     package = packages.read_package(problem(tmp_path, text))
-    assert package.profile.mode.text == "kattis"
+    assert package.profile.mode == parse_mode("kattis")
     assert package.warnings == (
         f"{tmp_path / 'hello' / 'problem.yaml'}: the key validator_flags is unknown: not read",
     )
@@ -675,3 +675,14 @@ def test_an_input_with_no_answer_is_one_line(tmp_path):
     (folder / "data" / "secret" / "2.ans").unlink()
     err = package_error(folder)
     assert f"{folder / 'data' / 'secret' / '2.in'} has no .ans beside it" in err
+
+
+def test_a_number_among_the_validators_arguments_is_its_text(tmp_path):
+    """YAML reads 1.0e-6 as a float: a list of texts holds it as its text."""
+    folder = problem(tmp_path, "problem_format_version: 2025-09\nname: x\n")
+    write(
+        folder / "data" / "secret" / "test_group.yaml",
+        "output_validator_args: [float_tolerance, 1.0e-6]\n",
+    )
+    package = packages.read_package(folder)
+    assert package.modes["secret/1"] == parse_mode("kattis float_tolerance 1e-06")
