@@ -147,7 +147,7 @@ def test_a_name_with_no_solution_file_is_stressed_and_its_hacks_go_to_hacks_name
         ("./nothing", [], "no folder ./nothing: give a folder, or a problem's NAME"),
         ("brand_new", [], "no problem 'brand_new': give SOLUTION=PROGRAM GEN=CMD BRUTE=CMD"),
         ("brand_new", ["--gen", "g", "--brute", "b"], "no solutions/brand_new.py: give SOLUTION="),
-        ("sum_n", [], "sum_n has no tests/sum_n/, its generator and oracle: give GEN=CMD BRUTE="),
+        ("sum_n", [], "tests/sum_n/ is missing, its generator and oracle: give GEN=CMD BRUTE="),
     ],
     ids=["folder-no-solution", "folder-nothing", "no-folder", "new-name", "new-name-gen", "no-gen"],
 )

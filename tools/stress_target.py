@@ -93,7 +93,7 @@ def tooling_lacks(target, args):
     if name not in known():
         return f"no problem {name!r}: give {YOURS} {new(name)}"
     if not (ROOT / "tests" / name).is_dir():
-        return f"{name} has no tests/{name}/, its generator and oracle: give GEN=CMD BRUTE=CMD"
+        return f"tests/{name}/ is missing, its generator and oracle: give GEN=CMD BRUTE=CMD"
     lines = missing(name, files=FOR_STRESS)
     if target.solution:  # solutions/NAME.cpp serves as well as solutions/NAME.py
         lines = [line for line in lines if not line.startswith("solutions/")]
