@@ -47,6 +47,8 @@ def rows(out):
     return {name: (expected, got, ok) for name, expected, got, ok in ROW.findall(out)}
 
 
+# hello's table in the fast run; the other three, each spinning a TLE submission to its limit,
+# in the deep run (tests/test_judge_packages.py judges each kind of package in the fast run).
 @pytest.mark.parametrize(
     "name, table",
     [
@@ -60,7 +62,7 @@ def rows(out):
                 "time_limit_exceeded/spin.py": ("TLE", "TLE", "ok"),
             },
         ),
-        (
+        pytest.param(
             "sums",
             {
                 "accepted/half.py": ("AC", "AC", "ok"),
@@ -69,8 +71,9 @@ def rows(out):
                 "run_time_error/index.py": ("RTE", "RTE", "ok"),
                 "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
             },
+            marks=pytest.mark.deep,
         ),
-        (
+        pytest.param(
             "guess",
             {
                 "accepted/halves.py": ("AC", "AC", "ok"),
@@ -78,8 +81,9 @@ def rows(out):
                 "run_time_error/crash.py": ("RTE", "RTE", "ok"),  # it crashed first
                 "time_limit_exceeded/silent.py": ("TLE", "TLE", "ok"),
             },
+            marks=pytest.mark.deep,
         ),
-        (
+        pytest.param(
             "scored",
             {
                 "accepted/twice.py": ("AC", "AC 100", "ok"),
@@ -87,6 +91,7 @@ def rows(out):
                 "run_time_error/crash.py": ("RTE", "RTE", "ok"),
                 "time_limit_exceeded/count.py": ("TLE", "TLE", "ok"),
             },
+            marks=pytest.mark.deep,
         ),
     ],
 )
