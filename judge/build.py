@@ -56,12 +56,13 @@ import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Iterable, Mapping, Sequence, Tuple
+from typing import Callable, Iterable, Mapping, Sequence, Tuple
 
 from . import commands
+from .console import note
 from .explain import exit_description
 from .model import MIB, UsageError
-from .platform import INSTALLED, WINDOWS
+from .platform import INSTALLED, PROG, WINDOWS
 from .process.choose import new_running
 from .process.readers import STDERR_KEPT
 from .process.sandbox import SYSTEM_FOLDERS, filter_path, sandbox_options
@@ -212,10 +213,12 @@ def program_for(
     python: str | None = None,
     sandbox: str | None = None,
     hidden: Sequence[str] = (),
+    announce: Callable[[str], None] | None = None,
 ) -> Built:
     """The Built of the source (a path from root, which the program runs from, of a language
     of LANGUAGES): built first into builds (default ROOT/build) when its language compiles;
-    with sandbox (bwrap's path), built inside it, where the folders hidden are out of sight."""
+    with sandbox (bwrap's path), built inside it, where the folders hidden are out of sight.
+    announce(the source's name), if given, is called before a build that is not cached."""
     language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
     if language is None:
         return Built(None, (f"{path.name}: no language of the runner's has its extension",))
@@ -226,7 +229,8 @@ def program_for(
     if language.build:
         recipe = Recipe(language, path, tools, sandbox, tuple(map(os.path.abspath, hidden)))
         try:
-            fields["out"], fields["main"] = built(recipe, Path(builds or Path(root, BUILD_FOLDER)))
+            home = Path(builds or Path(root, BUILD_FOLDER))
+            fields["out"], fields["main"] = built(recipe, home, announce)
         except BuildFailed as failed:
             return Built(None, failed.lines)
         fields["binary"] = str(Path(fields["out"], binary_name(path)))
@@ -376,9 +380,11 @@ def read_files(out: Path) -> list[str] | None:
     return None
 
 
-def built(recipe: Recipe, builds: Path) -> tuple[str, str]:
+def built(
+    recipe: Recipe, builds: Path, announce: Callable[[str], None] | None = None
+) -> tuple[str, str]:
     """(the build's folder, Java's class): built now unless a build whose files are all as they
-    were is there; else BuildFailed."""
+    were is there (announce(the source's name) first, if given); else BuildFailed."""
     path = recipe.path
     try:
         data = path.read_bytes()
@@ -387,7 +393,10 @@ def built(recipe: Recipe, builds: Path) -> tuple[str, str]:
     main = java_class(data.decode("utf-8", "replace"), path.stem)
     place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
     home, key = builds / f"{path.name}-{place}", build_key(recipe, data)
-    out = found_build(home, key) or build_into(home, key, recipe, main)
+    out = found_build(home, key)
+    if out is None and announce is not None:
+        announce(path.name)
+    out = out or build_into(home, key, recipe, main)
     return str(out), main
 
 
@@ -656,7 +665,8 @@ def tool_command(
     path = Path(root, words[0])
     if not path.is_file():
         raise UsageError(f"{what} {text}: no file {words[0]} under {root}")
-    made = program_for(root, str(path.resolve()), builds)
+    said = f"{PROG}: building {what} {words[0]}, the first time only: later runs reuse it"
+    made = program_for(root, str(path.resolve()), builds, announce=lambda _: note(said))
     if made.command is None:
         failure = made.failure or ("it did not build",)
         errors = [line.strip() for line in failure if "error" in line.lower()]

@@ -116,3 +116,31 @@ def test_a_java_source_runs_the_class_its_file_names(tmp_path):
     status, report, _ = judged_command(tmp_path, "Main.java", SUM_JAVA)
     assert case_verdicts(report) == {"cases/one": "AC", "cases/big": "AC"}, report["cases"]
     assert status == 0
+
+
+CHECKER_CPP = """#include <cstdio>
+int main(int argc, char **argv) {
+    long long got = 0, want = 0;
+    FILE *output = fopen(argv[2], "r"), *answer = fopen(argv[3], "r");
+    if (fscanf(output, "%lld", &got) != 1 || fscanf(answer, "%lld", &want) != 1) return 2;
+    return got == want ? 0 : 1;
+}
+"""
+
+
+@POSIX_ONLY
+@needs("g++")
+def test_a_checker_built_the_first_time_says_so_once(tmp_path):
+    """A checker given as a C++ source is built before the first case (testlib's take seconds):
+    that run says so in one line on stderr; the next reuses the build and says nothing."""
+    write(tmp_path / "chk.cpp", CHECKER_CPP)
+    write(tmp_path / "cases" / "one.in", "1 2\n")
+    write(tmp_path / "cases" / "one.out", "3\n")
+    write(tmp_path / "sum.py", "print(sum(map(int, input().split())))\n")
+    args = ("./cases", "--command", "python3 sum.py", "--checker", "chk.cpp")
+    runs = [judged(tmp_path, *args, cwd=tmp_path) for _ in range(2)]
+    for status, report, _ in runs:
+        assert (status, case_verdicts(report)) == (0, {"cases/one": "AC"})
+    first, again = (err.splitlines() for _, _, err in runs)
+    assert len(first) == 1 and "chk.cpp" in first[0] and "building" in first[0], first
+    assert again == []
