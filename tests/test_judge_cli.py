@@ -224,7 +224,7 @@ def test_command_usage_errors(tmp_path, args, message):
 
 def test_more_jobs_than_cpus_are_capped_with_a_warning(tmp_path):
     root = make_root(tmp_path, BUSY, {f"c{i}": ("0.2", "1\n") for i in range(8)})
-    status, report, err = judged(root, "--tle", "0.4", "-j", "64")
+    status, report, err = judged(root, "--tle", "2", "-j", "64")  # 0.2 s each: AC however busy
     assert f"-j 64: only {cli.cpu_count()} CPUs here" in err
     assert set(case_verdicts(report).values()) == {"AC"} and status == 0
 

@@ -279,7 +279,10 @@ def test_a_source_too_deep_to_compile_is_its_own_ce_and_the_run_goes_on(tmp_path
     assert status == 1, err
     table = got(report)
     assert table["accepted/hello.py"] == ("AC", "AC", True)
-    assert {table[f"wrong_answer/{name}"] for name in NESTED} == {("WA", "CE", False)}
+    rows = {table[f"wrong_answer/{name}"] for name in NESTED}
+    # Python 3.8's parser compiles some of them: then judged, they are the WA they are.
+    assert ("WA", "CE", False) in rows and rows <= {("WA", "CE", False), ("WA", "WA", True)}
+    assert "unexpected" not in err
 
 
 # ---------------------------------------------------------------- --json
