@@ -77,3 +77,14 @@ def own_root(tmp_path):
 def own_stress(root, *args, timeout=300):
     gen, brute = f"{sys.executable} gen.py", f"{sys.executable} brute.py"
     return stress("sum_n", "--gen", gen, "--brute", brute, *args, timeout=timeout, cwd=root)
+
+
+# A sum of the numbers after a count, with a planted bug: its sum overflows an int.
+OVERFLOWS = """#include <cstdio>
+int main() {
+    int n, sum = 0, x;
+    if (scanf("%d", &n) != 1) return 1;
+    for (int i = 0; i < n && scanf("%d", &x) == 1; i++) sum += x;  // planted: int, not long long
+    printf("%d\\n", sum);
+}
+"""

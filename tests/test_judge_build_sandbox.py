@@ -6,17 +6,13 @@ Skipped, with the reason, where bwrap is missing or cannot start a sandbox; with
 RUNNER_SANDBOX_REQUIRED=1 in the environment (CI sets it) that is a failure instead.
 """
 
-import os
 import shutil
 
 import pytest
 from runner_util import case_details, case_verdicts, judged, write
-
-from judge import model
-from judge.process import sandbox as sandboxing
+from sandbox_util import needs_sandbox
 
 JUDGE_LINE = "// Judge: T; 2 s; 1024 MiB; exact\n"
-REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
 # A solution that prints the answer its build read: the case's .out, included as a number.
 PEEKING = (
     JUDGE_LINE
@@ -61,24 +57,10 @@ fn main() {
 )
 
 
-def why_no_sandbox():
-    try:
-        sandboxing.find_sandbox()
-    except model.UsageError as error:
-        return str(error)
-    return None
-
-
-MISSING = why_no_sandbox()
-
-
 @pytest.fixture
 def sandbox():
     """Skip the test where there is no sandbox, or fail it where one is required."""
-    if MISSING and REQUIRED:
-        pytest.fail(f"RUNNER_SANDBOX_REQUIRED=1, but: {MISSING}")
-    if MISSING:
-        pytest.skip(MISSING)
+    needs_sandbox()
 
 
 def needs(*programs):

@@ -5,10 +5,9 @@ import os
 
 import pytest
 from runner_util import judged, make_root
+from sandbox_util import REQUIRED
 
 from judge.process import environment
-
-REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")  # as CI sets it
 
 SHOWS = """import os
 print(" ".join(sorted(k for k in os.environ if k.startswith(("PYTHON", "SECRET_")))) or "-")

@@ -25,6 +25,7 @@ import runner_util
 import util
 from process_util import deep_recursion
 from runner_util import PYTHON, RUNNER
+from sandbox_util import needs_sandbox
 from util import ROOT, TESTCASES
 
 from judge import model
@@ -32,28 +33,12 @@ from judge.process import sandbox as sandboxing
 from judge.process.watch import Run
 
 HEADER = "# Judge: Test judge; 1 s; 256 MiB; exact\n"  # room for PyPy, bwrap and a fork
-REQUIRED = os.environ.get("RUNNER_SANDBOX_REQUIRED", "") not in ("", "0")
-
-
-def why_no_sandbox():
-    """Why bwrap cannot start a sandbox here, or None when it can."""
-    try:
-        sandboxing.find_sandbox()
-    except model.UsageError as error:
-        return str(error)
-    return None
-
-
-MISSING = why_no_sandbox()
 
 
 @pytest.fixture
 def sandbox():
     """Skip the test where there is no sandbox, or fail it where one is required."""
-    if MISSING and REQUIRED:
-        pytest.fail(f"RUNNER_SANDBOX_REQUIRED=1, but: {MISSING}")
-    if MISSING:
-        pytest.skip(MISSING)
+    needs_sandbox()
 
 
 def make_root(tmp_path, solution, cases):

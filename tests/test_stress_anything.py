@@ -11,7 +11,7 @@ import sys
 
 import pytest
 import stress_util
-from stress_util import BRUTE, GEN, stress
+from stress_util import BRUTE, GEN, OVERFLOWS, stress
 from util import run
 
 own_root = stress_util.own_root  # the fixture: a root with solutions/sum_n.py, gen.py, brute.py
@@ -20,14 +20,6 @@ own_root = stress_util.own_root  # the fixture: a root with solutions/sum_n.py, 
 DROPS_ONE = """import sys
 n, *numbers = map(int, sys.stdin.read().split())
 print(sum(numbers[:4]))
-"""
-OVERFLOWS = """#include <cstdio>
-int main() {
-    int n, sum = 0, x;
-    if (scanf("%d", &n) != 1) return 1;
-    for (int i = 0; i < n && scanf("%d", &x) == 1; i++) sum += x;  // planted: int, not long long
-    printf("%d\\n", sum);
-}
 """
 RIGHT_CPP = OVERFLOWS.replace("int n, sum = 0, x;", "int n, x; long long sum = 0;").replace(
     '"%d\\n", sum', '"%lld\\n", sum'

@@ -15,7 +15,7 @@ import time
 
 import pytest
 import stress_util
-from stress_util import BRUTE, GEN, SUM, own_stress, stress
+from stress_util import BRUTE, GEN, OVERFLOWS, SUM, own_stress, stress
 from util import SOLUTIONS, python, run
 
 from judge import problems
@@ -24,16 +24,6 @@ from judge.process import choose
 from tools import play, programs
 
 own_root = stress_util.own_root  # the fixture: a root with solutions/sum_n.py, gen.py, brute.py
-
-
-OVERFLOWS = """#include <cstdio>
-int main() {
-    int n, sum = 0, x;
-    if (scanf("%d", &n) != 1) return 1;
-    for (int i = 0; i < n && scanf("%d", &x) == 1; i++) sum += x;  // planted: int, not long long
-    printf("%d\\n", sum);
-}
-"""
 
 
 @pytest.mark.skipif(not shutil.which("g++") or not shutil.which("make"), reason="no g++ or make")
