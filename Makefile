@@ -19,6 +19,7 @@ H ?=
 # The case name of keep-hack. Not AS: GNU make owns AS (the assembler), so AS ?= does nothing.
 CASE ?=
 CMD ?=
+PEERS ?=
 
 # The venv belongs to one interpreter. Its stamp carries python3's version. So
 # `PYENV_VERSION=3.9.18 make test` after a run on 3.12 builds a new venv with 3.9's pins.
@@ -28,7 +29,7 @@ STAMP := $(VENV)/installed-$(PYVER).stamp
 # The solution tests: oracles, stress tests and testcase checks, wherever they live.
 SOLUTION_TESTS = $(wildcard tests/*/test_*.py tests/test_problems.py tests/test_testcases.py)
 
-.PHONY: run new test test-on lint stress keep-hack mutants bench bench-pypy clean
+.PHONY: run new test test-on lint stress keep-hack mutants bench bench-pypy bench-packages clean
 
 # CMD= judges your program instead of solutions/NAME.py (runner.py's --command).
 run: export RUN_COMMAND = $(CMD)
@@ -87,6 +88,7 @@ help:
 	@echo 'make mutants [P=NAME] [CHECK=1]  the share of mutants the testcases kill'
 	@echo 'make bench                       the benchmark on CPython'
 	@echo 'make bench-pypy                  the benchmark on PyPy'
+	@echo 'make bench-packages [PEERS=DIR]  the runner beside verifyproblem and bt on tests/packages/'
 	@echo 'make clean                       remove the venvs and the caches'
 	@echo 'make help                        this list'
 
@@ -139,6 +141,11 @@ bench:
 
 bench-pypy:
 	$(PYTHON) -m maint.bench --python pypy3
+
+# The runner, problemtools' verifyproblem and BAPCtools' bt, each where installed, on the
+# packages of tests/packages/ (docs/benchmarks.md). PEERS=DIR: where the two are, if not on PATH.
+bench-packages:
+	$(PYTHON) -m maint.bench_packages $(if $(PEERS),--peers $(PEERS))
 
 # A new venv whenever the requirements or the interpreter change, so that it holds exactly
 # the pinned tools and nothing left from another set.
