@@ -6,7 +6,9 @@ program's Run, the limits, and what judged its output: a comparator's Decision, 
 a judging program (a checker, an output validator or an interactor) with the protocol it
 speaks. decide() applies every precedence rule, in this order:
 
-1. A program that was not built is CE; an answer that cannot be read is IE.
+1. A program that was not built is CE; an answer that cannot be read is IE. A judging program
+   run alone, with no program to judge (an input or answer validator on a case's file):
+   its exit code by its protocol, as in 3.
 2. Limits before the exit: MLE when the memory backstop stopped it, TLE, OLE (its stdout, then
    its output file), MLE by its peak, then RE for a non-zero exit. A case with no answer is
    "--" (run, not checked). An output file it did not write, or that cannot be read (a
@@ -179,6 +181,8 @@ def decide(seen: Seen) -> Decision:
         return Decision(
             V.IE, (f"could not read the .out: {seen.answer_error}",), "answer-unreadable"
         )
+    if seen.program is None and seen.judging is not None:
+        return by_judging_program(seen.judging)  # a validator of a case's file, run alone
     if seen.program is None:
         return Decision(V.IE, ("the program did not run",), "not-judged")
     if seen.interactive and seen.judging is not None:

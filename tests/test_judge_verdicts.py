@@ -109,6 +109,11 @@ SEEN = {
         BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"inf")
     ),
     "validator-0": Seen(BOUNDS, program=run(), judging=judging("validator v", {"status": 0})),
+    # an input or answer validator run alone on a case's file: no program to judge
+    "alone-valid": Seen(BOUNDS, judging=judging("validator v", {"status": 42})),
+    "alone-invalid": Seen(BOUNDS, judging=judging("validator v", {"status": 43})),
+    "alone-failed": Seen(BOUNDS, judging=judging("validator v", {"status": 1})),
+    "alone-killed": Seen(BOUNDS, judging=judging("validator v", {"timed_out": True})),
     "file-written": Seen(
         BOUNDS, program=run(), compared=Decision(V.AC, (), "compared"), output_file=FILE
     ),
@@ -155,6 +160,10 @@ DECIDED = [
     ("score-file", V.AC, "judging-exit"),
     ("bad-score-file", V.IE, "judging-failed"),
     ("validator-0", V.IE, "judging-failed"),
+    ("alone-valid", V.AC, "judging-exit"),
+    ("alone-invalid", V.WA, "judging-exit"),
+    ("alone-failed", V.IE, "judging-failed"),
+    ("alone-killed", V.IE, "judging-limit"),
     ("file-written", V.AC, "compared"),
     ("file-missing", V.WA, "output-file-missing"),
     ("file-a-folder", V.WA, "output-file-unreadable"),
