@@ -63,6 +63,7 @@ from .report import (
     clear_report,
     report_data,
     submissions_data,
+    validation_data,
     write_json,
 )
 from .stop import catch_signals
@@ -79,6 +80,7 @@ from .submissions import (
     summary,
     time_line,
 )
+from .validation import Tally, Validation, find_validation
 
 Timed = Tuple[Checked, Optional[Verdicts]]  # a submission checked, and its Verdicts if it ran
 
@@ -91,7 +93,8 @@ class Plan:
     path, and a case's own mode by its name (a package group's flags). With --package, the
     package; with --submissions, its submissions (each a problem of its label; None for a run
     of cases); and where the time limit is derived from the accepted submissions, timing: the
-    Plan that runs them first. Its maps cannot be changed: a new limit is a new Plan."""
+    Plan that runs them first; with --validate, the validation, whose validators are the
+    programs. Its maps cannot be changed: a new limit is a new Plan."""
 
     cases: tuple[Case, ...]
     profiles: Mapping[str, Profile]
@@ -104,6 +107,7 @@ class Plan:
     package: Package | None = None
     submissions: tuple[Submission, ...] | None = None
     timing: Plan | None = None
+    validation: Validation | None = None
 
     def __post_init__(self) -> None:
         for name in ("profiles", "programs", "modes"):  # read only, as the rest is
@@ -188,6 +192,8 @@ HELP = {
     " or --submissions",
     "submissions": "with --package: judge each of the package's submissions, and say whether it"
     " gets the verdict of its folder (accepted, wrong_answer...)",
+    "validate": "with --package: run its input and answer validators on every case, and say"
+    " each case that is not valid",
 }
 
 
@@ -215,6 +221,7 @@ def make_parser() -> Parser:
     add("--root", type=Path, default=ROOT, metavar="DIR", help=HELP["root"])
     add("--package", type=Path, metavar="DIR", help=HELP["package"])
     add("--submissions", action="store_true", help=HELP["submissions"])
+    add("--validate", action="store_true", help=HELP["validate"])
     return parser
 
 
@@ -326,6 +333,8 @@ def plan_from(argv: Sequence[str] | None) -> tuple[Plan, list[str]]:
     if found is None:
         parser.error(f"--python {args.python}: no such program")
     python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    if args.validate:
+        return validate_plan(args, python)
     if args.package is not None or args.submissions:
         return package_plan(args, python)
     return problems_plan(args, python)
@@ -438,7 +447,9 @@ def refuse_for_package(args: argparse.Namespace) -> None:
     if args.problems:
         raise UsageError("--package DIR judges that package alone: name no problem with it")
     if args.submissions == (args.command is not None):
-        raise UsageError("--package DIR wants --command CMD (your program) or --submissions")
+        raise UsageError(
+            "--package DIR wants --command CMD (your program) or --submissions, or --validate"
+        )
     for flag, given in (("--hacks", args.hacks), ("--judge-only", args.judge_only)):
         if given:
             raise UsageError(f"{flag} is for a problem's cases: a package has data/ alone")
@@ -448,6 +459,32 @@ def refuse_for_package(args: argparse.Namespace) -> None:
         raise UsageError(
             f"--submissions runs one case at a time, as the judge does: not -j {args.jobs}"
         )
+
+
+# The flags --validate cannot honour (and the judging flags): a validator runs as it is.
+NOT_WITH_VALIDATE: tuple[str, ...] = ("--command", "--submissions", "--hacks", "--judge-only")
+NOT_WITH_VALIDATE += ("--tle", "--mle", "--ole", "--input-file", "--output-file")
+
+
+def validate_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
+    """The Plan of --package DIR --validate: each validator of the package on each case."""
+    if args.package is None or args.problems:
+        raise UsageError("--validate runs a package's validators: give --package DIR alone")
+    for flag in NOT_WITH_VALIDATE:
+        if getattr(args, flag[2:].replace("-", "_")) not in (None, False):
+            raise UsageError(f"--validate runs the package's validators: {flag} does not go")
+    if args.compare:
+        raise UsageError("--validate runs the package's validators: a judging flag does not go")
+    package = read_package(args.package)
+    sandbox, jobs, fewer = prepared(args)
+    hidden = hidden_folders(package.folder, (case.input for case in package.cases))
+    builds = builds_under(args.root.resolve())
+    validation, skipped = find_validation(package, args.keep, python, sandbox, hidden, builds)
+    path = "portable" if PORTABLE else "posix"
+    info = RunInfo(python, None, False, path, OUTPUT_MIB, validation.profiles)
+    plan = Plan(validation.cases, validation.profiles, validation.programs, info, jobs, sandbox)
+    plan = replace(plan, json=args.json, package=package, validation=validation)
+    return plan, [*package.warnings, *skipped, *fewer]
 
 
 def command_plan(args: argparse.Namespace, package: Package, python: str) -> tuple[Plan, list[str]]:
@@ -568,6 +605,8 @@ def execute(
         profile = plan.profiles[case.problem]
         profile = replace(profile, mode=plan.modes.get(case.name, profile.mode))
         program = replace(plan.programs[case.problem], sandbox=plan.sandbox)
+        if plan.validation is not None:  # the program is a validator, the case its file
+            return plan.validation.run(case, profile, program, running)
         return judge_case(case, profile, program, running)
 
     def added(result: Result | None) -> None:
@@ -591,6 +630,8 @@ def judged_command_line(argv: Sequence[str] | None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open until the exit)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    if plan.validation is not None:
+        return check_validation(plan)
     if plan.submissions is not None:
         return check_submissions(plan)
     if plan.timing is not None:
@@ -648,6 +689,17 @@ def written(path: str, data: dict[str, object]) -> int:
     except (OSError, ValueError) as error:
         return usage_error(f"--json {path}: could not write it: {error}")
     return 0
+
+
+def check_validation(plan: Plan) -> int:
+    """Run the package's validators on its cases, saying each case as its validators are done,
+    and write the JSON report. The exit status: 0 when every case is valid."""
+    assert plan.package is not None and plan.validation is not None
+    tally = Tally(plan.package.name, plan.validation)
+    execute(plan, tally.add)
+    validated = tally.finish()
+    data = validation_data(plan.info, plan.validation, validated)
+    return (written(plan.json, data) if plan.json else 0) or tally.status()
 
 
 def check_submissions(plan: Plan) -> int:

@@ -12,7 +12,7 @@ import shlex
 import stat
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Mapping, Sequence
 
 from .console import say
 from .model import EXTENDED_NOTE, PASSING, Case, Profile, Result, UsageError, Verdict
@@ -20,6 +20,9 @@ from .platform import FRONT_DOOR
 from .process.watch import BACKSTOP
 from .progress import Progress
 from .text import as_text, printable
+
+if TYPE_CHECKING:
+    from .validation import Validated, Validation
 
 REPORT_VERSION = 1  # of the JSON report; it changes when a field changes meaning or goes
 LINE = "{} {:<{}} {:>6} ms CPU {:>6} ms wall {:>7} MiB"  # verdict, case, CPU, wall, peak
@@ -290,6 +293,43 @@ def submission_data(checked: Checked) -> Data:
     if checked.why is not None:
         data["why"] = as_text(checked.why)
     data["cases"] = [case_data(result) for result in checked.results]
+    return data
+
+
+def validation_data(info: RunInfo, validation: Validation, validated: Sequence[Validated]) -> Data:
+    """The JSON report of a package's validators run on its cases (--validate): the run, the
+    validators' limits, each validator (and why it was skipped), how many cases are valid
+    and how many not, and each case with each validator's verdict."""
+    profile = validation.profile
+    data: Data = {"version": REPORT_VERSION, "python": info.python and as_text(info.python)}
+    data.update(path=info.path, wall_backstop=BACKSTOP)
+    limits = profile.time_limit, profile.memory_limit, profile.output_limit
+    data["limits"] = dict(zip(("time_limit_s", "memory_limit_mib", "output_limit_mib"), limits))
+    data["validators"] = [
+        {"validator": as_text(v.name), "kind": v.kind, "skipped": v.skipped and as_text(v.skipped)}
+        for v in validation.validators
+    ]
+    words = [case.word for case in validated]
+    data.update(valid=words.count("valid"), invalid=len(words) - words.count("valid"))
+    data["cases"] = [
+        {
+            "case": as_text(case.name),
+            "result": case.word,
+            "validators": [checked_data(validation, result) for result in case.results],
+        }
+        for case in validated
+    ]
+    return data
+
+
+def checked_data(validation: Validation, result: Result) -> Data:
+    """A validator's record on a case in the JSON report of --validate."""
+    check = validation.checks[result.case.problem]
+    data: Data = {"validator": as_text(check.validator.name), "kind": check.validator.kind}
+    data.update(args=[as_text(word) for word in check.args], verdict=result.verdict)
+    data.update(reason=result.reason, cpu_ms=rounded(result.cpu, 1000))
+    data.update(wall_ms=rounded(result.wall, 1000), peak_mib=rounded(result.peak_mib))
+    data["details"] = list(result.details)
     return data
 
 

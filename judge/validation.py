@@ -1,0 +1,433 @@
+"""A package's input and answer validators run on its cases (--package DIR --validate), as
+verifyproblem and bt validate run them.
+
+Where they are: input_validators/ (legacy: input_format_validators/ where it exists, as
+problemtools reads it), and BAPCtools' answer_validators/ (legacy: answer_format_validators/).
+Each file or folder there is a program, built by judge.packages.program_command; a .ctd runs
+on checktestdata and a .viva on viva where they are installed, else it is skipped with a line.
+
+Each runs on each case, from its own folder (a single file's: the folder that holds it):
+- an input validator: PROGRAM ARGS < CASE.in;
+- an answer validator: PROGRAM CASE.in ARGS < CASE.ans;
+- checktestdata: checktestdata FILE.ctd ARGS < the file; viva: viva FILE.viva ARGS the file.
+ARGS are the group's input_validator_args (legacy: input_validator_flags; an answer validator:
+answer_validator_args): a list for every validator, or a map by the validator's name (legacy:
+{name: NAME, flags: FLAGS}), a group's replacing its parent's whole; in 2023-07 and 2025-09 a
+case's own NAME.yaml replaces its group's.
+
+Exit 42 is valid and 43 invalid (checktestdata and viva: 0 and 1); any other exit, or a
+validator stopped at its limits, has failed. judge.verdicts.decide says which: AC, WA or IE.
+The limits are problem.yaml's validation_time, validation_memory and validation_output, else
+LIMITS."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from .console import say
+from .judging import bounds_of
+from .model import (
+    MIB,
+    Case,
+    Command,
+    Judgement,
+    Profile,
+    Program,
+    Result,
+    UsageError,
+    Verdict,
+    not_judged,
+)
+from .packages import (
+    GROUP_FILES,
+    Group,
+    Package,
+    Skipped,
+    Unbuilt,
+    map_of,
+    optional_number,
+    program_command,
+    read_yaml,
+    words_of,
+)
+from .process.sandbox import sandboxed, unsandboxed
+from .process.watch import Limits, Running, execute
+from .text import printable, shorten
+from .verdicts import KATTIS_CODES, Judging, Protocol, Seen, decide
+
+KINDS = ("input", "answer")
+# Where each kind lives, by format: the first folder that exists is read.
+FOLDERS = {
+    ("legacy", "input"): ("input_format_validators", "input_validators"),
+    ("legacy", "answer"): ("answer_format_validators", "answer_validators"),
+    ("new", "input"): ("input_validators",),
+    ("new", "answer"): ("answer_validators",),
+}
+# The group file's key of each kind's arguments, by format (legacy has none for answers).
+ARGS_KEYS = {
+    ("legacy", "input"): "input_validator_flags",
+    ("new", "input"): "input_validator_args",
+    ("new", "answer"): "answer_validator_args",
+}
+# problem.yaml's limits a validator runs under, and their defaults (s, MiB, MiB): bt's time,
+# the spec's typical memory and output.
+LIMITS = {"validation_time": 60.0, "validation_memory": 2048.0, "validation_output": 8.0}
+VALIDATOR = Protocol(KATTIS_CODES, "the Kattis protocol's 42 valid, 43 invalid", (), True, None)
+TOOL_CODES = {0: Verdict.AC, 1: Verdict.WA}
+TOOL = Protocol(TOOL_CODES, "checktestdata's and viva's 0 valid, 1 invalid", (), True, None)
+TOOLS = {".ctd": "checktestdata", ".viva": "viva"}
+WORDS = {Verdict.AC: "valid", Verdict.WA: "invalid"}  # any other verdict: "failed"
+
+
+@dataclass(frozen=True)
+class Validator:
+    """A validator: its kind (input, answer), its name as shown (input_validators/check.py),
+    its path, the tool that runs it ("" for a program of its own, checktestdata, viva), its
+    command, and why it cannot run here (then its command is None)."""
+
+    kind: str
+    name: str
+    path: Path
+    tool: str
+    command: Command | None
+    skipped: str | None = None
+
+    @property
+    def protocol(self) -> Protocol:
+        return TOOL if self.tool else VALIDATOR
+
+    @property
+    def workdir(self) -> Path:
+        return self.path if self.path.is_dir() else self.path.parent
+
+
+@dataclass(frozen=True)
+class Check:
+    """A validator with the arguments a case gives it: the problem of the cases it checks."""
+
+    validator: Validator
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What --validate runs: the validators found (those skipped too), each Check by the key
+    its cases have as their problem, those cases (each case of the package once a validator
+    that runs, by case, then validator), and the Profile of every validator (its limits)."""
+
+    validators: tuple[Validator, ...]
+    checks: Mapping[str, Check]
+    cases: tuple[Case, ...]
+    profile: Profile
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "checks", MappingProxyType(dict(self.checks)))
+
+    @property
+    def profiles(self) -> dict[str, Profile]:
+        return {key: self.profile for key in self.checks}
+
+    @property
+    def programs(self) -> dict[str, Program]:
+        """Each key's Program: its validator's command, run from the validator's folder."""
+        programs = {}
+        for key, check in self.checks.items():
+            assert check.validator.command is not None  # only a validator that runs is checked
+            programs[key] = Program(check.validator.command, check.validator.workdir)
+        return programs
+
+    @property
+    def running(self) -> tuple[Validator, ...]:
+        return tuple(v for v in self.validators if v.command is not None)
+
+    def run(self, case: Case, profile: Profile, program: Program, running: Running) -> Result:
+        """The Result of one case's validator (cli.execute calls it for each)."""
+        return validate_case(case, self.checks[case.problem], profile, program, running)
+
+
+@dataclass(frozen=True)
+class Validated:
+    """A case validated: its name, and the Result of each validator, in order."""
+
+    name: str
+    results: tuple[Result, ...]
+
+    @property
+    def word(self) -> str:
+        """invalid where a validator said so, else failed where one failed, else valid."""
+        verdicts = {result.verdict for result in self.results}
+        if Verdict.WA in verdicts:
+            return "invalid"
+        return "valid" if verdicts <= {Verdict.AC} else "failed"
+
+
+# ---------------------------------------------------------------- finding them
+
+
+def find_validation(
+    package: Package,
+    keep: Sequence[str] | None,
+    python: str,
+    sandbox: str | None = None,
+    hidden: Sequence[str] = (),
+    builds: Path | None = None,
+) -> tuple[Validation, list[str]]:
+    """The Validation of a package's cases whose name has a word of keep (None: all), its
+    validators built (on python, in sandbox, the folders hidden out of sight, into builds),
+    and a warning for each validator skipped. A UsageError, one line, where it has no input
+    validator, one does not build, or its arguments are of the wrong type."""
+    family = "legacy" if package.data.config.get("format", "legacy") == "legacy" else "new"
+    warnings: list[str] = []
+    validators: list[Validator] = []
+    for kind in KINDS:
+        for path in validator_paths(package.folder, FOLDERS[family, kind], warnings):
+            validators.append(
+                validator_of(kind, path, package.folder, python, sandbox, hidden, builds)
+            )
+    if not any(v.kind == "input" for v in validators):
+        said = printable(str(package.folder))
+        raise UsageError(f"{said} has no input validator: want input_validators/NAME")
+    for validator in validators:
+        if validator.skipped is not None:
+            warnings.append(f"{validator.name}: skipped: {validator.skipped}")
+    cases = [c for c in package.cases if any(w in c.name for w in keep or [""])]
+    if not cases:
+        wanted = " or ".join(f"'{word}'" for word in keep or [])
+        raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
+    profile = validation_profile(package)
+    settings = case_settings(package, family)
+    checks: dict[str, Check] = {}
+    checked: list[Case] = []
+    for case in cases:
+        for validator in (v for v in validators if v.command is not None):
+            args = arguments_of(validator, settings[case.name], family)
+            key = shlex.join([validator.name, *args])
+            checks[key] = Check(validator, args)
+            checked.append(Case(key, case.name, case.input, case.expected, None))
+    return Validation(tuple(validators), checks, tuple(checked), profile), warnings
+
+
+def validator_paths(folder: Path, names: Sequence[str], warnings: list[str]) -> list[Path]:
+    """The programs of the first folder of names in the package (a warning for another one
+    that is not read), sorted by name."""
+    found = [folder / name for name in names if (folder / name).is_dir()]
+    for other in found[1:]:
+        warnings.append(f"{printable(str(other))}: {found[0].name}/ is read instead: not read")
+    if not found:
+        return []
+    return sorted(path for path in found[0].iterdir() if not path.name.startswith("."))
+
+
+def validator_of(
+    kind: str,
+    path: Path,
+    folder: Path,
+    python: str,
+    sandbox: str | None,
+    hidden: Sequence[str],
+    builds: Path | None,
+) -> Validator:
+    """The Validator at path, built; a UsageError where it does not build."""
+    name = printable(str(path.relative_to(folder)))
+    tool = TOOLS.get(path.suffix.lower(), "") if path.is_file() else ""
+    if tool:
+        command, why = tool_command(tool, path, python)
+        return Validator(kind, name, path, tool, command, why)
+    try:
+        command = program_command(path, python, sandbox, hidden, builds)
+    except Skipped as error:
+        return Validator(kind, name, path, "", None, str(error))
+    except Unbuilt as error:
+        said = printable(str(path))
+        raise UsageError(f"{said}: the {kind} validator cannot run: {error}") from None
+    return Validator(kind, name, path, "", command)
+
+
+def tool_command(tool: str, path: Path, python: str) -> tuple[Command | None, str | None]:
+    """The command of a .ctd or .viva file: checktestdata on PATH, else python's checktestdata
+    module (as problemtools and bt run it); viva on PATH. Else None, and why."""
+    found = shutil.which(tool)
+    if found is not None:
+        return ([found, str(path.resolve())], found), None
+    if tool == "checktestdata" and has_module(python, tool):
+        return ([python, "-m", tool, str(path.resolve())], python), None
+    module = ", nor its Python module" if tool == "checktestdata" else ""
+    return None, f"{tool} is not installed: no {tool} on PATH{module}"
+
+
+def has_module(python: str, name: str) -> bool:
+    """Whether python imports the module name."""
+    with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+        asked = [python, "-c", f"import {name}"]
+        return subprocess.run(asked, capture_output=True, timeout=30).returncode == 0
+    return False
+
+
+def validation_profile(package: Package) -> Profile:
+    """The limits every validator runs under: problem.yaml's validation limits, else LIMITS."""
+    where = printable(str(package.folder / "problem.yaml"))
+    limits = map_of(read_yaml(package.folder / "problem.yaml"), "limits", where)
+    figures = {}
+    for key, default in LIMITS.items():
+        value = optional_number(limits, key, f"{where} limits")
+        if value is not None and value <= 0:
+            raise UsageError(f"{where} limits: {key} must be positive, not {value:g}")
+        figures[key] = default if value is None else value
+    time, memory, output = (figures[key] for key in LIMITS)
+    return Profile("validators", time, memory, package.profile.mode, None, output)
+
+
+# ---------------------------------------------------------------- their arguments
+
+Settings = Mapping[str, "tuple[object, str]"]  # a key's value, and the file that gave it
+
+
+def case_settings(package: Package, family: str) -> dict[str, Settings]:
+    """Each case's validators' arguments by key (ARGS_KEYS'), as its groups' files give
+    them, each over its parent's, and in the newer formats its own NAME.yaml over those."""
+    keys = [key for (fam, _), key in ARGS_KEYS.items() if fam == family]
+    fmt = str(package.data.config.get("format", "legacy"))
+    data = package.folder / "data"
+    found: dict[str, Settings] = {}
+
+    def laid_over(settings: Settings, file: Path) -> Settings:
+        if not file.is_file():
+            return settings
+        given = read_yaml(file)
+        where = printable(str(file))
+        return {**settings, **{key: (given[key], where) for key in keys if key in given}}
+
+    def walk(group: Group, inherited: Settings) -> None:
+        own = laid_over(inherited, data / group.path / GROUP_FILES[fmt])
+        for item in group.items:
+            if isinstance(item, Group):
+                walk(item, own)
+            else:
+                case_file = data / f"{item}.yaml"
+                found[item] = own if family == "legacy" else laid_over(own, case_file)
+
+    walk(package.data, {})
+    return found
+
+
+def arguments_of(validator: Validator, settings: Settings, family: str) -> tuple[str, ...]:
+    """The arguments a case's settings give a validator: a list (or a text) for every
+    validator, or a map by the validator's name (its file's name, with or without its
+    extension; legacy: {name: NAME, flags: FLAGS})."""
+    key = ARGS_KEYS.get((family, validator.kind))
+    if key is None or key not in settings:
+        return ()
+    value, where = settings[key]
+    names = (validator.path.name, validator.path.stem)
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        return words_of(value, where, key)
+    if "name" in value or "flags" in value:  # legacy's map: one validator's flags
+        named = value.get("name") in names
+        return words_of(value.get("flags") or "", where, f"{key}.flags") if named else ()
+    for name in names:
+        if name in value:
+            return words_of(value[name] or [], where, f"{key}.{name}")
+    return ()
+
+
+# ---------------------------------------------------------------- running one
+
+
+def validate_case(
+    case: Case, check: Check, profile: Profile, program: Program, running: Running
+) -> Result:
+    """The Result of check's validator on a case, under the profile's limits, in the
+    program's sandbox: its verdict by decide(); details, where it is no AC, the failure and
+    the first line the validator wrote (stderr, else stdout)."""
+    validator = check.validator
+    bounds = bounds_of(profile)
+    limits = Limits(bounds.time_limit, bounds.memory_limit, bounds.output_mib * MIB)
+    checked = case.input if validator.kind == "input" else case.expected
+    assert checked is not None, "a package's case has its answer"
+    args, executable = program.command
+    answer = validator.kind == "answer" and not validator.tool  # a program: the .in named
+    given = [os.path.abspath(case.input)] if answer else []
+    after = [os.path.abspath(checked)] if validator.tool == "viva" else []  # viva reads it
+    words = [*args, *given, *check.args, *after]
+    workdir = program.workdir
+    try:
+        command, stdin = sandboxed(
+            program.sandbox, (words, executable), workdir, limits.memory, checked
+        )
+        assert stdin is not None  # a file's
+        run = unsandboxed(program.sandbox, execute(running, command, stdin, workdir, limits))
+    except OSError as error:
+        why = f"could not run {validator.name}: {error.strerror or error}"
+        return Result.of(case, not_judged(why))
+    kind = f"{validator.kind} validator"
+    message = run.stderr.strip() or run.output.strip()
+    decision = decide(
+        Seen(bounds, judging=Judging(kind, validator.protocol, run, message, None, limits))
+    )
+    details: tuple[str, ...] = ()
+    if decision.verdict != Verdict.AC:
+        failure = decision.details[:1] if decision.reason != "judging-exit" else ()
+        said = message.decode("utf-8", "backslashreplace").splitlines()[:1]
+        details = (*failure, *(shorten(printable(line)) for line in said))
+    judged = Judgement(
+        decision.verdict, run.wall, run.cpu, run.peak_mib, False, details, reason=decision.reason
+    )
+    return Result.of(case, judged)
+
+
+# ---------------------------------------------------------------- saying what they found
+
+
+class Tally:
+    """Says each case once all its validators are in, then the summary; the exit status."""
+
+    def __init__(self, name: str, validation: Validation) -> None:
+        self.name, self.validation = name, validation
+        self.each = len(validation.running)
+        self.pending: list[Result] = []
+        self.validated: list[Validated] = []
+
+    def add(self, result: Result) -> None:
+        self.pending.append(result)
+        if len(self.pending) < self.each:
+            return
+        case = Validated(result.case.name, tuple(self.pending))
+        self.pending = []
+        self.validated.append(case)
+        lines = [f"{case.word:<7} {printable(case.name)}"]
+        for one in case.results:
+            if one.verdict != Verdict.AC:
+                name = self.validation.checks[one.case.problem].validator.name
+                said = "; ".join(one.details) or "no message"
+                lines.append(f"    {name} ({WORDS.get(one.verdict, 'failed')}): {said}")
+        say("\n".join(lines))
+
+    def finish(self) -> list[Validated]:
+        """The cases validated; their summary said."""
+        counts = {word: 0 for word in ("valid", "invalid", "failed")}
+        for case in self.validated:
+            counts[case.word] += 1
+        names = ", ".join(v.name for v in self.validation.running) or "none runs here"
+        text = ", ".join(f"{n} {word}" for word, n in counts.items())
+        cases = f"{len(self.validated)} case{'s' * (len(self.validated) != 1)}"
+        say(f"== {self.name}: {cases}, {text} (validators: {names})")
+        bad = [printable(case.name) for case in self.validated if case.word != "valid"]
+        if bad:
+            more = f", and {len(bad) - 10} more" if len(bad) > 10 else ""
+            say(f"not valid: {', '.join(bad[:10])}{more}")
+        return list(self.validated)
+
+    def status(self) -> int:
+        """0 where every case is valid by every validator that runs (one runs, at least)."""
+        valid = all(case.word == "valid" for case in self.validated)
+        return 0 if valid and self.validated else 1

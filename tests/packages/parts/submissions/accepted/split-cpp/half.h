@@ -1,1 +1,0 @@
-long long half(long long n);

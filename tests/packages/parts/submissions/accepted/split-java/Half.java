@@ -1,5 +1,0 @@
-public class Half {
-    static long of(long n) {
-        return n / 2;
-    }
-}

@@ -1,2 +1,0 @@
-def half(n):
-    return n // 2

@@ -1,2 +1,0 @@
-n = int(input())
-print(n // 2, n - n // 2)
