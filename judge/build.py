@@ -2,16 +2,21 @@
 into the build folder before it runs. SRC is the source's name, compiled in its own folder
 (so `#include "testlib.h"` finds the testlib.h beside it); BIN and DIR are in the build.
 
-| extension     | built by                                                    | run as   |
-|---------------|-------------------------------------------------------------|----------|
-| .py           |                                                             | PY SRC   |
-| .c            | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC -lm | BIN      |
-| .cpp .cc .cxx | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC   | BIN      |
-| .java         | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java         | JAVA     |
-|               | jar --create --file BIN.jar -C DIR/classes .                |          |
-| .rs           | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN      |
-|               |   -o BIN SRC                                                |          |
-| .js           |                                                             | node SRC |
+| extension          | built by                                                    | run as      |
+|--------------------|-------------------------------------------------------------|-------------|
+| .py .py3           |                                                             | PY SRC      |
+| .py2               |                                                             | python2 SRC |
+| .c                 | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC -lm | BIN         |
+| .cpp .cc .cxx .c++ | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC   | BIN         |
+| .java              | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java         | JAVA        |
+|                    | jar --create --file BIN.jar -C DIR/classes .                |             |
+| .rs                | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN         |
+|                    |   -o BIN SRC                                                |             |
+| .js .mjs           |                                                             | node SRC    |
+| .sh                |                                                             | bash SRC    |
+| .pas               | fpc -O2 -Sg -XS -FEDIR -oBIN SRC                            | BIN         |
+| .rb                |                                                             | ruby SRC    |
+| .kt                | kotlinc SRC -include-runtime -d BIN.jar                     | java -jar   |
 
 DEPS is `-MD -MF DIR/deps.d`: gcc lists every file it read in DIR/deps.d, as rustc's
 dep-info does.
@@ -34,6 +39,11 @@ that fails, or passes BUILD_LIMITS or FILE_LIMIT, gives a line that says why and
 compiler's first lines: a solution's CE on every case, a checker's IE. So does a compiler not
 on PATH. Compilers run in the C locale: their messages are in English.
 
+A Folder (a package's program of several files, or a source with include/'s files; see
+judge.programs) is copied into its build's folder, DIR/src, and built there: its sources all
+on one command line (C, C++, Java), else its entry point alone, without deps.d; its build
+script, if it has one; a Python one zipped into BIN.pyz. Its key has every file copied.
+
 With --sandbox (bwrap), a build runs in a sandbox too: it sees the system, its compilers and
 the source's folder, read only, with each folder of the run's cases under it shown empty (a
 source in one is shown alone), and writes only to its new build's folder and a /tmp of its
@@ -54,6 +64,7 @@ import subprocess
 import sys
 import tempfile
 import uuid
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Callable, Iterable, Mapping, Sequence, Tuple
@@ -117,13 +128,20 @@ class Language:
     the name the compiler must read the source by, or None: its own; depends: whether the
     build writes {out}/deps.d, the files it read. In a word, {source} is the source (as named
     in the folder it is built or run from), {binary} the program built, {out} the build's
-    folder, {main} Java's class and {python} the Python."""
+    folder, {main} Java's class and {python} the Python. code: its code in the format's table
+    of languages (include/CODE/); priority: problemtools', which wins a tie of a folder's
+    files; together: whether a folder's build reads all its sources ({source} is each of
+    them), else its entry point alone; home: whether a folder of it runs from its copy."""
 
     name: str
     build: tuple[Words, ...]
     run: Words
     copy: str | None = None
     depends: bool = False
+    code: str = ""
+    priority: int = 0
+    together: bool = True
+    home: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,36 +168,70 @@ class Recipe:
 
 DEPS = ("-MD", "-MF", "{out}/" + DEPENDENCIES)
 FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", *DEPS, "-o", "{binary}", "{source}")
-CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), depends=True)
-PYTHON = Language("Python", (), ("{python}", "{source}"))
+CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None, True, "cpp", 1000)
+PYTHON = Language("Python", (), ("{python}", "{source}"), code="python3", priority=850)
+PYTHON2 = Language("Python 2", (), ("python2", "{source}"), code="python2", priority=860)
+JAVASCRIPT = Language("JavaScript", (), ("node", "{source}"), code="javascript", priority=500)
 RUST_DEPS = "--emit=link,dep-info={out}/" + DEPENDENCIES
+JAVA_RUN = ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{binary}.jar", "{main}")
 LANGUAGES = {
     ".py": PYTHON,
-    ".c": Language("C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), depends=True),
+    ".py3": PYTHON,
+    ".py2": PYTHON2,
+    ".c": Language(
+        "C", (("gcc", "-std=gnu11", *FLAGS, "-lm"),), ("{binary}",), None, True, "c", 950
+    ),
     ".cpp": CPP,
     ".cc": CPP,
     ".cxx": CPP,
+    ".c++": CPP,
     ".java": Language(
         "Java",
         (
             ("javac", "-encoding", "UTF-8", "-d", "{out}/classes", "{source}"),
             ("jar", "--create", "--file", "{binary}.jar", "-C", "{out}/classes", "."),
         ),
-        ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{binary}.jar", "{main}"),
+        JAVA_RUN,
         "{main}.java",
+        code="java",
+        priority=800,
     ),
     ".rs": Language(
         "Rust",
         (("rustc", "-O", "--edition", "2021", RUST_DEPS, "-o", "{binary}", "{source}"),),
         ("{binary}",),
-        depends=True,
+        None,
+        True,
+        "rust",
+        575,
+        together=False,
     ),
-    ".js": Language("JavaScript", (), ("node", "{source}")),
+    ".js": JAVASCRIPT,
+    ".mjs": JAVASCRIPT,
+    ".sh": Language("Bash", (), ("bash", "{source}"), code="bash", priority=900, home=True),
+    ".pas": Language(
+        "Pascal",
+        (("fpc", "-O2", "-Sg", "-XS", "-FE{out}", "-o{binary}", "{source}"),),
+        ("{binary}",),
+        code="pascal",
+        priority=350,
+        together=False,
+    ),
+    ".rb": Language("Ruby", (), ("ruby", "{source}"), code="ruby", priority=650),
+    ".kt": Language(
+        "Kotlin",
+        (("kotlinc", "{source}", "-include-runtime", "-d", "{binary}.jar"),),
+        ("java", "-Xss64m", "-XX:+UseSerialGC", "-jar", "{binary}.jar"),
+        code="kotlin",
+        priority=250,
+    ),
 }
 # Java's comments and literals, left out; then its braces, and its classes with their modifiers.
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
 JAVA_MODIFIER = r"(?:public|protected|private|static|final|abstract|strictfp|sealed|non-sealed)"
 JAVA_TOKEN = re.compile(rf"([{{}}])|\b((?:{JAVA_MODIFIER}\s+)*)class\s+(\w+)")
+JAVA_MAIN = re.compile(rf"([{{}}])|\b(?:{JAVA_MODIFIER}\s+)*class\s+(\w+)|\bvoid\s+main\s*\(")
+JAVA_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
 
@@ -204,6 +256,25 @@ def java_class(text: str, stem: str = "Main") -> str:
     if stem in names:
         return stem
     return ([name for name, public in top if public] or names or ["Main"])[0]
+
+
+def java_mains(text: str) -> list[str]:
+    """The top-level classes of a Java source that have a main method, each with its package
+    (a.b.Main), in order."""
+    text = JAVA_NOISE.sub(" ", text)
+    package = JAVA_PACKAGE.search(text)
+    prefix = package.group(1) + "." if package else ""
+    mains: list[str] = []
+    depth, current = 0, None
+    for found in JAVA_MAIN.finditer(text):
+        brace, name = found.groups()
+        if brace:
+            depth += 1 if brace == "{" else -1
+        elif name and depth == 0:
+            current = name
+        elif not name and depth == 1 and current and prefix + current not in mains:
+            mains.append(prefix + current)
+    return mains
 
 
 def program_for(
@@ -391,13 +462,18 @@ def built(
     except OSError as error:
         raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
     main = java_class(data.decode("utf-8", "replace"), path.stem)
-    place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
-    home, key = builds / f"{path.name}-{place}", build_key(recipe, data)
+    home, key = place_of(builds, path), build_key(recipe, data)
     out = found_build(home, key)
     if out is None and announce is not None:
         announce(path.name)
-    out = out or build_into(home, key, recipe, main)
+    out = out or build_into(home, key, path.name, lambda folder: build_in(folder, recipe, main))
     return str(out), main
+
+
+def place_of(builds: Path, path: Path) -> Path:
+    """Where the builds of the program at path go: builds/NAME-PLACE, PLACE a hash of its path."""
+    place = hashlib.sha256(os.fsencode(str(path))).hexdigest()[:8]
+    return builds / f"{path.name}-{place}"
 
 
 def found_build(home: Path, key: str) -> Path | None:
@@ -409,10 +485,10 @@ def found_build(home: Path, key: str) -> Path | None:
     return None
 
 
-def build_into(home: Path, key: str, recipe: Recipe, main: str) -> Path:
-    """Build the source in a new folder of home, then rename it to its key and the key of the
-    files it read (unless another run made it first), held; prune the others. The build's
-    folder."""
+def build_into(home: Path, key: str, shown: str, make: Callable[[Path], list[str]]) -> Path:
+    """Build the program (shown: its name) in a new folder of home by make(the folder), which
+    gives the files it read; then rename it to its key and the key of those files (unless
+    another run made it first), held; prune the others. The build's folder."""
     try:
         home.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix=".new-", dir=str(home)))
@@ -420,11 +496,11 @@ def build_into(home: Path, key: str, recipe: Recipe, main: str) -> Path:
         why = f"cannot make a build folder in {home}: {error.strerror or error}"
         raise BuildFailed([why]) from None
     try:
-        files = build_in(folder, recipe, main)
+        files = make(folder)
         out = home / f"{key}-{files_key(files)}"
         placed(folder, out)
     except OSError as error:
-        why = f"cannot build {recipe.path.name}: {error.strerror or error}"
+        why = f"cannot build {shown}: {error.strerror or error}"
         raise BuildFailed([why]) from None
     finally:
         shutil.rmtree(str(folder), ignore_errors=True)
@@ -452,10 +528,10 @@ def build_in(folder: Path, recipe: Recipe, main: str) -> list[str]:
     return files
 
 
-def jailed(bwrap: str, recipe: Recipe, folder: Path) -> list[str]:
+def jailed(bwrap: str, recipe: Recipe, folder: Path, cwd: Path | None = None) -> list[str]:
     """The words that run a build command under bwrap, which shows it the system, the source's
     folder (read only; its folders of cases hidden) and its compilers, and lets it write only
-    to folder and its own /tmp."""
+    to folder and its own /tmp. It runs in cwd (default: the source's folder)."""
     seen, (covered, alone) = str(recipe.path.parent), sandbox_view(recipe)
     options = [*sandbox_options(BUILD_LIMITS.memory), "--setenv", "LC_ALL", "C"]
     options += ["--setenv", "TMPDIR", "/tmp"]
@@ -465,7 +541,7 @@ def jailed(bwrap: str, recipe: Recipe, folder: Path) -> list[str]:
         options += ["--ro-bind", seen, seen, *(w for c in covered for w in ("--tmpfs", c))]
     for tool in sorted(set(recipe.tools.values())):
         options += tool_binds(tool, seen)
-    options += ["--bind", str(folder), str(folder), "--chdir", seen, "--seccomp", "3"]
+    options += ["--bind", str(folder), str(folder), "--chdir", str(cwd or seen), "--seccomp", "3"]
     return ["/bin/sh", "-c", 'exec "$@" 3<"$0"', filter_path(), bwrap, *options, "--"]
 
 
@@ -651,6 +727,159 @@ def message_lines(run: Run, source: str, shown: str) -> list[str]:
     if cut:
         lines.insert(0, f"  (its first lines are lost: it wrote over {STDERR_KEPT // 1024} KiB)")
     return lines
+
+
+# ---------------------------------------------------------------- a program of several files
+
+SOURCES = "src"  # a folder build's copy of the program's files, in the build's folder
+ZIPPED = ".pyz"  # a Python program of several files, zipped: one file, its entry __main__.py
+SCRIPTS = Language("build and run scripts", (("{out}/src/build",),), ("{out}/src/run",))
+RUN_SCRIPT = Language("a run script", (), ("{out}/src/run",))
+# bash, in the folder of its program's copy, runs it ($0), its other files ($1...) named only so
+# that a sandbox shows them.
+HOME = 'cd -- "${0%/*}" && set -- && . "$0"'
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A program built from a copy of its files (a folder of several, or a source with the
+    files include/ adds): its path (the folder, or the source), its files as (the name in the
+    copy, the absolute path read), its Language (None: its own build and run scripts), its
+    entry point (a name in the copy) and Java's class (with its package)."""
+
+    path: Path
+    files: tuple[tuple[str, Path], ...]
+    language: Language | None
+    entry: str
+    main: str = "Main"
+
+
+def folder_program(
+    program: Folder,
+    builds: Path,
+    python: str | None = None,
+    sandbox: str | None = None,
+    hidden: Sequence[str] = (),
+) -> Built:
+    """The Built of a Folder: its files copied into a build's folder, built there by its
+    language's commands (a folder's sources all at once where the language reads them so), or
+    by its build script, once; then run as its language runs its entry point, or by its run
+    script. A Python program is zipped, to run as one file. Keyed by every file copied."""
+    language = program.language or (SCRIPTS if has_file(program, "build") else RUN_SCRIPT)
+    tools, missing = tools_of(language) if language not in (PYTHON, PYTHON2) else ({}, None)
+    if missing:
+        return Built(None, (missing,))
+    recipe = Recipe(language, program.path, tools, sandbox, tuple(map(os.path.abspath, hidden)))
+    try:
+        home, key = place_of(builds, program.path), build_key(recipe, folder_data(program))
+        out = found_build(home, key) or build_into(
+            home, key, program.path.name, lambda folder: build_folder_in(folder, program, recipe)
+        )
+    except BuildFailed as failed:
+        return Built(None, failed.lines)
+    return Built(folder_run(program, language, out, python or sys.executable, tools))
+
+
+def has_file(program: Folder, name: str) -> bool:
+    return any(each == name for each, _ in program.files)
+
+
+def folder_data(program: Folder) -> bytes:
+    """What a Folder is made of before it builds: its entry point, its class, and each file's
+    name in the copy and contents."""
+    digest = hashlib.sha256(f"folder\0{program.entry}\0{program.main}".encode())
+    for name, path in sorted(program.files):
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise BuildFailed([f"cannot read {name}: {error.strerror or error}"]) from None
+        digest.update(os.fsencode(name) + b"\0" + hashlib.sha256(data).digest())
+    return digest.digest()
+
+
+def build_folder_in(folder: Path, program: Folder, recipe: Recipe) -> list[str]:
+    """Copy the program's files into folder/src and build them there; list there the files
+    read: those files."""
+    source = folder / SOURCES
+    for name, path in program.files:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(str(path), str(source / name))  # a link: what it leads to; its mode kept
+    language, shown = recipe.language, program.path.name
+    prefix = jailed(recipe.sandbox, recipe, folder, source) if recipe.sandbox else []
+    binary = str(folder / binary_name(program.path))
+    if language in (PYTHON, PYTHON2):
+        zipped(source, program.entry, Path(binary + ZIPPED))
+    elif program.language is None:
+        scripts_built(source, shown, prefix)
+    else:
+        fields = {"out": str(folder), "main": program.main, "binary": binary}
+        named = [name for name, _ in program.files if language_of(name) is language]
+        sources = sorted(named) if language.together else [program.entry]
+        for words in language.build:
+            command = [*prefix, *folder_command(words, fields, recipe.tools, sources)]
+            run_build(command, source, program.entry, f"{shown}/{program.entry}", None, len(prefix))
+    files = sorted(str(path) for _, path in program.files)
+    (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
+    (folder / LOCK).touch()
+    return files
+
+
+def folder_command(
+    words: Words, fields: Mapping[str, str], tools: Mapping[str, str], sources: Sequence[str]
+) -> list[str]:
+    """A build command of a folder's copy: {source} its sources, and no deps.d (the key has
+    every file copied)."""
+    command: list[str] = []
+    for word in words:
+        if word == "{source}":
+            command += sources
+        elif word not in DEPS:
+            command.append(tools.get(word, word.format(**fields)))
+    return command
+
+
+def scripts_built(source: Path, shown: str, prefix: Sequence[str]) -> None:
+    """Run the build script of the copy at source (if it has one) there, under the build's
+    limits; BuildFailed unless a run file is there then. Both are made executable."""
+    for name in ("build", "run"):
+        with contextlib.suppress(OSError):
+            (source / name).chmod((source / name).stat().st_mode | 0o111)
+    if (source / "build").is_file():
+        command = [*prefix, str(source / "build")]
+        run_build(command, source, "build", f"{shown}/build", None, len(prefix))
+        with contextlib.suppress(OSError):
+            (source / "run").chmod((source / "run").stat().st_mode | 0o111)
+    if not (source / "run").is_file():
+        raise BuildFailed([f"{shown}: its build script made no run file"])
+
+
+def zipped(source: Path, entry: str, target: Path) -> None:
+    """The Python program of the copy at source as one zip file, its entry as __main__.py."""
+    with zipfile.ZipFile(str(target), "w") as archive:
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                archive.write(str(path), path.relative_to(source).as_posix())
+        if entry != "__main__.py":
+            archive.write(str(source / entry), "__main__.py")
+
+
+def folder_run(
+    program: Folder, language: Language, out: Path, python: str, tools: Mapping[str, str]
+) -> commands.Command:
+    """The command that runs a Folder built at out. A language whose program runs from its
+    own folder (bash: `. ./other.sh`) goes there first. An interpreter that reads no file of
+    its arguments (bash, node) is given the copy's other files too, so that a sandbox, which
+    shows a program the files its command names, shows them."""
+    binary = str(out / binary_name(program.path))
+    if language in (PYTHON, PYTHON2):
+        return [python, binary + ZIPPED], python
+    entry = str(out / SOURCES / program.entry)
+    fields = {"out": str(out), "main": program.main, "binary": binary, "source": entry}
+    words = expand(language.run, fields, tools)
+    others = [str(out / SOURCES / name) for name, _ in program.files if name != program.entry]
+    if language.home:
+        return [words[0], "-c", HOME, entry, *others], None
+    return [*words, *others] if language is JAVASCRIPT else words, None
 
 
 def tool_command(

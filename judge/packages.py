@@ -5,28 +5,28 @@ the validation (the default validator and its flags, a custom output validator, 
 interactive one), and the programs of output_validator(s)/ and submissions/. A key the format
 does not know is a warning; a key of the wrong type, one line that refuses the package.
 
-A program in another language than Python is built by judge.build, where the runner has it;
-program_command() is the one place that asks for it."""
+A program (a file or a folder) is found, built and run by judge.programs: program_command()
+is the one place that asks for it. output_validator/ is one program of all its files;
+legacy's output_validators/ holds one, a file or a folder."""
 
 from __future__ import annotations
 
 import contextlib
 import math
 import os
-import re
 import shlex
-import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
-from . import build, yamlish
-from .commands import Command as AnyCommand
+from . import yamlish
 from .compare import kattis_flags
-from .model import Case, Command, Profile, UsageError
+from .model import Case, Profile, UsageError
 from .modes import make_mode
+from .programs import Skipped as Skipped
+from .programs import Unbuilt as Unbuilt
+from .programs import program_command as program_command
+from .programs import source_of as source_of
 from .stop import STOPPED
 from .text import printable, shorten
 
@@ -126,14 +126,6 @@ class Package:
     margin: float
     resolution: float
     warnings: tuple[str, ...] = ()
-
-
-class Skipped(Exception):
-    """A program that cannot run here: no build support or compiler for its language."""
-
-
-class Unbuilt(Exception):
-    """A program that does not build; its message says why."""
 
 
 def read_yaml(path: Path) -> dict[str, object]:
@@ -575,6 +567,16 @@ def groups_of(group: Group) -> Iterator[Group]:
             yield from groups_of(item)
 
 
+def validator_programs(folder: Path) -> list[Path]:
+    """The output validators of a package: output_validator/ (2023-07 and 2025-09), which is
+    one program of all its files; and each file or folder of legacy's output_validators/."""
+    found = sorted((folder / "output_validators").glob("[!.]*"))
+    single = folder / "output_validator"
+    if single.is_dir() and any(single.glob("[!.]*")):
+        found.append(single)
+    return found
+
+
 def validation_mode(folder: Path, words: Sequence[str], custom: bool, interactive: bool) -> Mode:
     """The mode that judges by the package's validation and these flags."""
     if not custom:
@@ -583,8 +585,7 @@ def validation_mode(folder: Path, words: Sequence[str], custom: bool, interactiv
         except ValueError as error:
             raise UsageError(f"{folder / 'problem.yaml'} validator_flags: {error}") from None
         return make_mode(" ".join(("kattis", *words)))
-    found = sorted((folder / "output_validators").glob("[!.]*"))
-    found += sorted((folder / "output_validator").glob("[!.]*"))  # the 2023-07 format's name
+    found = validator_programs(folder)
     if len(found) != 1:
         many = "more than one output validator" if found else "no output validator"
         raise UsageError(f"{folder}: validation is custom, and output_validators/ has {many}")
@@ -596,96 +597,6 @@ def validation_mode(folder: Path, words: Sequence[str], custom: bool, interactiv
     mode = make_mode(f"{kind} {shlex.quote(str(found[0].relative_to(folder)))}")
     mode.command, mode.flags = command, tuple(words)
     return mode
-
-
-PYTHON2 = re.compile(rb"#!.*python2\b")  # a Python 2 program, as problemtools tells it
-
-
-def python2() -> str | None:
-    """A Python 2 that runs (python2, else PyPy, as problemtools runs one), or None. A shim
-    such as pyenv's may stand on PATH for one that is not installed."""
-    for name in ("python2", "pypy"):
-        found = shutil.which(name)
-        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-            asked = (
-                [found, "-c", "import sys; sys.exit(sys.version_info[0] != 2)"] if found else None
-            )
-            if asked and subprocess.run(asked, capture_output=True, timeout=10).returncode == 0:
-                return os.path.abspath(asked[0])
-    return None
-
-
-def source_of(path: Path) -> Path:
-    """The file that runs, of a program that is a file or a folder (main.py, else its only
-    file that is no header)."""
-    if not path.is_dir():
-        return path
-    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-    if path / "main.py" in files:
-        return path / "main.py"
-    sources = [p for p in files if build.language_of(p)]  # not its headers, notes, scripts
-    if files and not sources:
-        raise Skipped(f"no build support for {files[0].suffix or files[0].name}")
-    if len(sources) != 1:
-        raise Unbuilt(f"{path} holds {len(sources)} sources, and no main.py: which runs?")
-    return sources[0]
-
-
-def program_command(
-    path: Path,
-    python: str | None = None,
-    sandbox: str | None = None,
-    hidden: Sequence[str] = (),
-    builds: Path | None = None,
-) -> Command:
-    """(args, executable) that runs the program at path (a file, or a folder of one source):
-    a .py on python (default: the runner's), checked to compile; another language built by
-    judge.build into builds (default: the runner's), with sandbox (bwrap's path) inside it,
-    where the folders hidden are out of sight. Skipped where judge.build knows no such
-    language, or its compiler is missing; Unbuilt where it does not build (a source too deep
-    to compile too)."""
-    source = source_of(Path(path))
-    if source.suffix == ".py":
-        return python_command(source, python or sys.executable)
-    extension = source.suffix or source.name
-    if build.language_of(source) is None:
-        raise Skipped(f"no build support for {extension}")
-    where = builds or build.RUNNER_BUILDS
-    built = build.program_for(source.parent, str(source.resolve()), where, python, sandbox, hidden)
-    if built.command is None:
-        why = " ".join(built.failure or ["it did not build"])
-        raise (Skipped if " on PATH" in why else Unbuilt)(why)
-    return listed(built.command)
-
-
-def listed(command: AnyCommand) -> Command:
-    """A build's command as a list of words (only --command's is ever a command line's text)."""
-    args, executable = command
-    assert isinstance(args, list), "a build runs a list of words"
-    return args, executable
-
-
-def python_command(source: Path, python: str) -> Command:
-    """The command of a .py on python, once it compiles here (a python2 shebang: on python2).
-    A source nested too deep for the compiler (RecursionError, MemoryError) is Unbuilt."""
-    try:
-        data = source.read_bytes()
-        if PYTHON2.match(data[:100]):
-            found = python2()
-            if found is None:
-                raise Skipped("a python2 shebang, and no python2 or pypy on PATH that runs")
-            python = found
-        else:
-            compile(data, str(source), "exec")
-    except (SyntaxError, ValueError, OSError, RecursionError, MemoryError) as error:
-        raise Unbuilt(one_line(error)) from None
-    return [python, str(source.resolve())], python
-
-
-def one_line(error: BaseException) -> str:
-    """An error as one line: its type, and its message's first line if it has one."""
-    message = str(error).strip().splitlines()[:1]
-    return ": ".join([type(error).__name__, *message])
 
 
 def derived_limit(slowest: float, multiplier: float, resolution: float) -> float:

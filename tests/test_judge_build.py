@@ -117,6 +117,14 @@ def test_each_extension_has_its_language():
         ".java": "Java",
         ".rs": "Rust",
         ".js": "JavaScript",
+        ".py3": "Python",
+        ".py2": "Python 2",
+        ".c++": "C++",
+        ".mjs": "JavaScript",
+        ".sh": "Bash",
+        ".pas": "Pascal",
+        ".rb": "Ruby",
+        ".kt": "Kotlin",
     }
     assert build.language_of("p.txt") is None and build.language_of("P.CPP").name == "C++"
     gpp = build.LANGUAGES[".cpp"].build[0]
@@ -130,7 +138,7 @@ def test_the_runners_page_shows_each_languages_commands():
         names["source"] = "DIR/" + language.copy.format(**names) if language.copy else "SRC"
         shown = [" ".join(word.format(**names) for word in words) for words in language.build]
         shown.append(" ".join(word.format(**names) for word in language.run))
-        row = re.search(rf"^\| (`[.\w]+` )*`\{ext}`( `[.\w]+`)* \|(.*)$", page, re.M)
+        row = re.search(rf"^\| (`[.\w+]+` )*`{re.escape(ext)}`( `[.\w+]+`)* \|(.*)$", page, re.M)
         assert row, f"docs/runner.md has no row for {ext}"
         assert re.findall(r"`([^`]+)`", row.group(3)) == shown
 

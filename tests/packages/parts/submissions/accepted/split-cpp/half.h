@@ -1,0 +1,1 @@
+long long half(long long n);

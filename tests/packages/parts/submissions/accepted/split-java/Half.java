@@ -1,0 +1,5 @@
+public class Half {
+    static long of(long n) {
+        return n / 2;
+    }
+}

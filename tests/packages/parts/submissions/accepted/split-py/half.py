@@ -1,0 +1,2 @@
+def half(n):
+    return n // 2
