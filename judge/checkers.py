@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from .files import open_regular, read_regular
 from .model import MIB, Command, Verdict
-from .process.watch import Limits, Run, Running, execute, watch
+from .process.watch import Limits, Run, Running, ceiling, execute, watch
 from .verdicts import Judging, Protocol
 
 if TYPE_CHECKING:
@@ -24,11 +24,15 @@ if TYPE_CHECKING:
 
 CHECK_SECONDS = 10.0  # CPU seconds a judging program may take (BACKSTOP times that in wall time)
 CHECK_LIMITS = Limits(CHECK_SECONDS, 4096.0, MIB)  # and MiB of memory, and bytes of stdout
+GRACE = 0.25  # seconds a validator's output may end before its exit is seen (see Ends.relay)
 
 
 def judging_limits(time_limit: float) -> Limits:
-    """A judging program's Limits; an interactor waits for its program, so it has as long."""
-    return replace(CHECK_LIMITS, time=max(CHECK_SECONDS, time_limit))
+    """An interactor's Limits. It waits for its program, and works as its program asks: as
+    long as the program may run (its ceiling in wall time, however busy the machine), it uses
+    at most that much CPU. So it has CHECK_SECONDS more than that, and is never stopped by its
+    own clock before its program is by its limit: a program that spins is TLE, not IE."""
+    return replace(CHECK_LIMITS, time=CHECK_SECONDS + ceiling(time_limit))
 
 
 class Unjudged(Exception):
@@ -120,19 +124,29 @@ class Watched(threading.Thread):
 
 
 class Ends:
-    """The runner's copies of the ends of two pipes, to_program and to_judging, (read end, write
-    end) each. The runner holds them, so that each process sees the other's end of file only
-    once the runner saw it end: which went first is never a race. Where the first to end
-    decides (the Kattis way), the judging program may always write (the program's input is held
-    open), one that rejects first ends the program, and the program may write after it
-    accepted: what it writes then is read and dropped, so that it never waits on a full
-    pipe. Else (testlib's way), once the program is gone the interactor's writes fail."""
+    """The pipes that join a program and its judging program: to_program (the program's stdin)
+    and to_judging (the judging program's), (read end, write end) each, and the runner's
+    copies of their ends. The runner holds them, so that each process sees the other's end of
+    file only once the runner saw it end: which went first is never a race. Testlib's way, the
+    interactor writes to to_program itself, and once the program is gone its writes fail.
+
+    Where the first to end decides (the Kattis way), the judging program writes to a pipe of
+    its own, from_judging, which relay() copies to the program on a thread: so the program sees
+    the end of that output as soon as it ends, where the judging program exits or only closes
+    its output (it gave the whole input, and waits for the answer). The judging program may
+    always write: once the program is gone, what it writes is read and dropped, so that it
+    never waits on a full pipe for a program that spun to its limit. One that rejects first
+    ends the program; the program may write after it accepted: what it writes then is read and
+    dropped, so that it never waits on a full pipe."""
 
     def __init__(self, first_decides: bool) -> None:
         self.to_program, self.to_judging = os.pipe(), os.pipe()
-        self.open, self.first_decides = {*self.to_program, *self.to_judging}, first_decides
-        self.lock, self.rejected = threading.Lock(), False
+        self.from_judging = os.pipe() if first_decides else self.to_program
+        self.open = {*self.to_program, *self.to_judging, *self.from_judging}
+        self.lock, self.rejected, self.first_decides = threading.Lock(), False, first_decides
         self.kill_program: Callable[[], None] | None = None
+        self.judging_gone = threading.Event()  # its end was seen
+        self.relaying: threading.Thread | None = None
 
     def close(self, *fds: int) -> None:
         with self.lock:  # each once: a number closed may be another file's soon after
@@ -140,9 +154,44 @@ class Ends:
                 self.open.discard(fd)
                 os.close(fd)
 
+    def judging_started(self) -> None:
+        """The judging program holds its end of its output now. Where its output is relayed,
+        the runner lets go of its copy (or that output would never end), and relays it."""
+        if not self.first_decides:
+            return
+        self.close(self.from_judging[1])
+        with self.lock:  # the relay's own from now on: it closes them
+            self.open -= {self.from_judging[0], self.to_program[1]}
+        self.relaying = threading.Thread(target=self.relay, daemon=True)
+        self.relaying.start()
+
+    def relay(self) -> None:
+        """Copy the judging program's output to the program until it ends, dropping what the
+        program no longer reads (it is gone, or closed its input); then, once the judging
+        program's exit is seen (GRACE seconds at most: it may only have closed its output), the
+        program sees its end of file."""
+        source, target = self.from_judging[0], self.to_program[1]
+        sending = True
+        try:
+            data = os.read(source, 65536)
+            while data:
+                while sending and data:
+                    try:
+                        data = data[os.write(target, data) :]
+                    except OSError:  # no reader: what follows is dropped
+                        sending = False
+                data = os.read(source, 65536)
+        except OSError:
+            pass
+        finally:
+            self.judging_gone.wait(GRACE)
+            os.close(target)
+            os.close(source)
+
     def judging_ended(self, run: Run, codes: Mapping[int, Verdict]) -> None:
         """The judging program ended: the program sees its end of file; what the program
         writes now is no longer read by it: dropped after an accept, refused after a reject."""
+        self.judging_gone.set()
         rejected = codes.get(run.status) != Verdict.AC
         self.close(self.to_program[1], *(self.to_judging[:1] if rejected else ()))
         if not rejected:
@@ -174,7 +223,11 @@ class Ends:
 
     def program_started(self, kill: Callable[[], None]) -> None:
         """kill() ends the program: now, if the judging program already rejected it (a busy
-        machine may run both before this thread goes on)."""
+        machine may run both before this thread goes on). Where the judging program's output
+        is relayed, the program alone holds its input now: once it is gone, the relay's writes
+        fail, and what follows is dropped."""
+        if self.first_decides:
+            self.close(self.to_program[0])
         with self.lock:
             self.kill_program, rejected = kill, self.rejected
         if rejected and self.first_decides:
@@ -183,6 +236,13 @@ class Ends:
     def program_ended(self) -> None:
         """The judging program sees its end of file; testlib's interactor also a broken pipe."""
         self.close(self.to_judging[1], *(() if self.first_decides else self.to_program[:1]))
+
+    def finish(self) -> None:
+        """Close what the runner still holds, and let the relay end (its source ends with the
+        judging program, which is reaped by now)."""
+        self.close(*self.open)
+        if self.relaying is not None:
+            self.relaying.join(GRACE + 1.0)
 
 
 def interact(
@@ -208,8 +268,9 @@ def interact(
             cap = CHECK_LIMITS.output
             stack = own_limits.memory  # each program's stack is its memory limit
             started = running.start(
-                judging_program, to_judging[0], workdir, cap, to_program[1], True, stack
+                judging_program, to_judging[0], workdir, cap, ends.from_judging[1], True, stack
             )
+            ends.judging_started()
             codes = mode.protocol.codes
             judging = Watched(
                 running, started, lambda run: ends.judging_ended(run, codes), own_limits
@@ -229,7 +290,7 @@ def interact(
             try:
                 judged = judging.result() if judging else None
             finally:
-                ends.close(*ends.open)
+                ends.finish()
         assert judged is not None
         message, score = feedback(mode.protocol, folder, judged)
         with contextlib.suppress(OSError):  # none written: none to judge
