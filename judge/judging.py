@@ -4,20 +4,22 @@ A case's path: its .out is read first (whatever the case writes, the answer stay
 had), the program runs under the profile's limits (judge.process), the limits and the exit
 give a verdict (judge.verdicts), and otherwise the mode judges the output (judge.modes). A file
 I/O problem's case runs in a folder of its own, its output read from its file
-(judge.fileio)."""
+(judge.fileio). A multi-pass problem's case runs pass after pass, each on the input its
+validator wrote in the last (run_passes)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
-from .checkers import Unjudged, interact
+from .checkers import Unjudged, check_output, interact
 from .explain import beside_answer, stderr_tail
 from .fileio import case_folder, read_output, rooted
-from .files import read_regular
+from .files import open_regular, read_regular
 from .model import MIB, Case, Judgement, Profile, Program, Result, Verdict, not_judged
 from .modes import Judged, Mode
 from .process.choose import new_running
@@ -79,13 +81,20 @@ def judge_one(
         except OSError as error:
             seen = Seen(bounds, answer_error=error.strerror or str(error))
             return judgement(decide(seen), None, input_path)
+        runs: list[Run] = []  # a multi-pass case's, its output judged pass by pass
         try:
-            seen = run_case(program, input_path, expected, profile, bounds, running)
+            if multi_pass(profile):
+                seen, runs = run_passes(program, input_path, expected, profile, bounds, running)
+            else:
+                seen = run_case(program, input_path, expected, profile, bounds, running)
         except (OSError, Unjudged) as error:
             return not_judged(f"could not run: {error}")
-        if output_to_judge(seen):
+        if output_to_judge(seen) and not runs:
             seen = with_output_judged(seen, profile.mode, input_path, expected, running, program)
         decision = decide(seen)
+        if len(runs) > 1:  # timed by its slowest pass, as each pass has the time limit
+            decision = in_pass(decision, len(runs))
+            seen = replace(seen, program=slowest(runs))
         checker = profile.mode.checker
         if seen.interactive and checker is not None and decision.verdict == Verdict.AC:
             assert seen.judging is not None  # Polygon: the interactor's output, checked
@@ -100,6 +109,81 @@ def judge_one(
         return not_judged("out of memory: a file too large?")
 
 
+def multi_pass(profile: Profile) -> bool:
+    """Whether a case of profile may run more than one pass: a Kattis validator judges it,
+    which may write the next pass's input to its feedback folder."""
+    mode = profile.mode
+    return profile.passes > 1 and isinstance(mode, Judged) and "" in mode.protocol.files
+
+
+def run_passes(
+    program: Program,
+    input_path: Path,
+    expected: bytes | None,
+    profile: Profile,
+    bounds: Bounds,
+    running: Running,
+) -> tuple[Seen, list[Run]]:
+    """What is seen of a multi-pass case's last pass, its output judged, and the Run of each
+    pass. A pass runs on the input the last one's validator wrote to nextpass.in, where it
+    accepted, each with the same feedback folder, until one writes none, or fails, or asks
+    for a pass past profile.passes (judge.verdicts.decide says which)."""
+    mode = profile.mode
+    assert isinstance(mode, Judged)
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory(prefix="runner-") as top:
+        feedback, given = os.path.join(top, "feedback"), input_path
+        os.mkdir(feedback)
+        while True:
+            seen = run_case(program, given, expected, profile, bounds, running, feedback)
+            if output_to_judge(seen):
+                seen = with_output_judged(
+                    seen, mode, given, expected, running, program, None, feedback
+                )
+            asked = next_input(feedback)
+            seen = replace(seen, next_pass=asked, last_pass=len(runs) + 1 == profile.passes)
+            assert seen.program is not None
+            runs.append(seen.program)
+            if not asked or decide(seen).verdict != Verdict.AC:
+                return seen, runs
+            given = Path(top, f"pass-{len(runs) + 1}.in")
+            os.replace(os.path.join(feedback, NEXT_PASS), given)
+
+
+NEXT_PASS = "nextpass.in"  # where a multi-pass validator writes the next pass's input
+
+
+def next_input(feedback: str) -> bool:
+    """Whether a validator wrote the next pass's input, a regular file, to its folder."""
+    try:
+        with open_regular(Path(feedback, NEXT_PASS)):
+            return True
+    except OSError:
+        return False
+
+
+def slowest(runs: list[Run]) -> Run:
+    """The last Run of a case's passes, with the most time and memory any pass took."""
+    last = runs[-1]
+    cpus = [run.cpu for run in runs if run.cpu is not None]
+    peaks = [run.peak_mib for run in runs if run.peak_mib is not None]
+    judged = [run.judged_mib for run in runs if run.judged_mib is not None]
+    return replace(
+        last,
+        wall=max(run.wall for run in runs),
+        cpu=max(cpus) if last.cpu is not None else None,
+        peak_mib=max(peaks) if last.peak_mib is not None else None,
+        judged_mib=max(judged) if last.judged_mib is not None else None,
+    )
+
+
+def in_pass(decision: Decision, number: int) -> Decision:
+    """A decision on pass number of a case: a failure says which pass."""
+    if decision.verdict.passing:
+        return decision
+    return replace(decision, details=(f"in pass {number}", *decision.details))
+
+
 def run_case(
     program: Program,
     input_path: Path,
@@ -107,12 +191,14 @@ def run_case(
     profile: Profile,
     bounds: Bounds,
     running: Running,
+    feedback: str | None = None,
 ) -> Seen:
     """What is seen of the program run on one input (with its interactor, if any); a file
-    I/O problem's in a folder of its own (an interactive one's files are not used)."""
+    I/O problem's in a folder of its own (an interactive one's files are not used). feedback:
+    the folder of the interactor's files, kept from pass to pass (None: a new one)."""
     given, taken = profile.input_file, profile.output_file
     if profile.mode.interactive or not (given or taken):
-        return run_program(program, input_path, expected, profile, bounds, running)
+        return run_program(program, input_path, expected, profile, bounds, running, None, feedback)
     with case_folder(input_path, given) as folder:
         moved = replace(program, command=rooted(program.command, program.workdir))
         seen = run_program(moved, folder.stdin, expected, profile, bounds, running, folder.path)
@@ -131,9 +217,10 @@ def run_program(
     bounds: Bounds,
     running: Running,
     folder: str | None = None,
+    feedback: str | None = None,
 ) -> Seen:
     """What is seen of the program run on one input (with its interactor, if any), in its
-    workdir, or with folder, in that folder."""
+    workdir, or with folder, in that folder; feedback: the interactor's folder (None: new)."""
     limits = Limits(bounds.time_limit, bounds.memory_limit, int(bounds.output_mib * MIB))
     mode, workdir = profile.mode, program.workdir
     given = None if mode.interactive else input_path  # interactive: a pipe
@@ -143,7 +230,9 @@ def run_program(
     )
     judging = None
     if isinstance(mode, Judged) and mode.interactive:
-        run, judging = interact(mode, input_path, command, expected, limits, running, workdir)
+        run, judging = interact(
+            mode, input_path, command, expected, limits, running, workdir, feedback
+        )
     else:
         assert stdin is not None  # a file's, as the case is not interactive
         run = execute(running, command, stdin, folder or workdir, limits)
@@ -165,15 +254,22 @@ def with_output_judged(
     running: Running,
     program: Program,
     output: bytes | None = None,
+    feedback: str | None = None,
 ) -> Seen:
     """What is seen once mode judged the output (Polygon's checker: the interactor's output):
-    a comparator's Decision, or what the judging program did. A judging program that cannot
-    judge, or whose files cannot be written (a full disk), is this case's IE, and the run
-    goes on."""
+    a comparator's Decision, or what the judging program did, its files in feedback (None: a
+    new folder). A judging program that cannot judge, or whose files cannot be written (a full
+    disk), is this case's IE, and the run goes on."""
     assert seen.program is not None
     output = seen.program.output if output is None else output
+    answer, workdir = expected or b"", program.workdir
     try:
-        judged = mode.judge_output(input_path, output, expected or b"", running, program.workdir)
+        if feedback is not None and isinstance(mode, Judged):
+            judged: Decision | Judging = check_output(
+                mode, input_path, output, answer, running, workdir, feedback
+            )
+        else:
+            judged = mode.judge_output(input_path, output, answer, running, workdir)
     except Unjudged as error:
         judged = Decision(Verdict.IE, (str(error),), "not-judged")
     except OSError as error:

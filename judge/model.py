@@ -78,8 +78,10 @@ class Case:
 class Profile:
     """How a problem is judged: its judge's name, the CPU time limit (s) and the memory limit
     (MiB), the mode, another language's limit as (language, seconds), the output limit (MiB)
-    where the judge says one, and the files the program reads its input from and writes its
-    output to (input.txt, output.txt; None: stdin, stdout)."""
+    where the judge says one, the files the program reads its input from and writes its
+    output to (input.txt, output.txt; None: stdin, stdout), and the passes a case may run at
+    most (a Kattis multi-pass problem: its validator gives each pass after the first its
+    input; 1: a case runs once)."""
 
     judge_name: str | None
     time_limit: float
@@ -89,6 +91,7 @@ class Profile:
     output_limit: float | None = None
     input_file: str | None = None
     output_file: str | None = None
+    passes: int = 1
 
 
 @dataclass(frozen=True)
