@@ -10,7 +10,7 @@ import tempfile
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from .files import open_regular, read_regular
 from .model import MIB, Command, Verdict
@@ -62,6 +62,17 @@ def feedback(protocol: Protocol, folder: str, run: Run) -> tuple[bytes, bytes | 
     return message, score
 
 
+@contextlib.contextmanager
+def feedback_folder(given: str | None) -> Iterator[str]:
+    """The folder of a judging program's files: given (a multi-pass case keeps its folder from
+    pass to pass), else a new one, removed after."""
+    if given is not None:
+        yield given
+        return
+    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+        yield folder
+
+
 def check_output(
     mode: Judged,
     input_path: Path,
@@ -69,10 +80,11 @@ def check_output(
     expected: bytes,
     running: Running,
     workdir: Workdir,
+    folder: str | None = None,
 ) -> Judging:
-    """What mode's program did on an output; its files that cannot be written (a full disk)
-    raise OSError."""
-    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+    """What mode's program did on an output, its files in folder (None: a new one); its files
+    that cannot be written (a full disk) raise OSError."""
+    with feedback_folder(folder) as folder:
         Path(folder, "output").write_bytes(output)
         Path(folder, "answer").write_bytes(expected)
         command = judging_command(mode, input_path, folder)
@@ -253,12 +265,14 @@ def interact(
     limits: Limits,
     running: Running,
     workdir: Workdir,
+    folder: str | None = None,
 ) -> tuple[Run, Judging]:
     """The Run of the program (its command as the process layer starts it: under bwrap, say)
     and what its judging program did (testlib's interactor, CMD INPUT OUTPUT ANSWER, or a
-    Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped together. The judging program's
-    Run has, as its output, what it wrote to OUTPUT: with Polygon, the checker judges that."""
-    with tempfile.TemporaryDirectory(prefix="runner-") as folder:
+    Kattis validator, CMD INPUT ANSWER FEEDBACK_DIR), piped together, its files in folder (None:
+    a new one). The judging program's Run has, as its output, what it wrote to OUTPUT: with
+    Polygon, the checker judges that."""
+    with feedback_folder(folder) as folder:
         Path(folder, "answer").write_bytes(expected or b"")
         own_limits = judging_limits(limits.time)
         judging_program = judging_command(mode, input_path, folder)

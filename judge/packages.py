@@ -54,7 +54,8 @@ GROUP_FILES = {
     "2025-09": "test_group.yaml",
 }
 TYPES = ("pass-fail", "scoring", "interactive", "multi-pass", "submit-answer")
-UNJUDGED = ("multi-pass", "submit-answer")  # types whose programs the runner cannot run
+UNJUDGED = ("submit-answer",)  # types whose programs the runner cannot run
+PASSES = 2  # the passes of a multi-pass problem where limits.validation_passes gives none
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -72,7 +73,7 @@ RESOURCES = "code compilation_time compilation_memory validation_time validation
 LIMIT_KEYS = {
     "legacy": names(
         f"{RESOURCES} validation_output memory output time_limit time_resolution"
-        " time_multiplier time_safety_margin"
+        " time_multiplier time_safety_margin validation_passes"
     ),
     "new": names(
         f"{RESOURCES} validation_output validation_passes memory output time_limit"
@@ -226,6 +227,28 @@ def types_of(config: Mapping[str, object], where: str) -> tuple[str, ...]:
     return words
 
 
+def passes_of(
+    config: Mapping[str, object], fmt: str, words: Sequence[str], custom: bool, where: str
+) -> int:
+    """The passes a case may run at most: 1, or for a multi-pass problem (its type, or legacy's
+    `validation: custom multi-pass`, as DOMjudge writes it) limits.validation_passes (PASSES
+    where it gives none); a UsageError where it is no whole number from 2, or no output
+    validator gives the passes their input."""
+    validation = config.get("validation") if fmt == "legacy" else None
+    said = () if validation is None else words_of(validation, where, "validation")
+    if "multi-pass" not in words and "multi-pass" not in said:
+        return 1
+    if not custom:
+        raise UsageError(f"{where}: a multi-pass problem wants an output validator")
+    limits = config.get("limits")
+    passes = limits.get("validation_passes", PASSES) if isinstance(limits, dict) else PASSES
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 2:
+        raise UsageError(
+            f"{where} limits: validation_passes is {kind_of(passes)}, not a whole number from 2"
+        )
+    return passes
+
+
 def title_of(config: Mapping[str, object], name: str) -> str:
     """The problem's name: problem.yaml's (its English one, of a map by language), or name."""
     title = config.get("name", name)
@@ -255,7 +278,8 @@ def read_package(folder: str | Path) -> Package:
     mode, modes = package_modes(folder, data, flags, custom, interactive)
     limit = UNKNOWN_TIME_LIMIT if time_limit is None else time_limit
     judge = f"Kattis package {title_of(config, name)}"
-    profile = Profile(judge, limit, figures["memory"], mode, None, figures["output"])
+    passes = passes_of(config, fmt, words, custom, where)
+    profile = Profile(judge, limit, figures["memory"], mode, None, figures["output"], passes=passes)
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
     scoring = "scoring" in words
     parts = (cases, modes, data, *multipliers, figures["time_resolution"], tuple(warnings))

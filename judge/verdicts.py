@@ -21,6 +21,10 @@ speaks. decide() applies every precedence rule, in this order:
    its limits, its verdict. The testlib way: the interactor's verdict, unless the program
    passed a limit, or crashed (RE) before the interactor ended or while it judged well;
    the interactor's own failure (exit 3) stays IE.
+5. A pass of a multi-pass problem: a validator that wrote nextpass.in (it asks for another
+   pass) and exited with its WA code, or accepted and asked for a pass past the last one the
+   problem allows, failed: IE. Else the pass's verdict; an AC that asks for another pass runs
+   it.
 
 at_limit() is the verdict of a judged case under a lower time limit (a submission's margin),
 and kattis_name() the names Kattis gives the verdicts.
@@ -72,6 +76,8 @@ REASONS = {
     "judging-failed": "the judging program failed: an exit code its protocol does not name",
     "rejected-first": "the validator rejected the program before it ended",
     "program-first": "the program failed before its interactor judged it",
+    "next-pass-rejected": "the validator asked for another pass, and rejected this one",
+    "passes-exceeded": "the validator asked for more passes than the problem allows",
 }
 WAITING = "it and the interactor waited for each other: flush each line, and read every answer"
 KATTIS_NAMES: Mapping[str, str] = {
@@ -160,7 +166,8 @@ class Seen:
     whether it has an answer to judge by; compared: a comparator's Decision on its output;
     judging: the Judging of the program that judged it; interactive: whether that program
     was piped with it as it ran; output_file: the file its output was read from (None: its
-    stdout)."""
+    stdout); next_pass: whether the judging program asked for another pass (a multi-pass
+    problem's nextpass.in); last_pass: whether no pass may follow this one."""
 
     bounds: Bounds
     program: Run | None = None
@@ -171,10 +178,27 @@ class Seen:
     judging: Judging | None = None
     interactive: bool = False
     output_file: OutputFile | None = None
+    next_pass: bool = False
+    last_pass: bool = True
 
 
 def decide(seen: Seen) -> Decision:
-    """The verdict of a case, by the rules of the module's docstring."""
+    """The verdict of a case (or of a pass of one), by the rules of the module's docstring."""
+    decision = decide_run(seen)
+    if not seen.next_pass or seen.judging is None:
+        return decision
+    status, protocol = seen.judging.run.status, seen.judging.protocol
+    if protocol.codes.get(status) == V.WA:
+        text = "the validator wrote nextpass.in and rejected the pass: it may only accept"
+        return Decision(V.IE, (text, *decision.details), "next-pass-rejected")
+    if decision.verdict == V.AC and seen.last_pass:
+        text = "the validator wrote nextpass.in in the last pass that validation_passes allows"
+        return Decision(V.IE, (text,), "passes-exceeded")
+    return decision
+
+
+def decide_run(seen: Seen) -> Decision:
+    """The verdict of one run of a program, by rules 1 to 4 of the module's docstring."""
     if seen.build_failure is not None:
         return Decision(V.CE, seen.build_failure, "built-not")
     if seen.answer_error is not None:

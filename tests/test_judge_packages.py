@@ -493,7 +493,7 @@ def test_an_unknown_key_is_a_warning_naming_the_file_and_the_key(tmp_path):
         ("type: {a: 1}\n", "type is a map, not a text or a list of texts"),
         ("type: [pass-fail, scoring]\n", "type is both pass-fail and scoring"),
         ("type: batch\n", "type batch is none of pass-fail, scoring"),
-        ("type: multi-pass\n", "type multi-pass: the runner does not judge such a problem"),
+        ("type: multi-pass\n", "a multi-pass problem wants an output validator"),
         ("type: [submit-answer]\n", "type submit-answer: the runner does not judge such"),
         ("problem_format_version: 2030-01\n", "problem_format_version is the text '2030-01'"),
         ("validator_flags: [1, {}]\n", "validator_flags is a list, not a text or a list"),

@@ -109,6 +109,30 @@ SEEN = {
         BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"inf")
     ),
     "validator-0": Seen(BOUNDS, program=run(), judging=judging("validator v", {"status": 0})),
+    "validator-next-pass": Seen(
+        BOUNDS,
+        program=run(),
+        judging=judging("validator v", {"status": 42}),
+        next_pass=True,
+        last_pass=False,
+    ),
+    "validator-next-pass-last": Seen(
+        BOUNDS, program=run(), judging=judging("validator v", {"status": 42}), next_pass=True
+    ),
+    "validator-next-pass-wa": Seen(
+        BOUNDS,
+        program=run(),
+        judging=judging("validator v", {"status": 43}),
+        next_pass=True,
+        last_pass=False,
+    ),
+    "re-before-next-pass": Seen(
+        BOUNDS,
+        program=run(status=1),
+        judging=judging("validator v", {"status": 42}),
+        next_pass=True,
+        last_pass=False,
+    ),
     # an input or answer validator run alone on a case's file: no program to judge
     "alone-valid": Seen(BOUNDS, judging=judging("validator v", {"status": 42})),
     "alone-invalid": Seen(BOUNDS, judging=judging("validator v", {"status": 43})),
@@ -160,6 +184,10 @@ DECIDED = [
     ("score-file", V.AC, "judging-exit"),
     ("bad-score-file", V.IE, "judging-failed"),
     ("validator-0", V.IE, "judging-failed"),
+    ("validator-next-pass", V.AC, "judging-exit"),  # the next pass runs
+    ("validator-next-pass-last", V.IE, "passes-exceeded"),
+    ("validator-next-pass-wa", V.IE, "next-pass-rejected"),
+    ("re-before-next-pass", V.RE, "exit"),  # the program failed: no next pass
     ("alone-valid", V.AC, "judging-exit"),
     ("alone-invalid", V.WA, "judging-exit"),
     ("alone-failed", V.IE, "judging-failed"),
