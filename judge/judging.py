@@ -308,6 +308,7 @@ def judgement(
         decision.score,
         decision.final,
         decision.reason,
+        not run.output,
     )
 
 

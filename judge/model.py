@@ -125,7 +125,8 @@ class Judgement:
     for an input that could not be judged at all; score: what a judging program gave it
     (testlib's points, a Kattis score.txt), else None; final: whether the verdict holds under
     any time limit (a Kattis validator rejected it, and ended first); reason: the code of what
-    decided the verdict (judge.verdicts.REASONS)."""
+    decided the verdict (judge.verdicts.REASONS); silent: whether the program ran and wrote no
+    output (DOMjudge names such a WA NO-OUTPUT)."""
 
     verdict: Verdict
     wall: float
@@ -138,6 +139,7 @@ class Judgement:
     score: float | None = None
     final: bool = False
     reason: str = ""
+    silent: bool = False
 
 
 @dataclass(frozen=True)
