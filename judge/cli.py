@@ -68,12 +68,12 @@ from .report import (
 )
 from .stop import catch_signals
 from .submissions import (
-    FOLDERS,
     Building,
     Submission,
     Table,
     Verdicts,
     accepted_limit,
+    expectation_warnings,
     find_submissions,
     graded_lines,
     header,
@@ -191,7 +191,8 @@ HELP = {
     "package": "a Kattis problem package: judge --command CMD on its cases as its judge does,"
     " or --submissions",
     "submissions": "with --package: judge each of the package's submissions, and say whether it"
-    " gets the verdict of its folder (accepted, wrong_answer...)",
+    " gets what is expected of it (its folder's verdict, submissions.yaml's rules, DOMjudge's"
+    " @EXPECTED_RESULTS@)",
     "validate": "with --package: run its input and answer validators on every case, and say"
     " each case that is not valid",
 }
@@ -511,7 +512,7 @@ def command_plan(args: argparse.Namespace, package: Package, python: str) -> tup
 
 def timing_plan(args: argparse.Namespace, package: Package, how: Building) -> Plan:
     """The Plan of the accepted submissions that give the time limit, built (only they)."""
-    accepted = [s for s in find_submissions(package, how, ["accepted"]) if s.command]
+    accepted = [s for s in find_submissions(package, how, accepted_only=True) if s.command]
     if not accepted:
         raise no_time_limit(package)
     return submissions_run(package, accepted, how.sandbox, plan_info(args, how.python, package))
@@ -532,7 +533,7 @@ def submissions_plan(
     sandbox, _, _ = prepared(args, jobs=1)
     hidden = hidden_folders(package.folder, (case.input for case in package.cases))
     how = Building(python, sandbox, hidden, builds_under(args.root.resolve()))
-    found = find_submissions(package, how, FOLDERS)
+    found = find_submissions(package, how)
     first = [s for s in found if s.command and s.accepted] if package.time_limit is None else []
     if found and package.time_limit is None and not first:
         raise no_time_limit(package)
@@ -540,7 +541,7 @@ def submissions_plan(
     plan = submissions_run(package, [s for s in found if s not in first], sandbox, info)
     if first:
         plan = replace(plan, timing=submissions_run(package, first, sandbox, info))
-    return replace(plan, json=args.json), list(package.warnings)
+    return replace(plan, json=args.json), [*package.warnings, *expectation_warnings(package)]
 
 
 def plan_info(args: argparse.Namespace, python: str, package: Package) -> RunInfo:

@@ -48,20 +48,23 @@ class RunInfo:
 
 @dataclass(frozen=True)
 class Checked:
-    """A package's submission checked, as the JSON report says it: its name (FOLDER/FILE), the
-    verdict its folder wants, the verdict it got by Kattis's name (CE: it did not build; None:
-    skipped), whether that is what its folder wants (None: skipped), whether only with the
-    safety margin, its score (None: unscored), why it ran no case (else None), and the
-    Results of its cases run."""
+    """A package's submission checked, as the JSON report says it: its name (FOLDER/NAME),
+    what is expected of it, short (None: nothing that can be read), the verdict it got by
+    Kattis's name (CE: it did not build; None: not judged), whether it met its expectation
+    (None: not judged), whether only with the safety margin, its score (None: unscored), why
+    it ran no case (else None), the Results of its cases run, who says what is expected
+    ("folder", "submissions.yaml", "@EXPECTED_RESULTS@"), and what of it was not met."""
 
     name: str
-    expected: str
+    expected: str | None
     got: str | None
     ok: bool | None
     extra_time: bool
     score: float | None
     why: str | None
     results: tuple[Result, ...]
+    expected_by: str | None = None
+    unmet: tuple[str, ...] = ()
 
 
 def rerun(argv: Sequence[str], failed: Sequence[Result]) -> str:
@@ -287,7 +290,8 @@ def submissions_data(info: RunInfo, checked: Iterable[Checked], margin: float) -
 def submission_data(checked: Checked) -> Data:
     """A submission's record in the JSON report of --submissions."""
     data: Data = {"submission": as_text(checked.name), "expected": checked.expected}
-    data.update(got=checked.got, ok=checked.ok, extra_time=checked.extra_time)
+    data.update(expected_by=checked.expected_by, got=checked.got, ok=checked.ok)
+    data.update(extra_time=checked.extra_time, unmet=list(checked.unmet))
     if checked.score is not None:
         data["score"] = checked.score
     if checked.why is not None:

@@ -1,16 +1,19 @@
-"""A Kattis package's own submissions judged as verifyproblem judges them: each folder of
-submissions/ says the verdict its programs must get, the time limit comes from problem.yaml or
-from the accepted submissions, and the groups are graded by Kattis's default grader.
+"""A package's own submissions judged, each against what is expected of it
+(judge.expectations: its folder, submissions.yaml, DOMjudge's @EXPECTED_RESULTS@), as
+verifyproblem, BAPCtools and DOMjudge judge them: the time limit comes from problem.yaml or
+from the accepted submissions, and the groups are graded by the package's grader.
 
 - Accepted submissions run first. Where problem.yaml sets no time limit they run under
   problemtools' bound while none is known (300 s), and the limit is the slowest one's CPU
   time times time_multiplier, rounded up to a whole second (judge.packages.derived_limit).
 - Every other submission runs under the limit times time_safety_margin; a case over the limit
-  is TLE at the limit. A submission that gets its folder's verdict only with the margin is
-  ok "with extra time", as problemtools says it.
+  is TLE at the limit. A submission that meets its expectation only with the margin is ok
+  "with extra time", as problemtools says it.
 - Cases run one at a time, in order, and a group stops at its first failure where its
   on_reject says break: as the judge does, no more than the verdict needs. A Table says which
   case is still wanted; the runner's one executor (judge.cli) runs them.
+- A submission with no expectation that can be read, or that names a language or entry point
+  other than the one the runner finds, is not judged, and its row says why.
 """
 
 from __future__ import annotations
@@ -18,50 +21,51 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 
 from .console import say
-from .grading import CaseResult, grade, score_text
+from .expectations import Expectation, Expectations, Got, Unread, consistent, sorted_labels, unmet
+from .grading import CaseResult, Graded, grade, score_text
 from .model import Case, Command, Judgement, Result
-from .packages import Package, Skipped, Unbuilt, derived_limit, program_command
+from .packages import (
+    Package,
+    Skipped,
+    Unbuilt,
+    derived_limit,
+    program_command,
+    source_of,
+)
 from .report import Checked
 from .text import printable
 from .verdicts import at_limit, kattis_name, time_judged
 
-# Each folder of submissions/ and the verdict its programs must get, in the order judged.
-FOLDERS = {
-    "accepted": "AC",
-    "partially_accepted": "AC",
-    "wrong_answer": "WA",
-    "run_time_error": "RTE",
-    "time_limit_exceeded": "TLE",
-}
-ALSO = {"RTE": ("MLE",)}  # a run-time error may be judged MLE: the memory limit killed it
 SHOWN_DETAILS = 6  # the lines shown under a submission not ok, of its first failed case
+SHOWN_UNMET = 3  # the expectations not met shown under it
 
 
 @dataclass(frozen=True)
 class Submission:
-    """A submission: its name (FOLDER/FILE), the verdict its folder wants, and its command, or
-    None and why it has none: built is False where it cannot run here (skipped), True where
-    it does not build (CE)."""
+    """A submission: its name (FOLDER/NAME), what is expected of it (None: nothing that can
+    be read), and its command, or None and why it has none: built is False where it is not
+    judged (skipped), True where it does not build (CE)."""
 
     label: str
-    expected: str
+    expected: Expectation | None
     command: Command | None
     why: str | None = None
     built: bool | None = None
 
     @property
     def accepted(self) -> bool:
-        return self.label.startswith("accepted/")
+        """Whether it gives the time limit: it must be accepted on every case."""
+        return self.expected is not None and self.expected.timing
 
 
 @dataclass(frozen=True)
 class Verdicts:
     """One submission judged: its verdict and score at the time limit, the same with the
-    margin, its slowest CPU (or wall) time, and its first failed case, (name, Judgement), or
-    None."""
+    margin, its slowest CPU (or wall) time, its first failed case, (name, Judgement), or None;
+    and what it got at the limit and with the margin, as its expectation is checked."""
 
     verdict: str
     score: float | None
@@ -69,6 +73,8 @@ class Verdicts:
     high_score: float | None
     slowest: float
     deciding: tuple[str, Judgement] | None
+    low_got: Got | None = None
+    high_got: Got | None = None
 
 
 @dataclass(frozen=True)
@@ -84,21 +90,61 @@ class Building:
 
 
 def find_submissions(
-    package: Package, how: Building, folders: Iterable[str] = tuple(FOLDERS)
+    package: Package, how: Building, accepted_only: bool = False
 ) -> list[Submission]:
-    """The Submissions under the package's submissions/ (of those folders), in the order
-    judged, each built as how says."""
+    """Every submission under the package's submissions/, the accepted ones first (with
+    accepted_only, they alone), each built as how says; those not judged, with why. A
+    UsageError, one line, where submissions.yaml or submissions.json cannot be read."""
+    known = Expectations(package)
     found = []
-    for folder in folders:
-        path = package.folder / "submissions" / folder
-        names = sorted(os.listdir(path)) if path.is_dir() else []
-        for name in (n for n in names if not n.startswith(".")):
-            found.append(built_submission(path / name, f"{folder}/{name}", FOLDERS[folder], how))
-    return found
+    for label, path in submission_paths(package.folder / "submissions"):
+        if "/" not in label and not accepted_only:  # a file beside the folders
+            why = "not in a folder of submissions/, where the format wants each one"
+            found.append(Submission(label, None, None, why, False))
+        if "/" not in label:
+            continue
+        try:
+            expected = known.of(label, path)
+        except Unread as error:
+            if not accepted_only:
+                found.append(Submission(label, None, None, str(error), False))
+            continue
+        if expected.timing or not accepted_only:
+            found.append(built_submission(path, label, expected, how))
+    return [s for s in found if s.accepted] + [s for s in found if not s.accepted]
 
 
-def built_submission(path: Path, label: str, expected: str, how: Building) -> Submission:
+def expectation_warnings(package: Package) -> list[str]:
+    """What the package's expectations warn of (a submissions.yaml not read)."""
+    return Expectations(package).warnings
+
+
+def submission_paths(folder: Path) -> Iterator[tuple[str, Path]]:
+    """Each submission's label (FOLDER/NAME) and path, in the order judged: a file or folder in
+    a folder of submissions/ (a file beside them is not one: it is refused when judged)."""
+    found = {}
+    for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
+        path = folder / name
+        if name.startswith(".") or name == "submissions.yaml":
+            continue
+        if not path.is_dir():
+            found[name] = path
+            continue
+        for each in (n for n in sorted(os.listdir(path)) if not n.startswith(".")):
+            found[f"{name}/{each}"] = path / each
+    for label in sorted_labels(found):
+        yield label, found[label]
+
+
+def built_submission(path: Path, label: str, expected: Expectation, how: Building) -> Submission:
     """The Submission of the program at path, built: its command, or why it has none."""
+    if expected.language is not None or expected.entrypoint is not None:
+        try:
+            why = consistent(expected, source_of(path))
+        except (Skipped, Unbuilt) as error:
+            why = f"it names its language or entry point, and the runner finds none: {error}"
+        if why is not None:
+            return Submission(label, expected, None, why, False)
     try:
         command = program_command(path, how.python, how.sandbox, how.hidden, how.builds)
     except Skipped as error:
@@ -207,13 +253,42 @@ def low_of(judged: Mapping[str, Judgement], limit: float) -> Callable[[str], Cas
 
 def check(package: Package, judged: Mapping[str, Judgement], limit: float) -> Verdicts:
     """The Verdicts of a submission's cases judged: graded at the limit and with the margin."""
-    data = package.data
-    high, low = grade(data, high_of(judged))[-1], grade(data, low_of(judged, limit))[-1]
+    high, low = (
+        got_of(package, judged, high_of(judged)),
+        got_of(package, judged, low_of(judged, limit)),
+    )
     times = [time_judged(j) for j in judged.values()]
     failed = [(n, j) for n, j in judged.items() if j.verdict != "AC"]
-    low_score, high_score = (low.score, high.score) if package.scoring else (None, None)
     slowest, deciding = max(times, default=0.0), (failed[0] if failed else None)
-    return Verdicts(low.verdict, low_score, high.verdict, high_score, slowest, deciding)
+    return Verdicts(low.final, low.score, high.final, high.score, slowest, deciding, low, high)
+
+
+def got_of(
+    package: Package, judged: Mapping[str, Judgement], result_of: Callable[[str], CaseResult]
+) -> Got:
+    """What a submission got, graded by result_of: the verdict and score of the whole and of
+    each group, and each case's verdict the grader asked for."""
+    asked: dict[str, str] = {}
+    graded = grade(package.data, asked_of(result_of, asked))
+    top = graded[-1] if graded else Graded("", "AC", 0.0)
+    silent = frozenset(name for name, one in judged.items() if one.silent)
+    cases = tuple(case.name for case in package.cases)
+    interactive = package.profile.mode.interactive
+    score = top.score if package.scoring else None
+    return Got(top.verdict, score, asked, tuple(graded), silent, cases, interactive)
+
+
+def asked_of(
+    result_of: Callable[[str], CaseResult], asked: MutableMapping[str, str]
+) -> Callable[[str], CaseResult]:
+    """result_of, that notes in asked each case's verdict (Kattis's name) as it is asked."""
+
+    def noted(name: str) -> CaseResult:
+        verdict, score = result_of(name)
+        asked[name] = kattis_name(verdict)
+        return verdict, score
+
+    return noted
 
 
 def checked_of(
@@ -224,26 +299,42 @@ def checked_of(
 ) -> Checked:
     """What --json says of a submission: its outcome, and its cases under the package's name."""
     shown = tuple(replace(r, case=replace(r.case, problem=package.name)) for r in results)
-    if verdicts is None:  # it ran no case: CE, or skipped
-        got, ok = ("CE", False) if each.built else (None, None)
-        return Checked(each.label, each.expected, got, ok, False, None, each.why, ())
-    said = outcome(each, verdicts)[2]
-    extra, score = said == "ok with extra time", verdicts.score
+    expected = each.expected
+    said = expected.said if expected is not None else None
+    by = expected.by if expected is not None else None
+    if expected is None or (verdicts is None and not each.built):  # not judged
+        return Checked(each.label, said, None, None, False, None, each.why, (), by)
+    if verdicts is None:  # it did not build
+        lines = tuple(unmet(expected, built_not(package)))
+        return Checked(each.label, said, "CE", not lines, False, None, each.why, (), by, lines)
+    ok, lines = outcome(each, verdicts)[2:]
+    extra, score = ok == "ok with extra time", verdicts.score
     return Checked(
-        each.label, each.expected, verdicts.verdict, said != "NO", extra, score, None, shown
+        each.label, said, verdicts.verdict, ok != "NO", extra, score, None, shown, by, lines
     )
 
 
-def outcome(submission: Submission, verdicts: Verdicts) -> tuple[str, str, str]:
-    """The table's cells after the name: expected, got, ok (and how)."""
-    wanted = (submission.expected, *ALSO.get(submission.expected, ()))
-    if verdicts.verdict in wanted:
+def built_not(package: Package) -> Got:
+    """What a submission that did not build got: CE, and no case."""
+    cases = tuple(case.name for case in package.cases)
+    return Got("CE", None, cases=cases, interactive=package.profile.mode.interactive)
+
+
+def outcome(submission: Submission, verdicts: Verdicts) -> tuple[str, str, str, tuple[str, ...]]:
+    """The table's cells after the name: expected, got, ok (and how); and what of its
+    expectation it did not get, at the limit where it is not ok."""
+    expected = submission.expected
+    assert expected is not None, "a submission judged has an expectation"
+    low = verdicts.low_got or Got(verdicts.verdict, verdicts.score)
+    high = verdicts.high_got or Got(verdicts.high, verdicts.high_score)
+    lines = unmet(expected, low)
+    if not lines:
         ok = "ok"
-    elif verdicts.high in wanted:
-        ok = "ok with extra time"
+    elif not unmet(expected, high):
+        ok, lines = "ok with extra time", []
     else:
         ok = "NO"
-    return submission.expected, verdicts.verdict, ok
+    return expected.said, verdicts.verdict, ok, tuple(lines)
 
 
 def header(width: int) -> str:
@@ -280,24 +371,28 @@ def row(submission: Submission, verdicts: Verdicts | None, width: int) -> str:
     """A submission's row (and why, under one not ok, or one that ran no case)."""
     if verdicts is None:
         return unrun(submission, width)
-    expected, got, ok = outcome(submission, verdicts)
+    expected, got, ok, lines = outcome(submission, verdicts)
     if verdicts.score is not None and got == "AC":
         got = f"AC {score_text(verdicts.score)}"
-    line = f"{printable(submission.label):<{width}}  {expected:<8}  {got:<8}  {ok}"
-    lines = [line + f"  (slowest case {verdicts.slowest * 1000:.0f} ms)"]
+    line = f"{printable(submission.label):<{width}}  {printable(expected):<8}  {got:<8}  {ok}"
+    shown = [line + f"  (slowest case {verdicts.slowest * 1000:.0f} ms)"]
+    shown += ["    " + printable(text) for text in lines[:SHOWN_UNMET]]
     if ok == "NO" and verdicts.deciding:
         name, judged = verdicts.deciding
-        lines.append(f"    {printable(name)}: {kattis_name(judged.verdict)}")
-        lines += ["      " + printable(detail) for detail in judged.details[:SHOWN_DETAILS]]
-    return "\n".join(lines)
+        shown.append(f"    {printable(name)}: {kattis_name(judged.verdict)}")
+        shown += ["      " + printable(detail) for detail in judged.details[:SHOWN_DETAILS]]
+    return "\n".join(shown)
 
 
 def unrun(submission: Submission, width: int) -> str:
-    """The row of a submission that did not run: skipped, or CE."""
+    """The row of a submission that did not run: not judged, or CE."""
     label, why = printable(submission.label), printable(submission.why or "")
-    if not submission.built:
+    if submission.expected is None or not submission.built:
         return f"{label:<{width}}  skipped: {why}"
-    return f"{label:<{width}}  {submission.expected:<8}  {'CE':<8}  NO\n    {why}"
+    expected = printable(submission.expected.said)
+    lines = unmet(submission.expected, Got("CE", None))
+    ok = "NO" if lines else "ok"
+    return f"{label:<{width}}  {expected:<8}  {'CE':<8}  {ok}\n    {why}"
 
 
 def summary(checked: Sequence[Checked]) -> int:

@@ -1,0 +1,3 @@
+# @EXPECTED_RESULTS@: CORRECT
+a, b = map(int, input().split())
+print(a + b)

@@ -1,0 +1,2 @@
+# @expected_results@: correct, wrong_answer
+print(0)

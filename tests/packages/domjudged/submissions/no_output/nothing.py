@@ -1,0 +1,2 @@
+# Prints nothing, and says nothing: the folder says NO-OUTPUT.
+input()

@@ -1,0 +1,3 @@
+import sys
+
+sys.stdout.write("3" * (9 << 20))
