@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from .console import say
+from .explain import last_lines
 from .judging import bounds_of
 from .model import (
     MIB,
@@ -348,7 +349,8 @@ def validate_case(
 ) -> Result:
     """The Result of check's validator on a case, under the profile's limits, in the
     program's sandbox: its verdict by decide(); details, where it is no AC, the failure and
-    the first line the validator wrote (stderr, else stdout)."""
+    the last line the validator wrote (stderr, else stdout): a traceback's error, a checker's
+    verdict."""
     validator = check.validator
     bounds = bounds_of(profile)
     limits = Limits(bounds.time_limit, bounds.memory_limit, bounds.output_mib * MIB)
@@ -377,7 +379,7 @@ def validate_case(
     details: tuple[str, ...] = ()
     if decision.verdict != Verdict.AC:
         failure = decision.details[:1] if decision.reason != "judging-exit" else ()
-        said = message.decode("utf-8", "backslashreplace").splitlines()[:1]
+        said = last_lines(message)[-1:]
         details = (*failure, *(shorten(printable(line)) for line in said))
     judged = Judgement(
         decision.verdict, run.wall, run.cpu, run.peak_mib, False, details, reason=decision.reason

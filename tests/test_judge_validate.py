@@ -73,10 +73,10 @@ def test_a_case_a_validator_rejects_or_fails_on_is_named_and_fails_the_run(tmp_p
     assert results(report)["secret/large/3"] == "failed"
     rejected = checked(report, "secret/large/2", RANGE)
     assert rejected["verdict"] == "WA"
-    assert rejected["details"] == ["not one positive integer on a line"]  # its first line
+    assert rejected["details"] == ["not one positive integer on a line"]  # its last line
     failed = checked(report, "secret/large/3", "input_validators/five.py")
     assert (failed["verdict"], failed["reason"]) == ("IE", "judging-failed")
-    assert failed["details"][1] == "Traceback (most recent call last):"  # its first line
+    assert failed["details"][1] == "ValueError: five"  # a traceback's last line: its error
     assert (report["valid"], report["invalid"]) == (3, 2)
 
 
