@@ -95,7 +95,8 @@ time.sleep(60)
 
 
 @LINUX_ONLY
-@pytest.mark.parametrize("how", ["SIGSTOP", "SIGKILL"])
+# A stopped supervisor waits for the wall backstop: seconds, so it runs in the deep tests.
+@pytest.mark.parametrize("how", [pytest.param("SIGSTOP", marks=pytest.mark.deep), "SIGKILL"])
 def test_a_case_that_stops_or_kills_its_supervisor_hangs_nothing(tmp_path, path, how):
     """The run ends, the case is a failure (the backstop, or killed), and nothing is left."""
     marker = new_marker("parricide")
@@ -339,6 +340,7 @@ def test_a_c_program_touching_15_mib_before_its_exit_is_mle_under_8(tmp_path, pa
 
 
 @LINUX_ONLY
+@pytest.mark.deep  # waits 4 s for its supervisor
 def test_a_supervisor_slow_to_start_is_waited_for():
     """On a busy machine a fork and a reply can take seconds: a new case waits for its
     supervisor well past the 3 s an answer once had, and is no IE."""

@@ -114,10 +114,10 @@ def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):
 
 @POSIX_ONLY
 def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
-    """Ctrl-Z, or SIGSTOP, for 5 s while a case sleeps half its limit: still AC (with the 5 s
-    counted, the wall backstop of 3 s would make it a TLE)."""
+    """Ctrl-Z, or SIGSTOP, for 3.5 s while a case sleeps half its limit: still AC (with the
+    3.5 s counted, the wall backstop of 3 s would make it a TLE)."""
     judging, _, report = case_running(tmp_path, path, seconds="0.5", tle="1")
-    _, err = signalled(judging, [signal.SIGSTOP, signal.SIGCONT], pause=5)
+    _, err = signalled(judging, [signal.SIGSTOP, signal.SIGCONT], pause=3.5)
     assert judging.returncode == 0, err.decode()
     data = json.loads(report.read_text())
     assert case_verdicts(data) == {"p/a": "AC"}, data

@@ -78,6 +78,7 @@ def test_make_stress_plays_it(named, name):
     assert done.returncode == 0 and "30 inputs (seed 1), no failure" in out, out
 
 
+@pytest.mark.deep  # seconds: a collection of the whole suite
 def test_the_whole_suite_collects_with_them(named):
     status, out = in_root(named, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider")
     assert status == 0 and f"test_solution_gives_every_out[{COLLECTED}]" in out, out

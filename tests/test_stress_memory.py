@@ -71,6 +71,7 @@ finally:
 """
 
 
+@pytest.mark.deep  # 30 inputs of 1 MiB through the driver: seconds
 @pytest.mark.skipif(not CPYTHON, reason="tracemalloc traces CPython's allocations")
 def test_30_inputs_of_1_mib_never_take_more_than_a_few(own_root):
     """The driver's peak of Python memory over 30 inputs of 1 MiB stays under 20 MiB, though

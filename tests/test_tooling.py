@@ -95,6 +95,7 @@ def test_the_contract_takes_the_new_one_and_names_what_the_others_lack(root):
     assert f"  - tests/{BARE}/oracle.py with solve: `solve(text) -> str`" in out, out
 
 
+@pytest.mark.deep  # seconds: two pytest runs in the copy
 def test_the_shared_tests_take_it_and_report_the_half_added(root):
     # The shared tests and the problems' folders collected; a few of them run, to stay quick.
     folders = [f"tests/{name}" for name in (NEW, HALF)]
