@@ -299,7 +299,8 @@ def version_line(tools) -> str:
         if tool.name == "runner":
             continue
         run = timed([exe, "--version"], tempfile.gettempdir(), 60)
-        said.append(last_words(run.output.split("\n")[0]) if run.output else tool.name)
+        first = last_words(run.output.split("\n")[0]) if run.output.strip() else tool.name
+        said.append(first.split(". ")[0].rstrip("."))  # "verifyproblem 1.2026. Supports ..."
     return "Peers: " + ("; ".join(said) if said else "none") + "."
 
 
