@@ -121,7 +121,9 @@ def mode_name_comparisons(path):
 def test_no_mode_is_named_outside_the_registry():
     places = [ROOT / "judge", ROOT / "tools", ROOT / "tests"]
     paths = [path for place in places for path in sorted(place.rglob("*.py"))]
+    packages = ROOT / "tests" / "packages"  # the packages' programs, not the runner's code
     paths = [path for path in paths if path != ROOT / "judge" / "modes.py"]
+    paths = [path for path in paths if packages not in path.parents]
     found = [
         f"{path.relative_to(ROOT)}:{line}" for path in paths for line in mode_name_comparisons(path)
     ]
