@@ -242,12 +242,14 @@ def by_limits(run: Run, bounds: Bounds, file: OutputFile | None = None) -> Decis
     wrote, if any), with the lines that explain it; None when it kept to them and exited 0."""
     used = run.wall if run.cpu is None else run.cpu
     judged = run.peak_mib if run.judged_mib is None else run.judged_mib
+    over_memory = judged is not None and judged > bounds.memory_limit
     failures = (
         ("memory-backstop", run.memory_out),
+        ("memory-peak", over_memory and run.memory_first),  # before it passed a time limit
         (time_reason(run, bounds), run.timed_out or used > bounds.time_limit),
         ("output-limit", run.overflowed),
         ("output-file-limit", file is not None and (file.size or 0) > bounds.output_mib * MIB),
-        ("memory-peak", judged is not None and judged > bounds.memory_limit),
+        ("memory-peak", over_memory),
         ("exit", run.status != 0),
     )
     reason = next((reason for reason, failed in failures if failed), None)

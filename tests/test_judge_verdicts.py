@@ -85,6 +85,7 @@ SEEN = {
     "output": Seen(BOUNDS, program=run(overflowed=True, status=-9)),
     "mle-before-re": Seen(BOUNDS, program=run(peak_mib=150.0, status=3)),
     "tle-before-mle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0)),
+    "mle-seen-before-tle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0, memory_first=True)),
     "exit": Seen(BOUNDS, program=run(status=1)),
     "crash-no-answer": Seen(BOUNDS, program=run(status=-11), answered=False),
     "no-answer": Seen(BOUNDS, program=run(), answered=False),
@@ -170,6 +171,7 @@ DECIDED = [
     ("output", V.OLE, "output-limit"),
     ("mle-before-re", V.MLE, "memory-peak"),
     ("tle-before-mle", V.TLE, "cpu-limit"),
+    ("mle-seen-before-tle", V.MLE, "memory-peak"),  # a judge capping memory stops it there
     ("exit", V.RE, "exit"),
     ("crash-no-answer", V.RE, "exit"),
     ("no-answer", V.UNCHECKED, "no-answer"),

@@ -36,7 +36,9 @@ class Limits:
 class Run:
     """What one run did. cpu and peak_mib are None where not measured; judged_mib, None where
     it is peak_mib itself, is the peak that MLE is judged by; ended: time.monotonic() when it
-    was seen to end or passed a limit (of two piped programs, which went first)."""
+    was seen to end or passed a limit (of two piped programs, which went first); memory_first:
+    whether its memory was seen past the limit while its CPU time was still within its own (a
+    judge that caps memory would have stopped it there, before any time limit)."""
 
     output: bytes
     stderr: bytes
@@ -49,6 +51,7 @@ class Run:
     memory_out: bool = False
     judged_mib: float | None = None
     ended: float | None = None
+    memory_first: bool = False
 
 
 class Watcher(Protocol):
@@ -163,12 +166,18 @@ def execute(
     return watch(running, *started, limits)
 
 
+def past_memory(cpu: float | None, peak: float | None, limits: Limits) -> bool:
+    """Whether a run's usage, read while it runs, is past its memory limit and not yet past
+    its CPU time limit."""
+    return (peak or 0) > limits.memory and (cpu or 0) <= limits.time
+
+
 def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits) -> Run:
     """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
     time_limit, memory_limit, output_cap = limits.time, limits.memory, limits.output
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
-    timed_out = overflowed = memory_out = False
+    timed_out = overflowed = memory_out = memory_first = False
     every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
@@ -178,6 +187,7 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
+                memory_first = memory_first or past_memory(cpu, peak, limits)
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
@@ -201,7 +211,17 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             status, cpu, peak, judged = case_tree.finish()
         finally:
             reader.close(case_tree.pipes)
-    output, errors = bytes(reader.output), bytes(reader.errors)
     return Run(
-        output, errors, status, wall, cpu, peak, timed_out, overflowed, memory_out, judged, ended
+        bytes(reader.output),
+        bytes(reader.errors),
+        status,
+        wall,
+        cpu,
+        peak,
+        timed_out,
+        overflowed,
+        memory_out,
+        judged,
+        ended,
+        memory_first,
     )
