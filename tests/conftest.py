@@ -57,7 +57,9 @@ def portable_once_a_file(items):
         callspec = getattr(item, "callspec", None)
         if callspec is None or callspec.params.get("path") != "portable":
             continue
-        if item.get_closest_marker("deep") is None and item.path in first:
+        if item.get_closest_marker("deep") is not None:
+            continue  # deep already: the file's fast portable run is another
+        if item.path in first:
             item.add_marker(pytest.mark.deep)
         first.add(item.path)
 

@@ -240,6 +240,7 @@ def test_an_interactive_program_gets_the_interactors_verdict(tmp_path):
     assert "query 1 is not" in case_reasons(report)["guess/judge-top"][0], report
 
 
+@pytest.mark.deep  # waits out the 3 s backstop; the next test's program does too
 def test_a_program_that_never_flushes_is_tle_at_the_backstop(tmp_path):
     root = contestant_root(tmp_path)
     write(tmp_path / "silent.py", SILENT)

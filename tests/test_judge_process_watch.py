@@ -112,6 +112,10 @@ def test_a_stopped_run_starts_no_case_and_kills_those_it_has(tmp_path):
 # ---------------------------------------------------------------- through the runner
 
 
+# The portable path waits out the same 3.5 s: deep. Its fast run is the next runner test's.
+@pytest.mark.parametrize(
+    "path", ["native", pytest.param("portable", marks=pytest.mark.deep)], indirect=True
+)
 @POSIX_ONLY
 def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     """Ctrl-Z, or SIGSTOP, for 3.5 s while a case sleeps half its limit: still AC (with the

@@ -330,6 +330,7 @@ def test_json_says_a_skipped_and_an_unbuilt_submission_and_why(tmp_path):
     assert (report["passed"], report["failed"], report["skipped"]) == (2, 1, 1)
 
 
+@pytest.mark.deep  # sleeps out a 3 s backstop
 def test_a_row_of_a_submission_that_sleeps_to_its_limit_shows_the_time_it_was_judged_by(tmp_path):
     """It used a few ms of CPU, and was stopped at the wall backstop: its row's slowest case is
     that wall time, not the few ms (the row's text is the subject here)."""
