@@ -153,10 +153,13 @@ def timed(argv: Sequence[str], cwd: str, timeout: float) -> Run:
 
 
 def last_words(output: str) -> str:
-    """The last line a tool printed, without colours, in one line of at most 160 characters."""
+    """What a tool said last, in one line of at most 160 characters, colours taken out: its
+    first error line where it printed one (verifyproblem's "ERROR Failed to load problem",
+    the runner's "runner.py: error: ..."), else its last line."""
     lines = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", line).strip() for line in output.splitlines()]
     lines = [line for line in lines if line]
-    return (lines[-1] if lines else "no output")[:160]
+    errors = [line for line in lines if re.search(r"^ERROR\b|\berror: ", line)]
+    return (errors or lines or ["no output"])[0 if errors else -1][:160]
 
 
 def failure(tool: Tool, run: Run, timeout: float) -> str | None:

@@ -57,6 +57,7 @@ def test_the_totals_compare_only_the_packages_both_judged():
         ("runner", 1, "Traceback (most recent call last):\nImportError: x", False),
         ("verifyproblem", 1, "Loading problem x\nChecking 5 submissions\n", True),
         ("verifyproblem", 1, "ERROR Failed to load problem: '2025-09' is not valid", False),
+        ("verifyproblem", 1, "ERROR Failed to load problem: 1 error\nx tested: 1 error", False),
         ("bt", 1, "accepted/a.py:  AC 0.03s @ secret/1\n", True),
         ("bt", 1, "hello: legacy is no longer supported, try running 'bt upgrade'", False),
     ],
@@ -66,7 +67,8 @@ def test_a_run_is_a_figure_only_where_the_tool_judged(tool, code, output, judged
     why = bp.failure(chosen, run(1.0, 1.0, code, output), 300)
     assert (why is None) == judged
     if why:
-        assert "\n" not in why and output.strip().splitlines()[-1][:40] in why
+        said = [line for line in output.splitlines() if "ERROR" in line or "error:" in line]
+        assert "\n" not in why and (said or output.splitlines())[-1][:40] in why
 
 
 def test_a_run_cut_by_the_timeout_says_so():
