@@ -60,8 +60,9 @@ def judge_input(
 
 def bounds_of(profile: Profile) -> Bounds:
     """The limits a case of profile is judged by: its output limit --ole's, else the judge's,
-    else OUTPUT_MIB."""
-    return Bounds(profile.time_limit, profile.memory_limit, profile.output_limit or OUTPUT_MIB)
+    else OUTPUT_MIB; past it, the output cut and the program run on where the judge does so."""
+    output = profile.output_limit or OUTPUT_MIB
+    return Bounds(profile.time_limit, profile.memory_limit, output, profile.output_runs_on)
 
 
 def judge_one(
@@ -221,7 +222,8 @@ def run_program(
 ) -> Seen:
     """What is seen of the program run on one input (with its interactor, if any), in its
     workdir, or with folder, in that folder; feedback: the interactor's folder (None: new)."""
-    limits = Limits(bounds.time_limit, bounds.memory_limit, int(bounds.output_mib * MIB))
+    output = int(bounds.output_mib * MIB)
+    limits = Limits(bounds.time_limit, bounds.memory_limit, output, bounds.runs_on)
     mode, workdir = profile.mode, program.workdir
     given = None if mode.interactive else input_path  # interactive: a pipe
     # the sandbox opens a file input inside, and may want another stdin for bwrap

@@ -79,9 +79,10 @@ class Profile:
     """How a problem is judged: its judge's name, the CPU time limit (s) and the memory limit
     (MiB), the mode, another language's limit as (language, seconds), the output limit (MiB)
     where the judge says one, the files the program reads its input from and writes its
-    output to (input.txt, output.txt; None: stdin, stdout), and the passes a case may run at
+    output to (input.txt, output.txt; None: stdin, stdout), the passes a case may run at
     most (a Kattis multi-pass problem: its validator gives each pass after the first its
-    input; 1: a case runs once)."""
+    input; 1: a case runs once), and whether output past the output limit is cut there and
+    the program runs on (DOMjudge), rather than stopped."""
 
     judge_name: str | None
     time_limit: float
@@ -92,6 +93,7 @@ class Profile:
     input_file: str | None = None
     output_file: str | None = None
     passes: int = 1
+    output_runs_on: bool = False
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,16 @@ speaks. decide() applies every precedence rule, in this order:
    run alone, with no program to judge (an input or answer validator on a case's file):
    its exit code by its protocol, as in 3.
 2. Limits before the exit: MLE when the memory backstop stopped it, TLE, OLE (its stdout, then
-   its output file), MLE by its peak, then RE for a non-zero exit. A case with no answer is
-   "--" (run, not checked). An output file it did not write, or that cannot be read (a
-   folder, a FIFO), is WA.
+   its output file), MLE by its peak, then RE for a non-zero exit. Where its bounds cut the
+   output at the limit and let it run on (DOMjudge), a stdout past the limit is OLE only
+   after the exit: TLE, then MLE, then RE, then OLE, as DOMjudge's judgedaemon decides. A
+   case with no answer is "--" (run, not checked). An output file it did not write, or that
+   cannot be read (a folder, a FIFO), is WA.
 3. Otherwise the output's judge decides: a comparator's verdict, or a judging program's exit
    code by its protocol (never its words). A judging program that passed its own limits, or
-   exited with a code its protocol does not name, is IE: never the program's fault.
+   exited with a code its protocol does not name, is IE: never the program's fault. Its
+   score file counts on an accept, and where its protocol says so (DOMjudge) on a reject
+   too.
 4. Interactive, the Kattis way (the first to end decides): a validator that rejected first
    gives WA under any time limit (final); else its failure (IE) or, if the program passed
    its limits, its verdict. The testlib way: the interactor's verdict, unless the program
@@ -65,6 +69,7 @@ REASONS = {
     "wall-ceiling": "its wall time reached the ceiling while it waited for a CPU",
     "wall-backstop": "its wall time passed the backstop while it used little CPU",
     "output-limit": "its output passed the limit",
+    "output-cut": "its output passed the limit, was cut there, and it ran on to its end",
     "output-file-limit": "its output file passed the output limit",
     "output-file-missing": "it wrote no output file",
     "output-file-unreadable": "its output file could not be read: not a regular file",
@@ -96,7 +101,8 @@ class Protocol:
     write its message; first_decides: whether, piped with a program, the first of the two to
     end decides (the Kattis way); points: the exit code of a score given in its message,
     "points X" (testlib's quitp); own_failure: the exit code of a program that finds itself
-    wrong (testlib's quitf(_fail))."""
+    wrong (testlib's quitf(_fail)); rejects_scored: whether a score file counts on a reject
+    too (DOMjudge keeps a wrong answer's score.txt; Kattis, an accept's alone)."""
 
     codes: Mapping[int, Verdict]
     meaning: str
@@ -106,6 +112,7 @@ class Protocol:
     first_decides: bool = False
     points: int | None = None
     own_failure: int | None = None
+    rejects_scored: bool = False
 
 
 TESTLIB_CODES = {0: V.AC, 1: V.WA, 2: V.PE}
@@ -126,11 +133,14 @@ KATTIS_INTERACTIVE = replace(KATTIS_VALIDATOR, stdin=False, first_decides=True)
 
 @dataclass(frozen=True)
 class Bounds:
-    """The limits a case's verdict is decided by: CPU seconds, MiB of memory, MiB of output."""
+    """The limits a case's verdict is decided by: CPU seconds, MiB of memory, MiB of output;
+    runs_on: whether a stdout past the output limit is cut there and the program runs on to
+    its end, as DOMjudge's runguard does (else it is stopped at the limit)."""
 
     time_limit: float
     memory_limit: float
     output_mib: float
+    runs_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,14 +253,16 @@ def by_limits(run: Run, bounds: Bounds, file: OutputFile | None = None) -> Decis
     used = run.wall if run.cpu is None else run.cpu
     judged = run.peak_mib if run.judged_mib is None else run.judged_mib
     over_memory = judged is not None and judged > bounds.memory_limit
+    cut = bounds.runs_on and run.overflowed  # it ran on: its exit comes first
     failures = (
         ("memory-backstop", run.memory_out),
         ("memory-peak", over_memory and run.memory_first),  # before it passed a time limit
         (time_reason(run, bounds), run.timed_out or used > bounds.time_limit),
-        ("output-limit", run.overflowed),
+        ("output-limit", run.overflowed and not cut),
         ("output-file-limit", file is not None and (file.size or 0) > bounds.output_mib * MIB),
         ("memory-peak", over_memory),
         ("exit", run.status != 0),
+        ("output-cut", cut),
     )
     reason = next((reason for reason, failed in failures if failed), None)
     if reason is None:
@@ -283,6 +295,7 @@ VERDICT_OF = {
     "wall-ceiling": V.TLE,
     "wall-backstop": V.TLE,
     "output-limit": V.OLE,
+    "output-cut": V.OLE,
     "exit": V.RE,
 }
 
@@ -314,6 +327,8 @@ def explain(reason: str, run: Run, bounds: Bounds) -> list[str]:
         return [text + f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child){busy}"]
     if reason == "output-limit":
         return [f"output passed {bounds.output_mib:g} MiB: stopped reading and killed it"]
+    if reason == "output-cut":
+        return [f"output passed {bounds.output_mib:g} MiB: cut there, and it ran on to exit 0"]
     if reason in ("memory-backstop", "memory-peak"):
         text = f"peak memory {run.peak_mib or 0.0:.1f} MiB, over the {bounds.memory_limit:g} MiB"
         stopped = f": stopped when it passed {MEMORY_BACKSTOP}x the limit"
@@ -343,6 +358,8 @@ def by_judging_program(judging: Judging) -> Decision:
     elif judging.score_text is not None and verdict == V.AC:
         score = number(re.fullmatch(rb"\s*(\S+)\s*", judging.score_text))
         verdict, wrong = (V.IE, "its score.txt holds no number") if score is None else (V.AC, None)
+    elif judging.score_text is not None and verdict == V.WA and protocol.rejects_scored:
+        score = number(re.fullmatch(rb"\s*(\S+)\s*", judging.score_text))  # none: no score
     if verdict == V.IE:
         meaning = wrong or f"not {protocol.meaning}"
         lines.insert(0, f"the {kind} failed: {exit_description(run.status)}, {meaning}")

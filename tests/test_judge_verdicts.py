@@ -6,6 +6,7 @@ import re
 import shutil
 import signal
 import sys
+from dataclasses import replace
 
 import pytest
 from process_util import backstop_line, finished_run
@@ -32,6 +33,7 @@ from judge.process import linux, readers, trees, watch
 from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_judge
 
 BOUNDS = Bounds(0.5, 100.0, 64.0)
+CUT = Bounds(0.5, 100.0, 64.0, runs_on=True)  # DOMjudge's: the output cut, the program runs on
 FILE = OutputFile("output.txt", 64 * MIB)  # an output file, at the output limit
 TESTLIB = "not testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
 KATTIS = "not the Kattis protocol's 42 AC, 43 WA"
@@ -40,6 +42,7 @@ PROTOCOLS = {
     "validator": verdicts.KATTIS_VALIDATOR,
     "interactor": verdicts.TESTLIB_INTERACTOR,
     "interactive_validator": verdicts.KATTIS_INTERACTIVE,
+    "domjudge_validator": replace(verdicts.KATTIS_VALIDATOR, rejects_scored=True),
 }
 
 
@@ -83,6 +86,11 @@ SEEN = {
         BOUNDS, program=run(peak_mib=150.0, judged_mib=90.0), compared=Decision(V.AC, (), "c")
     ),
     "output": Seen(BOUNDS, program=run(overflowed=True, status=-9)),
+    # DOMjudge cuts the output at the limit and lets the program run on: its exit comes first
+    "output-cut": Seen(CUT, program=run(overflowed=True), compared=Decision(V.AC, (), "c")),
+    "output-cut-then-crash": Seen(CUT, program=run(overflowed=True, status=1)),
+    "output-cut-then-tle": Seen(CUT, program=run(overflowed=True, cpu=0.6, status=-9)),
+    "output-cut-then-mle": Seen(CUT, program=run(overflowed=True, peak_mib=150.0)),
     "mle-before-re": Seen(BOUNDS, program=run(peak_mib=150.0, status=3)),
     "tle-before-mle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0)),
     "mle-seen-before-tle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0, memory_first=True)),
@@ -105,6 +113,17 @@ SEEN = {
     "no-points": Seen(BOUNDS, program=run(), judging=judging("checker c", {"status": 7}, b"good")),
     "score-file": Seen(
         BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"30\n")
+    ),
+    "score-file-wa": Seen(
+        BOUNDS, program=run(), judging=judging("validator v", {"status": 43}, b"", b"30\n")
+    ),
+    "score-file-wa-domjudge": Seen(
+        BOUNDS,
+        program=run(),
+        judging=judging("domjudge_validator v", {"status": 43}, b"", b"30\n"),
+    ),
+    "bad-score-file-wa-domjudge": Seen(
+        BOUNDS, program=run(), judging=judging("domjudge_validator v", {"status": 43}, b"", b"x")
     ),
     "bad-score-file": Seen(
         BOUNDS, program=run(), judging=judging("validator v", {"status": 42}, b"", b"inf")
@@ -169,6 +188,10 @@ DECIDED = [
     ("memory-backstop", V.MLE, "memory-backstop"),
     ("own-peak", V.AC, "c"),
     ("output", V.OLE, "output-limit"),
+    ("output-cut", V.OLE, "output-cut"),
+    ("output-cut-then-crash", V.RE, "exit"),  # DOMjudge: RUN-ERROR before OUTPUT-LIMIT
+    ("output-cut-then-tle", V.TLE, "cpu-limit"),  # a flood for ever: TIMELIMIT
+    ("output-cut-then-mle", V.MLE, "memory-peak"),
     ("mle-before-re", V.MLE, "memory-peak"),
     ("tle-before-mle", V.TLE, "cpu-limit"),
     ("mle-seen-before-tle", V.MLE, "memory-peak"),  # a judge capping memory stops it there
@@ -184,6 +207,9 @@ DECIDED = [
     ("points", V.AC, "judging-exit"),
     ("no-points", V.IE, "judging-failed"),
     ("score-file", V.AC, "judging-exit"),
+    ("score-file-wa", V.WA, "judging-exit"),
+    ("score-file-wa-domjudge", V.WA, "judging-exit"),
+    ("bad-score-file-wa-domjudge", V.WA, "judging-exit"),  # no number: no score, still WA
     ("bad-score-file", V.IE, "judging-failed"),
     ("validator-0", V.IE, "judging-failed"),
     ("validator-next-pass", V.AC, "judging-exit"),  # the next pass runs
@@ -217,7 +243,15 @@ def test_every_reason_is_decided_by_some_row():
 
 
 @pytest.mark.parametrize(
-    "name, score", [("points", 12.5), ("score-file", 30.0), ("checker-ac", None)]
+    "name, score",
+    [
+        ("points", 12.5),
+        ("score-file", 30.0),
+        ("checker-ac", None),
+        ("score-file-wa", None),  # Kattis: a reject's score.txt is not read
+        ("score-file-wa-domjudge", 30.0),  # DOMjudge: a wrong answer's is its score
+        ("bad-score-file-wa-domjudge", None),
+    ],
 )
 def test_a_judging_programs_score_is_kept(name, score):
     assert decide(SEEN[name]).score == score

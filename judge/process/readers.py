@@ -1,5 +1,6 @@
 """Reading a case's stdout and stderr while it runs: poll() in the case's own thread (POSIX),
-or a thread per pipe (every platform). Of stderr only the end is kept."""
+or a thread per pipe (every platform). Of stderr only the end is kept; of stdout, its cap and
+one byte more (enough to tell it passed the cap), the rest read and dropped."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class PollReader:
 
     def __init__(self, pipes: Pipes, output_cap: float) -> None:
         self.output, self.errors = bytearray(), bytearray()
+        self.cap = output_cap
         self.poll = select.poll()
         self.buffers: dict[int, bytearray] = {}  # fd: the buffer it fills, while it is open
         for pipe, buffer in zip((pipes.stdout, pipes.stderr), (self.output, self.errors)):
@@ -38,6 +40,8 @@ class PollReader:
                 self.poll.unregister(fd)
                 del self.buffers[fd]
         del self.errors[:-STDERR_KEPT]
+        if len(self.output) > self.cap:
+            del self.output[int(self.cap) + 1 :]
 
     def close(self, pipes: Pipes) -> None:
         for pipe in pipes.opened():  # stdout is None when it goes elsewhere
@@ -49,14 +53,14 @@ class ThreadReader:
 
     def __init__(self, pipes: Pipes, output_cap: float) -> None:
         self.output, self.errors = bytearray(), bytearray()
-        self.woken = threading.Event()
+        self.woken, self.closed = threading.Event(), False
         work = (pipes.stdout, self.output, output_cap), (pipes.stderr, self.errors, None)
         self.threads = [threading.Thread(target=self.pump, args=w, daemon=True) for w in work]
         for thread in self.threads:
             thread.start()
 
     def pump(self, pipe: IO[bytes] | None, buffer: bytearray, cap: float | None) -> None:
-        """Read one pipe to its end, or until cap bytes; of stderr keep only the end."""
+        """Read one pipe to its end; of stderr keep only the end, of stdout cap bytes and one."""
         with contextlib.suppress(OSError, ValueError):  # closed
             chunks = () if pipe is None else iter(lambda: os.read(pipe.fileno(), 65536), b"")
             for chunk in chunks:  # none where stdout goes elsewhere than to the runner
@@ -64,6 +68,8 @@ class ThreadReader:
                 if cap is None:
                     del buffer[:-STDERR_KEPT]
                 elif len(buffer) > cap:
+                    del buffer[int(cap) + 1 :]
+                if self.closed:  # a process outside the tree still writes: leave it
                     break
         self.woken.set()
 
@@ -75,6 +81,7 @@ class ThreadReader:
         self.woken.clear()
 
     def close(self, pipes: Pipes) -> None:
+        self.closed = True
         for thread, pipe in zip(self.threads, (pipes.stdout, pipes.stderr)):
             thread.join(1.0)
             if pipe is not None and not thread.is_alive():  # else a process outside the tree

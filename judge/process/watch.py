@@ -25,11 +25,13 @@ PAUSED = 0.5  # seconds between two looks at a case past which the runner itself
 
 @dataclass(frozen=True)
 class Limits:
-    """The limits of one run: CPU seconds, MiB of memory, bytes of output."""
+    """The limits of one run: CPU seconds, MiB of memory, bytes of output; runs_on: whether
+    output past its limit is dropped and the run goes on (DOMjudge's runguard), not stopped."""
 
     time: float
     memory: float
     output: float
+    runs_on: bool = False
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,7 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             else:  # its output is closed: wait for the exit
                 case_tree.wait(min(left, TICK))
             overflowed = len(reader.output) > output_cap
-            if overflowed:
+            if overflowed and not limits.runs_on:
                 break
         wall, ended = clock.now(), time.monotonic()
     finally:
