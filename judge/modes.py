@@ -55,7 +55,8 @@ class Mode:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Mode):
             return False
-        return (self.text, self.command, self.missing) == (other.text, other.command, other.missing)
+        mine = (self.text, self.command, self.missing, self.flags)
+        return mine == (other.text, other.command, other.missing, other.flags)
 
     def __hash__(self) -> int:
         return hash(self.text)

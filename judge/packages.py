@@ -368,6 +368,25 @@ class Walk:
     def __init__(self, folder: Path, fmt: str, warnings: list[str]) -> None:
         self.folder, self.fmt, self.warnings = folder, fmt, warnings
         self.read: dict[str, str] = {}
+        self.generators: dict[str, object] | None = None  # generators.yaml's root, once read
+
+    def generated(self, name: str) -> dict[str, object] | None:
+        """The test_group.yaml that BAPCtools' generators/generators.yaml gives the group name
+        ("" for data/ itself; `bt generate` writes it there), or None. Its directories are
+        found by name in maps of `data:`; generators.yaml is read once, and one that cannot
+        be read is a warning."""
+        if self.fmt == "legacy":
+            return None
+        if self.generators is None:
+            self.generators = read_generators(self.folder, self.warnings)
+        node: object = self.generators
+        for part in name.split("/") if name else ():
+            children = node.get("data") if isinstance(node, dict) else None
+            node = children.get(part) if isinstance(children, dict) else None
+        given = node.get("test_group.yaml") if isinstance(node, dict) else None
+        return (
+            {str(key): value for key, value in given.items()} if isinstance(given, dict) else None
+        )
 
     def inside(self, path: Path) -> str:
         """The real path of path; a UsageError where a link leads it out of the package."""
@@ -388,6 +407,22 @@ class Walk:
             said = printable(str(path))
             raise UsageError(f"{said} leads to {first}, read already: a folder is read once")
         self.read[real] = name
+
+
+GENERATORS = Path("generators", "generators.yaml")  # BAPCtools': how data/ is generated
+
+
+def read_generators(folder: Path, warnings: list[str]) -> dict[str, object]:
+    """The map of the package's generators/generators.yaml, or an empty one where it has none
+    (or one that cannot be read: a warning says so)."""
+    path = folder / GENERATORS
+    if not path.is_file():
+        return {}
+    try:
+        return read_yaml(path)
+    except UsageError as error:
+        warnings.append(f"{error}: its test_group.yaml settings are not read")
+        return {}
 
 
 def within(path: str, folder: str) -> bool:
@@ -420,7 +455,7 @@ def read_group(
     if top and not path.is_dir():
         return Group(name, dict(inherited), ())  # no data/: no case
     walk.enter(path, name)
-    config = group_config(path, inherited, walk)
+    config = group_config(path, name, inherited, walk)
     try:
         entries = sorted(entry for entry in os.listdir(path) if not entry.startswith("."))
     except OSError as error:
@@ -454,26 +489,43 @@ def read_item(
     return None
 
 
-def group_config(path: Path, inherited: Mapping[str, object], walk: Walk) -> dict[str, object]:
+def group_config(
+    path: Path, name: str, inherited: Mapping[str, object], walk: Walk
+) -> dict[str, object]:
     """A group's settings: its file's (testdata.yaml in legacy, test_group.yaml in 2023-07 and
-    2025-09) over its parent's; a UsageError where one cannot be judged."""
+    2025-09; where it has none, what generators.yaml gives it) over its parent's; a UsageError
+    where one cannot be judged."""
     config = {k: v for k, v in inherited.items() if k not in OWN_SETTINGS}
     own = path / GROUP_FILES[walk.fmt]
     for other in set(GROUP_FILES.values()) - {own.name}:
         if (path / other).is_file():
             said = printable(str(path / other))
             walk.warnings.append(f"{said}: a {walk.fmt} package reads {own.name}: not read")
+    where, settings = printable(str(own)), None
     if own.is_file():
         walk.inside(own)
-        where, known = printable(str(own)), GROUP_KEYS["legacy" if walk.fmt == "legacy" else "new"]
         settings = read_yaml(own)
-        warn_unknown(settings, known, where, walk.warnings)
-        settings = {key: value for key, value in settings.items() if key in known}
-        for key in settings:
-            if key in UNSUPPORTED_GROUP_KEYS and settings[key] not in (None, [], ""):
-                walk.warnings.append(f"{where}: {key} is not supported: it is not read")
-        config.update(group_settings(settings, where), grouped=True)
+    else:
+        settings = walk.generated(name)
+        where = f"{printable(str(walk.folder / GENERATORS))}, test_group.yaml of data/{name}"
+        if settings is not None:
+            walk.warnings.append(f"{where}: read, as `bt generate` writes it to {own.name}")
+    if settings is not None:
+        own_settings = known_settings(settings, where, walk)
+        config.update(own_settings, grouped=True)
     return config
+
+
+def known_settings(settings: Mapping[str, object], where: str, walk: Walk) -> dict[str, object]:
+    """A group file's settings that the runner reads, in GROUP_DEFAULTS' names: a warning for
+    each key unknown or not supported."""
+    known = GROUP_KEYS["legacy" if walk.fmt == "legacy" else "new"]
+    warn_unknown(settings, known, where, walk.warnings)
+    settings = {key: value for key, value in settings.items() if key in known}
+    for key in settings:
+        if key in UNSUPPORTED_GROUP_KEYS and settings[key] not in (None, [], ""):
+            walk.warnings.append(f"{where}: {key} is not supported: it is not read")
+    return group_settings(settings, where)
 
 
 def group_settings(settings: Mapping[str, object], where: str) -> dict[str, object]:

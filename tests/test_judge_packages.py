@@ -690,3 +690,17 @@ def test_a_number_among_the_validators_arguments_is_its_text(tmp_path):
     )
     package = packages.read_package(folder)
     assert package.modes["secret/1"] == parse_mode("kattis float_tolerance 1e-06")
+
+
+def test_a_groups_arguments_reach_a_custom_validator_too(tmp_path):
+    """Two modes of one validator told apart by their arguments alone: each case keeps its
+    group's (they were taken for the package's mode, and lost)."""
+    folder = tmp_path / "args"
+    write(folder / "problem.yaml", "problem_format_version: 2025-09\nname: {en: Args}\n")
+    write(folder / "output_validator" / "validate.py", "import sys\nsys.exit(42)\n")
+    write(folder / "data" / "secret" / "test_group.yaml", "output_validator_args: [twice]\n")
+    for case in ("sample/1", "secret/1"):
+        write(folder / "data" / f"{case}.in", "1\n")
+        write(folder / "data" / f"{case}.ans", "2\n")
+    package = packages.read_package(folder)
+    assert {name: mode.flags for name, mode in package.modes.items()} == {"secret/1": ("twice",)}
