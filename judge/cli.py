@@ -26,6 +26,7 @@ from .build import Built, builds_under, command_built, command_of, hidden_folder
 from .commands import Command as AnyCommand
 from .commands import runs_python
 from .console import let_go, note, say, usage_error
+from .domjudge import READINGS, judged_as
 from .fileio import file_flag
 from .judging import OUTPUT_MIB, judge_case, run_all
 from .model import (
@@ -195,6 +196,8 @@ HELP = {
     " @EXPECTED_RESULTS@)",
     "validate": "with --package: run its input and answer validators on every case, and say"
     " each case that is not valid",
+    "judged_as": "with --package: read it as this judge does (default: kattis, as problemtools;"
+    " domjudge: its limits, output limit and scoring, as DOMjudge)",
 }
 
 
@@ -223,6 +226,7 @@ def make_parser() -> Parser:
     add("--package", type=Path, metavar="DIR", help=HELP["package"])
     add("--submissions", action="store_true", help=HELP["submissions"])
     add("--validate", action="store_true", help=HELP["validate"])
+    add("--as", dest="judged_as", choices=READINGS, metavar="JUDGE", help=HELP["judged_as"])
     return parser
 
 
@@ -334,6 +338,11 @@ def plan_from(argv: Sequence[str] | None) -> tuple[Plan, list[str]]:
     if found is None:
         parser.error(f"--python {args.python}: no such program")
     python = os.path.abspath(found)  # the cases run from the root, maybe not from here
+    if args.judged_as is not None and (args.package is None or args.validate):
+        raise UsageError(
+            f"--as {args.judged_as} reads a package as that judge does: give --package DIR"
+            " with --command CMD or --submissions"
+        )
     if args.validate:
         return validate_plan(args, python)
     if args.package is not None or args.submissions:
@@ -428,7 +437,7 @@ def program_built(built: Built, workdir: Path, sandbox: str | None) -> Program:
 def package_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR with --command CMD, or with --submissions; the warnings."""
     refuse_for_package(args)
-    package = read_package(args.package)
+    package = judged_as(read_package(args.package), args.judged_as or "kattis")
     profile, modes = package.profile, package.modes
     flag_mode = mode_of_flags(args, builds_under(args.root.resolve()))
     if flag_mode:  # the flag's mode for every case

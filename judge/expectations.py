@@ -373,9 +373,10 @@ def number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def judges_reading(folder: str, path: Path, scoring: bool) -> Expectation:
+def judges_reading(folder: str, path: Path, scoring: bool, domjudge: bool = False) -> Expectation:
     """The expectation problemtools and DOMjudge read of a submission in folder: DOMjudge's
-    line in a source, else problemtools' folder, else DOMjudge's; Unread where none says one."""
+    line in a source, else problemtools' folder, else DOMjudge's (with domjudge, as DOMjudge
+    reads the package: DOMjudge's folder first); Unread where none says one."""
     results, score = annotation(path)
     by = "@EXPECTED_RESULTS@"
     if score is not None and not scoring:
@@ -387,7 +388,7 @@ def judges_reading(folder: str, path: Path, scoring: bool) -> Expectation:
         return Expectation(by, finals=chosen, domjudge=True, score=score, timing=timing)
     if score is not None:
         return Expectation(by, domjudge=True, score=score)
-    if folder in PROBLEMTOOLS:
+    if folder in PROBLEMTOOLS and not (domjudge and own in RESULTS):
         return Expectation("folder", finals=(PROBLEMTOOLS[folder],), timing=folder == "accepted")
     if own in RESULTS:
         return Expectation("folder", finals=(own,), domjudge=True, timing=own == "CORRECT")
@@ -431,7 +432,8 @@ class Expectations:
         """The Expectation of the submission at path (label: FOLDER/NAME); Unread why not."""
         found = self.format_reading(label) if self.newer else None
         if found is None:
-            found = judges_reading(label.split("/")[0], path, self.package.scoring)
+            domjudge = self.package.data.config.get("judged_as") == "domjudge"
+            found = judges_reading(label.split("/")[0], path, self.package.scoring, domjudge)
         given = self.json.get(label, {})
         language, entrypoint = found.language, found.entrypoint
         if given.get("langid") is not None:

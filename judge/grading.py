@@ -20,6 +20,16 @@ accepted case scores what its validator gave, else the group's max_score (`min`)
 of it (`sum`); data/secret's score (by default `sum` of at most 100) is the problem's, and the
 sample's verdict counts, not its score. A verdict is the first that is not accepted.
 
+DOMjudge's reading (`--as domjudge`: SubmissionService::maybeSetScoringResult) grades the
+groups judge.domjudge finds, not these (grade_domjudge). A leaf group scores its cases'
+score.txt where any wrote one (a correct or wrong answer's; another verdict's, 0), else its
+own accept_score when all its cases are correct, else 0; with neither it adds nothing. A group
+above scores its groups' (ignore_sample: not data/sample's) by its own grader_flags: sum (the
+default), avg, min or max. Its verdict is its first that is not correct. A group is decided
+once all below it are, or at a failure where its on_reject is not continue; cases run in
+DOMjudge's order until the whole is decided (its lazy evaluation). A problem that is not
+scored gets its first case that is not correct.
+
 A sum past the largest float is that float (1.8e308): a score is never inf.
 """
 
@@ -27,8 +37,9 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Collection, Iterator, Mapping, Optional, Sequence, Tuple
 
+from .domjudge import DomGroup, domjudge_groups, rank_order
 from .model import Verdict
 from .packages import Group, number_of, text_of
 from .verdicts import kattis_name
@@ -70,6 +81,8 @@ def grade(group: Group, result_of: ResultOf) -> list[Graded]:
     """The Graded of each group judged, subgroups before theirs, the group's own last (none if
     it judged nothing). result_of(case name) gives (verdict, score or None), or None for a
     case not judged; it is asked in order, and only for the cases the grader needs."""
+    if group.config.get("judged_as") == "domjudge":
+        return grade_domjudge(group, result_of)
     if group.config.get("format", "legacy") != "legacy":
         return grade_newer(group, result_of)
     graded: list[Graded] = []
@@ -224,3 +237,80 @@ def newer_aggregate(
     else:
         score = clamped(sum(scores))
     return Graded(path, verdict, score)
+
+
+# ---------------------------------------------------------------- DOMjudge's reading
+
+
+def grade_domjudge(data: Group, result_of: ResultOf) -> list[Graded]:
+    """grade() as DOMjudge grades: its cases asked in its order, until the whole is decided.
+    A case result_of gives None (not judged) is left out of its group."""
+    root = domjudge_groups(data)
+    results: dict[str, CaseResult] = {}
+    left_out: set[str] = set()
+    for name in rank_order(data):
+        result = result_of(name)
+        if result is None:
+            left_out.add(name)
+            continue
+        results[name] = result
+        if kattis_name(result[0]) == "AC":
+            continue
+        if root is None or not data.config.get("scoring"):
+            return [Graded("", kattis_name(result[0]), 0.0)]  # its first failure decides
+        if domjudge_grade(root, results, left_out) is not None:
+            break  # decided: DOMjudge judges no more
+    if root is None or not data.config.get("scoring"):
+        return [Graded("", "AC", 0.0)] if results else []
+    graded: list[Graded] = []
+    domjudge_grade(root, results, left_out, graded)
+    return graded
+
+
+def domjudge_grade(
+    group: DomGroup,
+    results: Mapping[str, CaseResult],
+    left_out: Collection[str],
+    graded: list[Graded] | None = None,
+) -> Graded | None:
+    """A DOMjudge group's Graded by the results so far, None while it is not decided; each
+    decided is added to graded (if given), those below first."""
+    scores, verdicts, ready = [], [], True
+    if group.children:
+        for child in group.children:
+            if group.ignore_sample and child.path == "sample":
+                continue
+            below = domjudge_grade(child, results, left_out, graded)
+            if below is None:
+                ready = False
+            else:
+                scores.append(below.score)
+                verdicts.append(below.verdict)
+    else:
+        cases = [name for name in group.cases if name not in left_out]
+        ready = all(name in results for name in cases)
+        judged = [results[name] for name in cases if name in results]
+        verdicts = [kattis_name(verdict) for verdict, _ in judged]
+        scores = [
+            (score if name in ("AC", "WA") else 0.0)
+            for name, (_, score) in zip(verdicts, judged)
+            if score is not None
+        ]
+        if not scores and group.accept_score is not None and cases:
+            scores = [group.accept_score if set(verdicts) <= {"AC"} else 0.0]
+    failed = next((verdict for verdict in verdicts if verdict != "AC"), None)
+    if not ready and (failed is None or group.goes_on):
+        return None
+    result = Graded(group.path, failed or "AC", domjudge_score(group.aggregation, scores))
+    if graded is not None:
+        graded.append(result)
+    return result
+
+
+def domjudge_score(aggregation: str, scores: Sequence[float]) -> float:
+    """A group's score of its results' by its aggregation; 0 where it has none."""
+    if not scores:
+        return 0.0
+    if aggregation == "avg":
+        return SCORE_MODES["avg"](list(scores))
+    return float(SCORE_MODES[aggregation](list(scores)))

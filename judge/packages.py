@@ -91,7 +91,7 @@ GROUP_KEYS = {
         " static_validation_score max_score score_aggregation scoring"
     ),
 }
-OWN_SETTINGS = ("max_score", "aggregation", "grouped")  # a group's alone: not inherited
+OWN_SETTINGS = ("max_score", "aggregation", "grouped", "own")  # a group's alone: not inherited
 UNSUPPORTED_GROUP_KEYS = ("range", "require_pass", "static_validation", "static_validation_score")
 AGGREGATIONS = ("pass-fail", "sum", "min")
 
@@ -512,7 +512,7 @@ def group_config(
             walk.warnings.append(f"{where}: read, as `bt generate` writes it to {own.name}")
     if settings is not None:
         own_settings = known_settings(settings, where, walk)
-        config.update(own_settings, grouped=True)
+        config.update(own_settings, grouped=True, own=own_settings)  # own: as DOMjudge reads
     return config
 
 

@@ -348,6 +348,8 @@ def time_line(package: Package, limit: float, slowest: float | None, margin: boo
     high = limit * package.margin
     said = f"; the safety margin {package.margin:g} (time_safety_margin) gives {high:g} s"
     said = said if margin else ""
+    if slowest is None and package.data.config.get("judged_as") == "domjudge":
+        return f"{package.name}: time limit {limit:g} s, as DOMjudge reads it; no safety margin"
     if slowest is None:
         return f"{package.name}: time limit {limit:g} s, problem.yaml's{said}"
     return (
@@ -416,5 +418,6 @@ def graded_lines(package: Package, results: Iterable[Result]) -> tuple[list[str]
     if graded:
         top = graded[-1]
         score = f", score {score_text(top.score)}" if package.scoring else ""
-        lines.append(f"== {printable(package.name)}: Kattis's verdict {top.verdict}{score}")
+        judge = "DOMjudge" if package.data.config.get("judged_as") == "domjudge" else "Kattis"
+        lines.append(f"== {printable(package.name)}: {judge}'s verdict {top.verdict}{score}")
     return lines, (graded[-1].score if graded and package.scoring else None)

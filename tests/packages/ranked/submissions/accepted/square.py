@@ -1,0 +1,4 @@
+# @EXPECTED_RESULTS@: CORRECT
+# @EXPECTED_SCORE@: 100
+n = int(input())
+print(n * n)
