@@ -279,7 +279,18 @@ def read_package(folder: str | Path) -> Package:
     limit = UNKNOWN_TIME_LIMIT if time_limit is None else time_limit
     judge = f"Kattis package {title_of(config, name)}"
     passes = passes_of(config, fmt, words, custom, where)
-    profile = Profile(judge, limit, figures["memory"], mode, None, figures["output"], passes=passes)
+    # The newer formats' judges (BAPCtools, DOMjudge) let a program run on past the output
+    # limit, its output cut: a flood of stdout is TLE. problemtools stops it (legacy's OLE).
+    runs_on = fmt != "legacy"
+    profile = Profile(
+        judge,
+        limit,
+        figures["memory"],
+        mode,
+        output_limit=figures["output"],
+        passes=passes,
+        output_runs_on=runs_on,
+    )
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
     scoring = "scoring" in words
     parts = (cases, modes, data, *multipliers, figures["time_resolution"], tuple(warnings))

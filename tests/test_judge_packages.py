@@ -704,3 +704,20 @@ def test_a_groups_arguments_reach_a_custom_validator_too(tmp_path):
         write(folder / "data" / f"{case}.ans", "2\n")
     package = packages.read_package(folder)
     assert {name: mode.flags for name, mode in package.modes.items()} == {"secret/1": ("twice",)}
+
+
+@pytest.mark.parametrize("version, verdict", [("legacy", "OLE"), ("2025-09", "TLE")])
+def test_a_flood_of_output_is_ole_in_legacy_and_runs_on_to_tle_in_the_newer_formats(
+    tmp_path, version, verdict
+):
+    """problemtools stops a program at the output limit; BAPCtools and DOMjudge, which read
+    the newer formats, cut its output and let it run on to its time limit."""
+    folder = tmp_path / "flood"
+    write(folder / "problem.yaml", f"problem_format_version: {version}\nname: Flood\n")
+    write(folder / "data" / "secret" / "1.in", "\n")
+    write(folder / "data" / "secret" / "1.ans", "1\n")
+    write(tmp_path / "flood.py", "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n")
+    report = tmp_path / "report.json"
+    argv = ["--package", folder, "--command", f"{sys.executable} flood.py", "--tle", "0.5"]
+    runner(*argv, "--ole", "1", "--json", report, cwd=tmp_path)
+    assert case_verdicts(json.loads(report.read_text())) == {"flood/secret/1": verdict}
