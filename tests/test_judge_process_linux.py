@@ -265,8 +265,9 @@ def test_the_cpu_of_a_chain_that_changes_its_pid_is_the_cases(tmp_path, path):
     assert case_verdicts(report) == {"p/a": "TLE"} and status == 1, report
 
 
-# The case forks two children that burn CPU time with its stdout open, and never waits.
-FORKER = "import os, time\n" + BURNER + "burner(1.5)\nburner(1.5)\nprint(1)\n"
+# The case forks two children that burn CPU time with its stdout open, and never waits for
+# them: it sleeps while they burn (were it to exit, they would be killed with it).
+FORKER = "import os, time\n" + BURNER + "burner(1.5)\nburner(1.5)\ntime.sleep(10)\nprint(1)\n"
 
 
 @LINUX_ONLY

@@ -1,6 +1,7 @@
 """judge/process/trees.py: a case's process tree, and the seam every kind of tree shares. The
 plain tree knows the exit code alone; the POSIX tree measures the case by wait4 and kills its
-process group; a helper the case daemonizes lives as long as the case."""
+process group; a helper the case daemonizes lives as long as the case, and what a case
+leaves running when its main process exits is killed then."""
 
 import contextlib
 import inspect
@@ -10,14 +11,24 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 import runner_util
 from process_util import case_of, deep_recursion, run_without_wait4, until
-from runner_util import BUSY, POSIX_ONLY, PYTHON, case_verdicts, judged, make_root
+from runner_util import (
+    BUSY,
+    POSIX_ONLY,
+    PYTHON,
+    case_verdicts,
+    judged,
+    make_root,
+    new_marker,
+    none_left,
+)
 from util import ROOT
 
-from judge.process import linux, trees, windows
+from judge.process import linux, readers, trees, watch, windows
 
 TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
@@ -139,6 +150,64 @@ def test_a_daemonized_helper_lives_until_its_case_ends(tmp_path, path):
     root = make_root(tmp_path, DAEMON, {case: (case, case + "\n") for case in "abcd"})
     status, report, _ = judged(root, "-j", "2", path=path)
     assert case_verdicts(report) == {f"p/{case}": "AC" for case in "abcd"} and status == 0
+
+
+# A parent that forks a child which sleeps holding its stdout and stderr (named by the marker,
+# the first word on stdin), writes the second word and exits, as DOMjudge's
+# test-fork-parent-exit does. "long" writes 1 MB at once into a pipe made as large (Linux),
+# which may still hold much of it when the parent exits.
+LEFT_HOLDING = """\
+import contextlib, fcntl, os, sys
+marker, answer = sys.stdin.read().split()
+if os.fork() == 0:
+    os.execv("/bin/sh", ["sh", "-c", "sleep 60; :", marker])
+if answer == "long":
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(1, 1031, 1 << 20)  # F_SETPIPE_SZ
+    answer = "x" * 1_000_000
+os.write(1, answer.encode() + b"\\n")
+os._exit(0)
+"""
+
+
+@POSIX_ONLY
+def test_a_case_ends_with_its_main_process_and_what_it_left_is_killed(tmp_path, path):
+    """As DOMjudge's runguard and problemtools: judged by what it wrote when its main process
+    exited, at once (not at the 3 s backstop), and the sleeping child is killed. Of a long
+    answer, what was still in the pipe when it exited is read too."""
+    marker = new_marker("holder")
+    cases = {"a": (f"{marker} right", "right\n"), "b": (f"{marker} wrong", "right\n")}
+    cases["c"] = (f"{marker} long", "x" * 1_000_000 + "\n")
+    root = make_root(tmp_path, LEFT_HOLDING, cases)
+    status, report, _ = judged(root, "-j", "2", path=path)
+    assert case_verdicts(report) == {"p/a": "AC", "p/b": "WA", "p/c": "AC"} and status == 1, report
+    assert max(case_of(report, f"p/{case}")["wall_ms"] for case in "abc") < 1500, report
+    assert none_left(marker)
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("kind", [readers.PollReader, readers.ThreadReader])
+@pytest.mark.parametrize("held", [False, True], ids=["closed", "held"])
+def test_what_is_left_in_the_pipes_is_read_once_the_case_is_killed(kind, held):
+    """Every byte left in stdout and stderr, to their end; and no longer than its bound
+    where a process outside the tree still holds them."""
+    (out, out_end), (err, err_end) = os.pipe(), os.pipe()
+    os.write(out_end, b"x" * 60_000)
+    os.write(err_end, b"oops")
+    for end in [] if held else [out_end, err_end]:
+        os.close(end)
+    pipes = trees.Pipes(open(out, "rb", buffering=0), open(err, "rb", buffering=0))  # noqa: SIM115
+    reader = kind(pipes, 1 << 20)
+    try:
+        start = time.monotonic()
+        watch.drain(reader, 1 << 20, most=0.5)
+        assert time.monotonic() - start < 1.5
+        assert (len(reader.output), bytes(reader.errors)) == (60_000, b"oops")
+        assert reader.reading() is held
+    finally:
+        for end in [out_end, err_end] if held else []:
+            os.close(end)
+        reader.close(pipes)
 
 
 # A burst: MIB MiB touched just before the exit, after the case a's 60 MB output.

@@ -344,7 +344,9 @@ class LinuxTree(Tree):
                 wait = wait if final else 0
 
     def exited(self) -> bool:
-        """As wait() last heard (watch() waits once the output is closed), or gone."""
+        """Whether the case's main process has exited (or the supervisor is gone), as its
+        reports say: those already sent are taken, without a wait."""
+        self.receive(0)
         return self.report.code is not None or self.final
 
     def wait(self, timeout: float) -> None:

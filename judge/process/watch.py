@@ -14,13 +14,14 @@ from ..stop import STOPPED
 from .trees import TICK
 
 if TYPE_CHECKING:
-    from .trees import CaseTree, Command, Reader, ReaderKind, Started, Workdir
+    from .trees import CaseTree, Command, Finished, Reader, ReaderKind, Started, Workdir
 
 BACKSTOP = 3  # a case is killed at this many times its CPU time limit in wall time
 CEILING = 10, 3.0  # time waiting for a CPU is not counted, but the wall never passes 10 L + 3 s
 MEMORY_BACKSTOP = 2  # and, where memory is read while it runs, at this many times its limit
 USAGE_EVERY = 50, 0.01  # CPU and memory are read 50 times in a time limit, at most every 10 ms
 PAUSED = 0.5  # seconds between two looks at a case past which the runner itself was not running
+DRAIN = 1.0  # seconds a killed case's pipes are read at most, once its main process exited
 
 
 @dataclass(frozen=True)
@@ -174,17 +175,44 @@ def past_memory(cpu: float | None, peak: float | None, limits: Limits) -> bool:
     return (peak or 0) > limits.memory and (cpu or 0) <= limits.time
 
 
+def drain(reader: Reader, output_cap: float, most: float = DRAIN) -> None:
+    """Read what is left in a case's pipes once its tree is killed and reaped: to their end,
+    or past output_cap bytes of output, for at most `most` seconds (a process outside the
+    tree may still hold them: on macOS, one that left the process group)."""
+    end = time.monotonic() + most
+    while reader.reading() and len(reader.output) <= output_cap and time.monotonic() < end:
+        reader.read(max(end - time.monotonic(), 0.0))
+
+
+def reaped(
+    running: Watcher, case_tree: CaseTree, reader: Reader, output_cap: float, exited: bool
+) -> Finished:
+    """The case killed and reaped, its pipes closed: what its finish() gives. Once its main
+    process has exited, what it wrote before the kill is read first (see drain)."""
+    running.kill(case_tree)
+    try:  # an OSError if it never started
+        finished = case_tree.finish()
+        if exited:
+            drain(reader, output_cap)
+    finally:
+        reader.close(case_tree.pipes)
+    return finished
+
+
 def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits) -> Run:
-    """A started case watched until it ends or passes a limit, then killed and reaped: its Run."""
+    """A started case watched until its main process exits or it passes a limit, then killed
+    and reaped: its Run. Once the main process has exited, the rest of its tree is killed,
+    as DOMjudge's runguard does, and its output is what it wrote by then, as DOMjudge and
+    problemtools judge it: a child left holding stdout open does not keep the case running."""
     time_limit, memory_limit, output_cap = limits.time, limits.memory, limits.output
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
-    timed_out = overflowed = memory_out = memory_first = False
+    timed_out = overflowed = memory_out = memory_first = exited = False
     every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
     try:
-        while not (STOPPED or running.stopped or (not reader.reading() and case_tree.exited())):
+        while not (STOPPED or running.stopped or exited):
             running.tick()
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
@@ -206,13 +234,11 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             overflowed = len(reader.output) > output_cap
             if overflowed and not limits.runs_on:
                 break
+            exited = case_tree.exited()  # its main process: what it left is killed
         wall, ended = clock.now(), time.monotonic()
     finally:
-        running.kill(case_tree)
-        try:  # an OSError if it never started
-            status, cpu, peak, judged = case_tree.finish()
-        finally:
-            reader.close(case_tree.pipes)
+        status, cpu, peak, judged = reaped(running, case_tree, reader, output_cap, exited)
+    overflowed = overflowed or (exited and len(reader.output) > output_cap)
     return Run(
         bytes(reader.output),
         bytes(reader.errors),
