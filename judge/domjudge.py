@@ -93,9 +93,9 @@ def scored_on_reject(mode: Mode) -> Mode:
     """A Kattis validator's mode, its score.txt read on a wrong answer too; another as it is."""
     if not isinstance(mode, Judged) or dict(mode.protocol.codes) != KATTIS_CODES:
         return mode
-    made = copy.copy(mode)
-    made.protocol = replace(mode.protocol, rejects_scored=True)
-    return made
+    scored = copy.copy(mode)
+    scored.protocol = replace(mode.protocol, rejects_scored=True)
+    return scored
 
 
 def domjudge_limits(folder: Path) -> tuple[float, float, float]:
