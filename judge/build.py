@@ -12,7 +12,7 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 |                    | jar --create --file BIN.jar -C DIR/classes .                |             |
 | .rs                | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN         |
 |                    |   -o BIN SRC                                                |             |
-| .js .mjs           |                                                             | node SRC    |
+| .js .mjs           | node --check SRC                                            | node SRC    |
 | .sh                |                                                             | bash SRC    |
 | .pas               | fpc -O2 -Sg -XS -FEDIR -oBIN SRC                            | BIN         |
 | .rb                |                                                             | ruby SRC    |
@@ -25,6 +25,9 @@ PY is --python for a solution, the runner's Python for a checker. JAVA is `java 
 Main) where it declares it at its top level, else its public top-level class (else its
 first, else Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is
 one file for --sandbox to show the program.
+node --check checks a JavaScript source's syntax, as DOMjudge does when it compiles: a
+program of several files has each of its .js and .mjs files checked, one at a time, even
+one it never imports.
 
 A build is BUILD/SRC-PLACE/KEY-FILES/, PLACE a hash of the source's path, KEY one of the
 source, the commands and each compiler's path, size and time, and FILES one of every file the
@@ -130,8 +133,10 @@ class Language:
     in the folder it is built or run from), {binary} the program built, {out} the build's
     folder, {main} Java's class and {python} the Python. code: its code in the format's table
     of languages (include/CODE/); priority: problemtools', which wins a tie of a folder's
-    files; together: whether a folder's build reads all its sources ({source} is each of
-    them), else its entry point alone; home: whether a folder of it runs from its copy."""
+    files; together: whether a folder's build reads all its
+    sources ({source} is each of them), else its entry point alone; apart: whether its build
+    commands read one source each, so that they run once for each of a folder's sources (node
+    --check); home: whether a folder of it runs from its copy."""
 
     name: str
     build: tuple[Words, ...]
@@ -141,6 +146,7 @@ class Language:
     code: str = ""
     priority: int = 0
     together: bool = True
+    apart: bool = False
     home: bool = False
 
 
@@ -171,7 +177,14 @@ FLAGS = ("-O2", "-pipe", "-DONLINE_JUDGE", *DEPS, "-o", "{binary}", "{source}")
 CPP = Language("C++", (("g++", "-std=gnu++17", *FLAGS),), ("{binary}",), None, True, "cpp", 1000)
 PYTHON = Language("Python", (), ("{python}", "{source}"), code="python3", priority=850)
 PYTHON2 = Language("Python 2", (), ("python2", "{source}"), code="python2", priority=860)
-JAVASCRIPT = Language("JavaScript", (), ("node", "{source}"), code="javascript", priority=500)
+JAVASCRIPT = Language(
+    "JavaScript",
+    (("node", "--check", "{source}"),),
+    ("node", "{source}"),
+    code="javascript",
+    priority=500,
+    apart=True,
+)
 RUST_DEPS = "--emit=link,dep-info={out}/" + DEPENDENCIES
 JAVA_RUN = ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{binary}.jar", "{main}")
 LANGUAGES = {
@@ -694,7 +707,7 @@ def run_build(
         raise KeyboardInterrupt
     why = failure_line(run, limits, os.path.basename(command[wrapped]), shown)
     if why:
-        raise BuildFailed([why, *message_lines(run, source, shown)])
+        raise BuildFailed([why, *message_lines(run, source, shown, cwd)])
 
 
 def file_capped(command: list[str]) -> list[str]:
@@ -718,10 +731,13 @@ def failure_line(run: Run, limits: Limits, tool: str, shown: str) -> str | None:
     return f"{tool} could not build {shown}: {exit_description(run.status)}"
 
 
-def message_lines(run: Run, source: str, shown: str) -> list[str]:
-    """The compiler's first lines, indented, its name for the source as shown."""
+def message_lines(run: Run, source: str, shown: str, cwd: str | Path = "") -> list[str]:
+    """The compiler's first lines, indented, its name for the source as shown: the source's
+    name as given, or its path from cwd (node names it so)."""
     cut = len(run.stderr) >= STDERR_KEPT  # its opening is lost: a line cut, then the rest
-    text = (run.output + run.stderr).decode("utf-8", "replace").replace(source, shown)
+    text = (run.output + run.stderr).decode("utf-8", "replace")
+    names = [os.path.join(str(cwd), source), source] if cwd else [source]
+    text = re.sub("|".join(map(re.escape, names)), lambda _: shown, text)
     lines = [line for line in text.splitlines() if line.strip()][cut : ERROR_LINES + cut]
     lines = ["  " + shorten(printable(line)) for line in lines]
     if cut:
@@ -813,15 +829,31 @@ def build_folder_in(folder: Path, program: Folder, recipe: Recipe) -> list[str]:
         scripts_built(source, shown, prefix)
     else:
         fields = {"out": str(folder), "main": program.main, "binary": binary}
-        named = [name for name, _ in program.files if language_of(name) is language]
-        sources = sorted(named) if language.together else [program.entry]
-        for words in language.build:
-            command = [*prefix, *folder_command(words, fields, recipe.tools, sources)]
-            run_build(command, source, program.entry, f"{shown}/{program.entry}", None, len(prefix))
+        compiled_in(source, program, recipe, fields, prefix)
     files = sorted(str(path) for _, path in program.files)
     (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
     (folder / LOCK).touch()
     return files
+
+
+def compiled_in(
+    source: Path,
+    program: Folder,
+    recipe: Recipe,
+    fields: Mapping[str, str],
+    prefix: Sequence[str],
+) -> None:
+    """Run the language's build commands in the copy at source: on its sources all at once
+    (together), or on its entry point alone; where they read one source each (apart), on each
+    of its sources in turn, by name, to the first that fails."""
+    language, shown = recipe.language, program.path.name
+    named = [name for name, _ in program.files if language_of(name) is language]
+    sources = sorted(named) if language.together else [program.entry]
+    for each in [[name] for name in sources] if language.apart else [sources]:
+        said = each[0] if language.apart else program.entry  # the file its messages name
+        for words in language.build:
+            command = [*prefix, *folder_command(words, fields, recipe.tools, each)]
+            run_build(command, source, said, f"{shown}/{said}", None, len(prefix))
 
 
 def folder_command(

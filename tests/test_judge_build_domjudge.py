@@ -1,0 +1,53 @@
+"""judge/build.py and judge/programs.py build as DOMjudge's compile scripts do, where its example
+problem `hello` tells them apart: node --check on every JavaScript file of a program, imported
+or not. In process, then through the runner's --json report."""
+
+import shutil
+
+import pytest
+from runner_util import case_verdicts, judged, write
+from util import run
+
+from judge import programs
+
+ONE_LINE = "1 2\n"
+
+
+def needs(*tools):
+    missing = [tool for tool in tools if shutil.which(tool) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"no {', '.join(missing)} on PATH")
+
+
+def root_with(tmp_path, name, source):
+    """A root whose one problem s has the solution name and one case: 1 2, answered 3."""
+    write(tmp_path / "solutions" / name, source)
+    write(tmp_path / "testcases" / "s" / "judge-1.in", ONE_LINE)
+    write(tmp_path / "testcases" / "s" / "judge-1.out", "3\n")
+    return tmp_path
+
+
+# ---------------------------------------------------------------- in process
+
+
+@needs("node")
+def test_a_javascript_program_does_not_build_while_any_file_node_refuses(tmp_path):
+    write(tmp_path / "p" / "main.mjs", 'import { sum } from "./sum.mjs";\nconsole.log(sum());\n')
+    write(tmp_path / "p" / "sum.mjs", "export function sum() { return 3; }\n")
+    write(tmp_path / "p" / "unused.js", "let let = ;\n")  # imported by none
+    with pytest.raises(programs.Unbuilt) as refused:
+        programs.program_command(tmp_path / "p", builds=tmp_path / "b")
+    assert "p/unused.js:1" in str(refused.value)  # node's lines, the file named as in p/
+    assert str(tmp_path) not in str(refused.value)  # not by the path of the build's copy
+    (tmp_path / "p" / "unused.js").unlink()
+    args, _ = programs.program_command(tmp_path / "p", builds=tmp_path / "b")
+    assert run(args).stdout == b"3\n"
+
+
+# ---------------------------------------------------------------- through the runner
+
+
+@needs("node")
+def test_a_javascript_source_node_refuses_is_ce(tmp_path):
+    root = root_with(tmp_path, "s.js", "// Judge: T; 5 s; 1024 MiB; exact\nconsole.log(3;\n")
+    status, report, _ = judged(root, tle=None)
+    assert case_verdicts(report) == {"s/judge-1": "CE"} and status == 1
