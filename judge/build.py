@@ -8,7 +8,7 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 | .py2               |                                                             | python2 SRC |
 | .c                 | gcc -std=gnu11 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC -lm | BIN         |
 | .cpp .cc .cxx .c++ | g++ -std=gnu++17 -O2 -pipe -DONLINE_JUDGE DEPS -o BIN SRC   | BIN         |
-| .java              | javac -encoding UTF-8 -d DIR/classes DIR/CLASS.java         | JAVA        |
+| .java              | javac -encoding UTF-8 -d DIR/classes DIR/FILE.java          | JAVA        |
 |                    | jar --create --file BIN.jar -C DIR/classes .                |             |
 | .rs                | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN         |
 |                    |   -o BIN SRC                                                |             |
@@ -21,10 +21,12 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 DEPS is `-MD -MF DIR/deps.d`: gcc lists every file it read in DIR/deps.d, as rustc's
 dep-info does.
 PY is --python for a solution, the runner's Python for a checker. JAVA is `java -Xss64m
--XX:+UseSerialGC -cp BIN.jar CLASS`; CLASS is the class the source's file names (Main.java:
+-XX:+UseSerialGC -cp BIN.jar CLASS`. FILE is the class the source's file names (Main.java:
 Main) where it declares it at its top level, else its public top-level class (else its
-first, else Main), and the source is copied to DIR/CLASS.java, as javac wants. One jar is
-one file for --sandbox to show the program.
+first, else Main), and the source is copied to DIR/FILE.java, as javac wants. CLASS is the
+top-level class with a main method, with its package (bin.Main): FILE where it has one, else
+one named Main, else the first. A source with none does not build, as DOMjudge finds the
+main class when it compiles. One jar is one file for --sandbox to show the program.
 node --check checks a JavaScript source's syntax, as DOMjudge does when it compiles: a
 program of several files has each of its .js and .mjs files checked, one at a time, even
 one it never imports.
@@ -56,6 +58,7 @@ own. A sandboxed build is keyed apart from one built as the user.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -131,9 +134,10 @@ class Language:
     the name the compiler must read the source by, or None: its own; depends: whether the
     build writes {out}/deps.d, the files it read. In a word, {source} is the source (as named
     in the folder it is built or run from), {binary} the program built, {out} the build's
-    folder, {main} Java's class and {python} the Python. code: its code in the format's table
-    of languages (include/CODE/); priority: problemtools', which wins a tie of a folder's
-    files; together: whether a folder's build reads all its
+    folder, {main} Java's class with a main method (a language whose run names it does not
+    build without one), {file} the class its file is named by, and {python} the Python. code:
+    its code in the format's table of languages (include/CODE/); priority: problemtools',
+    which wins a tie of a folder's files; together: whether a folder's build reads all its
     sources ({source} is each of them), else its entry point alone; apart: whether its build
     commands read one source each, so that they run once for each of a folder's sources (node
     --check); home: whether a folder of it runs from its copy."""
@@ -205,7 +209,7 @@ LANGUAGES = {
             ("jar", "--create", "--file", "{binary}.jar", "-C", "{out}/classes", "."),
         ),
         JAVA_RUN,
-        "{main}.java",
+        "{file}.java",
         code="java",
         priority=800,
     ),
@@ -243,7 +247,8 @@ LANGUAGES = {
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
 JAVA_MODIFIER = r"(?:public|protected|private|static|final|abstract|strictfp|sealed|non-sealed)"
 JAVA_TOKEN = re.compile(rf"([{{}}])|\b((?:{JAVA_MODIFIER}\s+)*)class\s+(\w+)")
-JAVA_MAIN = re.compile(rf"([{{}}])|\b(?:{JAVA_MODIFIER}\s+)*class\s+(\w+)|\bvoid\s+main\s*\(")
+JAVA_TYPE = r"(?:class|interface|enum|record)"  # a top-level type a main method may be in
+JAVA_MAIN = re.compile(rf"([{{}}])|\b(?:{JAVA_MODIFIER}\s+)*{JAVA_TYPE}\s+(\w+)|\bvoid\s+main\s*\(")
 JAVA_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
@@ -272,8 +277,8 @@ def java_class(text: str, stem: str = "Main") -> str:
 
 
 def java_mains(text: str) -> list[str]:
-    """The top-level classes of a Java source that have a main method, each with its package
-    (a.b.Main), in order."""
+    """The top-level classes of a Java source (or interfaces, enums, records) that have a main
+    method, each with its package (a.b.Main), in order."""
     text = JAVA_NOISE.sub(" ", text)
     package = JAVA_PACKAGE.search(text)
     prefix = package.group(1) + "." if package else ""
@@ -288,6 +293,16 @@ def java_mains(text: str) -> list[str]:
         elif not name and depth == 1 and current and prefix + current not in mains:
             mains.append(prefix + current)
     return mains
+
+
+def java_main(text: str, named: str) -> str:
+    """The class a Java source runs, with its package: of its top-level classes with a main
+    method, the one named (the class its file is named by), else Main, else the first; "" if
+    none has one."""
+    mains = java_mains(text)
+    chosen = [main for main in mains if main.rsplit(".", 1)[-1] == named]
+    chosen += [main for main in mains if main.rsplit(".", 1)[-1] == "Main"]
+    return (chosen or mains or [""])[0]
 
 
 def program_for(
@@ -474,12 +489,15 @@ def built(
         data = path.read_bytes()
     except OSError as error:
         raise BuildFailed([f"cannot read {path.name}: {error.strerror or error}"]) from None
-    main = java_class(data.decode("utf-8", "replace"), path.stem)
+    text = data.decode("utf-8", "replace")
+    named = java_class(text, path.stem)
+    main = java_main(text, named)
     home, key = place_of(builds, path), build_key(recipe, data)
     out = found_build(home, key)
     if out is None and announce is not None:
         announce(path.name)
-    out = out or build_into(home, key, path.name, lambda folder: build_in(folder, recipe, main))
+    make = functools.partial(build_in, recipe=recipe, named=named, main=main)
+    out = out or build_into(home, key, path.name, make)
     return str(out), main
 
 
@@ -521,11 +539,12 @@ def build_into(home: Path, key: str, shown: str, make: Callable[[Path], list[str
     return out
 
 
-def build_in(folder: Path, recipe: Recipe, main: str) -> list[str]:
-    """Build the source into folder, and list there the files it read: those files."""
+def build_in(folder: Path, recipe: Recipe, named: str, main: str) -> list[str]:
+    """Build the source into folder (named: Java's class its file is named by; main: the one
+    with a main method), and list there the files it read: those files."""
     language, path, tools = recipe.language, recipe.path, recipe.tools
     prefix = jailed(recipe.sandbox, recipe, folder) if recipe.sandbox else []
-    fields = {"out": str(folder), "main": main, "source": path.name}
+    fields = {"out": str(folder), "main": main, "file": named, "source": path.name}
     fields["binary"] = str(folder / binary_name(path))
     if language.copy:
         fields["source"] = str(folder / language.copy.format(**fields))
@@ -535,10 +554,18 @@ def build_in(folder: Path, recipe: Recipe, main: str) -> list[str]:
         run_build(
             [*prefix, *command], path.parent, fields["source"], path.name, wrapped=len(prefix)
         )
+    no_main(language, main, path.name)
     files = files_read(language, folder, path)
     (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
     (folder / LOCK).touch()
     return files
+
+
+def no_main(language: Language, main: str, shown: str) -> None:
+    """BuildFailed where the language runs a class with a main method (Java) and none of the
+    program's has one: found once it compiles, as DOMjudge finds it."""
+    if not main and "{main}" in language.run:
+        raise BuildFailed([f"{shown}: no class with a main method"])
 
 
 def jailed(bwrap: str, recipe: Recipe, folder: Path, cwd: Path | None = None) -> list[str]:
@@ -830,6 +857,7 @@ def build_folder_in(folder: Path, program: Folder, recipe: Recipe) -> list[str]:
     else:
         fields = {"out": str(folder), "main": program.main, "binary": binary}
         compiled_in(source, program, recipe, fields, prefix)
+        no_main(language, program.main, shown)
     files = sorted(str(path) for _, path in program.files)
     (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
     (folder / LOCK).touch()

@@ -9,7 +9,9 @@ them: a submission, or an output validator.
 - Its sources are its files of that language, compiled together where the language reads
   them so (C, C++, Java), or its entry point alone (Rust, Pascal). The entry point is
   Python's `__main__.py`, else a file named `main.*`, else the first by name; Java's is the
-  class with a main method (with its package), else `Main`, else that file's class.
+  class with a main method (with its package; one named Main where several have one). A Java
+  program with none does not build, as DOMjudge finds the class when it compiles; nor does
+  a JavaScript one with a file node --check refuses (judge.build).
 - A submission gets the files of its package's `include/default/` and `include/CODE/` (CODE:
   its language's code in the format's table), the latter's on a clash, over its own.
 - A program of one source, with nothing to include, is built from where it is
@@ -110,7 +112,8 @@ def entry_of(
     language: build.Language, sources: Sequence[str], files: Sequence[tuple[str, Path]]
 ) -> tuple[str, str]:
     """(the entry point's name, Java's class): Python's __main__.py, Java's class with a main
-    method (else one named Main), else main.*, else the first source by name."""
+    method (one named Main where several have one; "" where none has one: it does not build),
+    else main.*, else the first source by name."""
     named = [name for name in sources if MAIN.match(PurePosixPath(name).name)]
     entry = "__main__.py" if "__main__.py" in sources else (named or list(sources))[0]
     if language is not build.language_of("x.java"):
@@ -122,7 +125,7 @@ def entry_of(
             text = paths[name].read_bytes().decode("utf-8", "replace")
             mains += [(name, main) for main in build.java_mains(text)]
     chosen = [each for each in mains if each[1].rsplit(".", 1)[-1] == "Main"] or mains
-    return chosen[0] if chosen else (entry, PurePosixPath(entry).stem)
+    return chosen[0] if chosen else (entry, "")
 
 
 def package_of(path: Path) -> Path | None:

@@ -36,7 +36,7 @@ OJ_NOTES = {
     "interactive_validator": "`oj test-reactive` speaks testlib's protocol, not Kattis's",
 }
 # The words of judge.build's commands, as the languages table names them.
-PLACES = {"binary": "BIN", "out": "DIR", "main": "CLASS", "python": "PYTHON"}
+PLACES = {"binary": "BIN", "out": "DIR", "main": "CLASS", "file": "FILE", "python": "PYTHON"}
 
 
 def row(*cells):

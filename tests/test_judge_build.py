@@ -133,7 +133,7 @@ def test_each_extension_has_its_language():
 
 def test_the_runners_page_shows_each_languages_commands():
     page = (ROOT / "docs" / "runner.md").read_text(encoding="utf-8")
-    names = {"binary": "BIN", "out": "DIR", "main": "CLASS", "python": "PYTHON"}
+    names = {"binary": "BIN", "out": "DIR", "main": "CLASS", "file": "FILE", "python": "PYTHON"}
     for ext, language in build.LANGUAGES.items():
         names["source"] = "DIR/" + language.copy.format(**names) if language.copy else "SRC"
         shown = [" ".join(word.format(**names) for word in words) for words in language.build]

@@ -1,6 +1,7 @@
 """judge/build.py and judge/programs.py build as DOMjudge's compile scripts do, where its example
 problem `hello` tells them apart: node --check on every JavaScript file of a program, imported
-or not. In process, then through the runner's --json report."""
+or not; and Java's main class found when it compiles (none: CE), run with its package. In
+process, then through the runner's --json report."""
 
 import shutil
 
@@ -8,9 +9,14 @@ import pytest
 from runner_util import case_verdicts, judged, write
 from util import run
 
-from judge import programs
+from judge import build, programs
 
 ONE_LINE = "1 2\n"
+JAVA = {  # the class with a main method prints the sum; solutions/s.java
+    "package": "package bin;\nclass Main { public static void main(String[] a) {"
+    " System.out.println(3); } }\n",
+    "no main": "public class s { int main() { return 0; } }\n",
+}
 
 
 def needs(*tools):
@@ -29,6 +35,23 @@ def root_with(tmp_path, name, source):
 # ---------------------------------------------------------------- in process
 
 
+@pytest.mark.parametrize(
+    "text, named, main",
+    [
+        ("package bin;\nclass Main { public static void main(String[] a) {} }", "Main", "bin.Main"),
+        ("class A { public static void main(String[] a) {} }\nclass Main {}", "Main", "A"),
+        ("class A { static void main(String[] a) {} }\nclass Main { void main() {} }", "B", "Main"),
+        ("class main { int main() { return 0; } }", "main", ""),
+        ("enum E { X; public static void main(String[] a) {} }", "E", "E"),
+        ("class O { static class I { public static void main(String[] a) {} } }", "O", ""),
+    ],
+)
+def test_javas_main_class_is_the_files_own_else_main_else_the_first_with_its_package(
+    text, named, main
+):
+    assert build.java_main(text, named) == main
+
+
 @needs("node")
 def test_a_javascript_program_does_not_build_while_any_file_node_refuses(tmp_path):
     write(tmp_path / "p" / "main.mjs", 'import { sum } from "./sum.mjs";\nconsole.log(sum());\n')
@@ -43,6 +66,14 @@ def test_a_javascript_program_does_not_build_while_any_file_node_refuses(tmp_pat
     assert run(args).stdout == b"3\n"
 
 
+@needs("javac", "jar", "java")
+def test_a_java_folder_with_no_main_method_does_not_build(tmp_path):
+    write(tmp_path / "p" / "A.java", "class A { int main() { return 0; } }\n")
+    write(tmp_path / "p" / "B.java", "class B { void run() {} }\n")
+    with pytest.raises(programs.Unbuilt):
+        programs.program_command(tmp_path / "p", builds=tmp_path / "b")
+
+
 # ---------------------------------------------------------------- through the runner
 
 
@@ -51,3 +82,14 @@ def test_a_javascript_source_node_refuses_is_ce(tmp_path):
     root = root_with(tmp_path, "s.js", "// Judge: T; 5 s; 1024 MiB; exact\nconsole.log(3;\n")
     status, report, _ = judged(root, tle=None)
     assert case_verdicts(report) == {"s/judge-1": "CE"} and status == 1
+
+
+@needs("javac", "jar", "java")
+@pytest.mark.parametrize("kind, verdict", [("package", "AC"), ("no main", "CE")])
+def test_a_java_source_runs_its_main_class_with_its_package_and_without_one_is_ce(
+    tmp_path, kind, verdict
+):
+    root = root_with(tmp_path, "s.java", "// Judge: T; 5 s; 1024 MiB; exact\n" + JAVA[kind])
+    status, report, _ = judged(root, tle=None)
+    assert case_verdicts(report) == {"s/judge-1": verdict}
+    assert status == (0 if verdict == "AC" else 1)

@@ -67,7 +67,7 @@ JAVA_MAIN = "public static void main(String[] args) {}"
             {"A.java": f"class A {{ {JAVA_MAIN} }}", "Z.java": f"class Main {{ {JAVA_MAIN} }}"},
             ("Z.java", "Main"),
         ),
-        ({"x.java": "class X {}", "main.java": "class Y {}"}, ("main.java", "main")),
+        ({"x.java": "class X {}", "main.java": "class Y {}"}, ("main.java", "")),  # no main: CE
     ],
 )
 def test_the_entry_point_is_the_one_the_format_and_its_judges_name(tmp_path, texts, entry):
