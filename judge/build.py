@@ -105,9 +105,11 @@ def builds_under(root: Path) -> Path:
 
 
 # One build command's CPU seconds (three times as many of wall time), MiB of memory, and
-# bytes of messages (stdout and stderr); and bytes of any file it writes (RLIMIT_FSIZE).
+# bytes of messages (stdout and stderr); and bytes of any file it writes (RLIMIT_FSIZE):
+# DOMjudge's script_filesize_limit (2.5 GiB), so that a program with a large array
+# initialised in its binary builds as it builds there, and a build cannot fill the disk.
 BUILD_LIMITS = Limits(60.0, 4096.0, MIB)
-FILE_LIMIT = 256 * MIB
+FILE_LIMIT = 2560 * MIB
 # The program that runs each build command under FILE_LIMIT (argv: the limit, the command).
 # Python ignores SIGXFSZ, and so does the command: a write past the limit fails with EFBIG.
 FILE_CAPPED = """import os, resource, sys

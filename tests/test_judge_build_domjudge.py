@@ -1,7 +1,8 @@
 """judge/build.py and judge/programs.py build as DOMjudge's compile scripts do, where its example
 problem `hello` tells them apart: node --check on every JavaScript file of a program, imported
-or not; and Java's main class found when it compiles (none: CE), run with its package. In
-process, then through the runner's --json report."""
+or not; Java's main class found when it compiles (none: CE), run with its package; and a
+build's file limit of DOMjudge's script_filesize_limit (2.5 GiB), which a large array
+initialised in a binary stays under. In process, then through the runner's --json report."""
 
 import shutil
 
@@ -93,3 +94,16 @@ def test_a_java_source_runs_its_main_class_with_its_package_and_without_one_is_c
     status, report, _ = judged(root, tle=None)
     assert case_verdicts(report) == {"s/judge-1": verdict}
     assert status == (0 if verdict == "AC" else 1)
+
+
+@pytest.mark.deep
+@needs("g++")
+def test_a_build_may_write_a_binary_past_256_mib_as_domjudge_allows(tmp_path):
+    source = "char a[300 << 20] = {1};\nint main() { return a[0] - 1; }\n"
+    root = root_with(tmp_path, "s.cpp", source)
+    try:
+        made = build.program_for(root, "solutions/s.cpp")
+        assert made.failure is None and made.command is not None
+        assert run(made.command[0]).returncode == 0
+    finally:
+        shutil.rmtree(str(root / "build"), ignore_errors=True)
