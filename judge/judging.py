@@ -311,6 +311,8 @@ def judgement(
         decision.final,
         decision.reason,
         not run.output,
+        run.memory_at,
+        run.waited,
     )
 
 

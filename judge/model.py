@@ -128,7 +128,8 @@ class Judgement:
     (testlib's points, a Kattis score.txt), else None; final: whether the verdict holds under
     any time limit (a Kattis validator rejected it, and ended first); reason: the code of what
     decided the verdict (judge.verdicts.REASONS); silent: whether the program ran and wrote no
-    output (DOMjudge names such a WA NO-OUTPUT)."""
+    output (DOMjudge names such a WA NO-OUTPUT); memory_at, waited: the run's (see
+    judge.process.watch.Run), by which a lower time limit judges it again."""
 
     verdict: Verdict
     wall: float
@@ -142,6 +143,8 @@ class Judgement:
     final: bool = False
     reason: str = ""
     silent: bool = False
+    memory_at: float | None = None
+    waited: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -256,7 +256,7 @@ def by_limits(run: Run, bounds: Bounds, file: OutputFile | None = None) -> Decis
     cut = bounds.runs_on and run.overflowed  # it ran on: its exit comes first
     failures = (
         ("memory-backstop", run.memory_out),
-        ("memory-peak", over_memory and run.memory_first),  # before it passed a time limit
+        ("memory-peak", over_memory and within(run.memory_at, bounds.time_limit)),  # seen first
         (time_reason(run, bounds), run.timed_out or used > bounds.time_limit),
         ("output-limit", run.overflowed and not cut),
         ("output-file-limit", file is not None and (file.size or 0) > bounds.output_mib * MIB),
@@ -423,10 +423,20 @@ def time_judged(judged: Judgement) -> float:
     return judged.wall if by_wall or judged.cpu is None else judged.cpu
 
 
+def within(at: float | None, limit: float) -> bool:
+    """Whether a CPU time seen (None: never) came within a time limit."""
+    return at is not None and at <= limit
+
+
 def at_limit(judged: Judgement, limit: float) -> Verdict:
-    """The verdict of a judged case under a lower time limit: TLE over it, unless its verdict
-    holds under any limit."""
-    return V.TLE if time_judged(judged) > limit and not judged.final else judged.verdict
+    """The verdict of a judged case under a lower time limit, by the rules the run had: MLE
+    where its memory passed the limit within it; else TLE over its CPU time, or past its wall
+    backstop (the time it waited for a CPU not counted); else the verdict, which also holds
+    where it holds under any limit."""
+    if judged.final or (judged.verdict == V.MLE and within(judged.memory_at, limit)):
+        return judged.verdict
+    waiting = judged.cpu is not None and judged.wall - judged.waited >= limit * BACKSTOP
+    return V.TLE if time_judged(judged) > limit or waiting else judged.verdict
 
 
 def kattis_name(verdict: str) -> str:

@@ -93,7 +93,7 @@ SEEN = {
     "output-cut-then-mle": Seen(CUT, program=run(overflowed=True, peak_mib=150.0)),
     "mle-before-re": Seen(BOUNDS, program=run(peak_mib=150.0, status=3)),
     "tle-before-mle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0)),
-    "mle-seen-before-tle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0, memory_first=True)),
+    "mle-seen-before-tle": Seen(BOUNDS, program=run(cpu=0.7, peak_mib=150.0, memory_at=0.3)),
     "exit": Seen(BOUNDS, program=run(status=1)),
     "crash-no-answer": Seen(BOUNDS, program=run(status=-11), answered=False),
     "no-answer": Seen(BOUNDS, program=run(), answered=False),
@@ -389,6 +389,12 @@ def test_a_program_that_waited_on_its_interactor_is_told_to_flush():
         ({"cpu": None, "wall": 0.6}, V.AC, 0.5, V.TLE),
         ({"cpu": 0.6, "final": True}, V.WA, 0.5, V.WA),  # rejected first: at any limit
         ({"cpu": 0.6}, V.WA, 0.5, V.TLE),
+        # memory past the limit at 0.4 s of CPU: stopped there under the lower limit too
+        ({"cpu": 0.9, "memory_at": 0.4}, V.MLE, 0.5, V.MLE),
+        ({"cpu": 0.9, "memory_at": 0.7}, V.MLE, 0.5, V.TLE),  # the time limit came first
+        # asleep past the lower limit's wall backstop (3 x 0.5 s), less its wait for a CPU
+        ({"cpu": 0.01, "wall": 1.6}, V.WA, 0.5, V.TLE),
+        ({"cpu": 0.01, "wall": 1.6, "waited": 0.2}, V.WA, 0.5, V.WA),
     ],
 )
 def test_a_verdict_under_a_lower_time_limit(fields, verdict, limit, at):
@@ -574,12 +580,14 @@ def test_sleeping_past_the_limit_is_not_cpu_time(tmp_path, path):
 
 
 @LINUX_ONLY
-@pytest.mark.parametrize("parent", ["wait", "exit"])
-def test_time_limit_by_a_child_keeping_stdout_open(tmp_path, parent, path):
+@pytest.mark.parametrize("parent, verdict", [("wait", "TLE"), ("exit", "AC")])
+def test_a_child_keeping_stdout_open_ends_with_its_parent(tmp_path, parent, verdict, path):
+    """A parent that sleeps on is TLE at the backstop (0.9 s, not the child's 30 s); one that
+    exits ends the case, as DOMjudge's runguard ends it. Either way nothing is left."""
     root = make_root(tmp_path, SPAWNER, {"a": (parent, "started\n")})
-    status, report, _ = judged(root, "--tle", "0.3", path=path)
-    assert case_verdicts(report) == {"p/a": "TLE"} and status == 1
-    assert "backstop" in case_reasons(report)["p/a"][0]  # killed at 0.9 s, not the child's 30 s
+    _, report, _ = judged(root, "--tle", "0.3", path=path)
+    assert case_verdicts(report) == {"p/a": verdict}
+    assert verdict == "AC" or case_reasons(report)["p/a"][0].startswith("wall time passed")
     parent_pid, child_pid = map(int, (root / "pids").read_text().split())
     assert gone_soon(child_pid) and not alive(parent_pid)
     assert live_members(parent_pid) == []  # the case's process group is empty

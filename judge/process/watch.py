@@ -39,9 +39,10 @@ class Limits:
 class Run:
     """What one run did. cpu and peak_mib are None where not measured; judged_mib, None where
     it is peak_mib itself, is the peak that MLE is judged by; ended: time.monotonic() when it
-    was seen to end or passed a limit (of two piped programs, which went first); memory_first:
-    whether its memory was seen past the limit while its CPU time was still within its own (a
-    judge that caps memory would have stopped it there, before any time limit)."""
+    was seen to end or passed a limit (of two piped programs, which went first); memory_at: its
+    CPU time when its memory was first seen past the limit, or None (a judge that caps memory
+    would have stopped it there); waited: the seconds of its wall time it waited for a CPU,
+    which its backstop did not count."""
 
     output: bytes
     stderr: bytes
@@ -54,7 +55,8 @@ class Run:
     memory_out: bool = False
     judged_mib: float | None = None
     ended: float | None = None
-    memory_first: bool = False
+    memory_at: float | None = None
+    waited: float = 0.0
 
 
 class Watcher(Protocol):
@@ -169,10 +171,12 @@ def execute(
     return watch(running, *started, limits)
 
 
-def past_memory(cpu: float | None, peak: float | None, limits: Limits) -> bool:
-    """Whether a run's usage, read while it runs, is past its memory limit and not yet past
-    its CPU time limit."""
-    return (peak or 0) > limits.memory and (cpu or 0) <= limits.time
+def memory_seen(
+    at: float | None, cpu: float | None, peak: float | None, limit: float
+) -> float | None:
+    """The CPU time a run's memory was first seen past its limit: at, if seen before; else
+    now's, where its usage read now (cpu, peak) is past it; else None."""
+    return at if at is not None or (peak or 0) <= limit else cpu or 0.0
 
 
 def drain(reader: Reader, output_cap: float, most: float = DRAIN) -> None:
@@ -207,7 +211,8 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
     time_limit, memory_limit, output_cap = limits.time, limits.memory, limits.output
     deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
     most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
-    timed_out = overflowed = memory_out = memory_first = exited = False
+    timed_out = overflowed = memory_out = exited = False
+    memory_at, waited = None, 0.0
     every = max(time_limit / USAGE_EVERY[0], USAGE_EVERY[1])  # a short case is never asked
     cpu, peak, read_at = None, None, every  # cpu, peak: None where not read while it runs
     clock = CaseClock()
@@ -217,7 +222,7 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
                 (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
-                memory_first = memory_first or past_memory(cpu, peak, limits)
+                memory_at = memory_seen(memory_at, cpu, peak, memory_limit)
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
                 cpu, peak = case_tree.usage_now(PAUSED / 2)
@@ -251,5 +256,6 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
         memory_out,
         judged,
         ended,
-        memory_first,
+        memory_at,
+        waited,
     )
