@@ -40,9 +40,10 @@ SCM_RIGHTS.
 
 P: `p` for a judging program, which starts with SIGPIPE ignored (a program it talks to may
 go at any time), else empty. STACK: the bytes the case's stack may grow to (its RLIMIT_STACK
-soft limit, as far as the hard limit allows), or empty for this process's own. CPU: seconds,
-of the tree. PEAK: MiB. CODE: the main process's exit code, negative for a signal, `-` while
-it runs. QUEUED: the longest wait for a CPU.
+soft limit, as far as the hard limit allows); `unlimited` for no limit (the soft limit is the
+hard one: RLIM_INFINITY where that is unlimited, as the Kattis judges give); or empty for this
+process's own. CPU: seconds, of the tree. PEAK: MiB. CODE: the main process's exit code,
+negative for a signal, `-` while it runs. QUEUED: the longest wait for a CPU.
 ARGS: each ends in \\0 but the last.
 """
 
@@ -70,6 +71,7 @@ CLOEXEC = getattr(_socket, "MSG_CMSG_CLOEXEC", 0x40000000)  # Linux's value; PyP
 SAMPLE_EVERY = 0.01  # seconds between two samples of /proc at least: a short case has none
 ASKED_EVERY = 0.03  # seconds a supervisor waits for a word before it samples on its own
 CASE_BYTES = 65536  # the most a case's message (flags, program, folder, arguments) may hold
+UNLIMITED = b"unlimited"  # STACK's word for a stack with no limit
 
 
 def become_subreaper() -> None:
@@ -223,17 +225,39 @@ def remove_group(folder: str) -> None:
         pass
 
 
+def stack_asked(word: bytes) -> "Optional[int]":
+    """The bytes of stack that STACK asks (see the table): RLIM_INFINITY for `unlimited`, None
+    for this process's own (empty)."""
+    if word == UNLIMITED:
+        import resource
+
+        return resource.RLIM_INFINITY
+    return int(word) if word else None
+
+
+def stack_soft(size: int, hard: int) -> int:
+    """The RLIMIT_STACK soft limit that gives size bytes of stack (RLIM_INFINITY: no limit) as
+    far as the hard limit allows: size where it fits, else hard, RLIM_INFINITY where the hard
+    limit is unlimited. Not min(): Python's RLIM_INFINITY is -1, below every size."""
+    import resource
+
+    infinity = resource.RLIM_INFINITY
+    if size == infinity or (hard != infinity and size > hard):
+        return hard
+    return size
+
+
 def stack_limited(size: int) -> "Optional[Tuple[int, int]]":
-    """Make size bytes (or as many as the hard limit allows) this process's RLIMIT_STACK soft
-    limit, which the case it starts next inherits: the limits it had, to set back, or None if
-    the system refused (the case then runs with the stack this process has)."""
+    """Make size bytes (RLIM_INFINITY: no limit), or as many as the hard limit allows (see
+    stack_soft), this process's RLIMIT_STACK soft limit, which the case it starts next
+    inherits: the limits it had, to set back, or None if the system refused (the case then
+    runs with the stack this process has)."""
     import resource
 
     try:
         before = resource.getrlimit(resource.RLIMIT_STACK)
         hard = before[1]
-        soft = size if hard == resource.RLIM_INFINITY else min(size, hard)
-        resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
+        resource.setrlimit(resource.RLIMIT_STACK, (stack_soft(size, hard), hard))
     except (OSError, ValueError, OverflowError):
         return None
     return before
@@ -245,10 +269,11 @@ def spawn(
     fds: "List[int]",
     environment: "Dict[bytes, bytes]",
     pipe_ignored: bool = False,
-    stack: int = 0,
+    stack: "Optional[int]" = None,
 ) -> int:
-    """spawned(), with a stack of so many bytes if stack is not 0 (see stack_limited)."""
-    before = stack_limited(stack) if stack else None
+    """spawned(), with a stack of so many bytes (RLIM_INFINITY: no limit) unless stack is None
+    (see stack_limited)."""
+    before = None if stack is None else stack_limited(stack)
     try:
         return spawned(executable, args, fds, environment, pipe_ignored)
     finally:
@@ -341,7 +366,7 @@ class Supervisor:
             flags, stack, executable, cwd, *args = text.split(b"\0")
             self.code, self.told, self.seen, self.reaped = None, False, {}, set()
             self.cpu = self.live = self.peak = self.queued = self.lost = 0.0  # lost: in ticks
-            started = self.start(fds, executable, cwd, args, flags == b"p", int(stack or 0))
+            started = self.start(fds, executable, cwd, args, flags == b"p", stack_asked(stack))
             if started and not self.run():
                 return
 
@@ -352,7 +377,7 @@ class Supervisor:
         cwd: bytes,
         args: "List[bytes]",
         pipe_ignored: bool,
-        stack: int,
+        stack: "Optional[int]",
     ) -> bool:
         """Start the case; if it cannot start, report `E` with the errno (else say nothing)."""
         try:

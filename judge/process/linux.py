@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterable, Tuple
 
 from . import launcher as walk
 from .environment import judged_environment
-from .trees import TICK, Pipes, PosixTree, Tree, stack_bytes
+from .trees import TICK, UNLIMITED_STACK, Pipes, PosixTree, Tree, stack_bytes
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -165,6 +165,14 @@ def sweep_strays(keep: set[int]) -> None:
         time.sleep(0.001)
 
 
+def stack_word(stack: float | None) -> str:
+    """A case's STACK in the launcher's protocol for a stack of `stack` MiB: its bytes (the
+    supervisor caps them at the hard limit), `unlimited` for UNLIMITED_STACK, empty for None."""
+    if stack is None:
+        return ""
+    return walk.UNLIMITED.decode() if stack == UNLIMITED_STACK else str(stack_bytes(stack))
+
+
 def send_with(channel: _socket.socket, text: bytes, fds: Iterable[int]) -> None:
     rights = b"".join(fd.to_bytes(4, sys.byteorder) for fd in fds)
     channel.sendmsg([text], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, rights)])
@@ -291,8 +299,7 @@ class LinuxTree(Tree):
         if os.sep not in program:  # on the judged PATH, as Popen finds it
             path = judged_environment().get("PATH", os.defpath)
             program = shutil.which(program, path=path) or program
-        size = "" if stack is None else str(stack_bytes(stack))  # the supervisor caps it
-        words = ["p" if pipe_ignored else "", size, program, cwd, *args]
+        words = ["p" if pipe_ignored else "", stack_word(stack), program, cwd, *args]
         text = b"\0".join(os.fsencode(word) for word in words)
         if len(text) > walk.CASE_BYTES:  # a supervisor would read it cut short
             raise OSError(errno.E2BIG, f"its command passes {walk.CASE_BYTES // 1024} KiB")

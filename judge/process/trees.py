@@ -5,6 +5,7 @@ with the same signatures, and judge.process.choose picks one per platform."""
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import signal
 import subprocess
@@ -16,12 +17,16 @@ from typing import IO, TYPE_CHECKING, Callable, Optional, Protocol, Sequence, Tu
 from ..model import MIB
 from ..platform import POSIX, WAIT4
 from .environment import judged_environment
+from .launcher import stack_soft
 
 if TYPE_CHECKING:
     from resource import struct_rusage
 
 TICK = 0.05  # seconds a case runs unwatched at most
 STACK_MOST = 2**62  # bytes of stack asked at most: rlim_t has 64 bits, and this is no limit
+# The MiB of stack a case asks for no limit on its stack (RLIMIT_STACK), as the Kattis judges
+# give: its soft limit is then the hard one, RLIM_INFINITY where that is unlimited.
+UNLIMITED_STACK = math.inf
 
 # A command as a tree starts it: its arguments, and the executable to run (None: the first
 # argument, looked up on PATH).
@@ -76,8 +81,9 @@ def stack_bytes(stack: float) -> int:
 
 
 def stack_limits(stack: float | None) -> tuple[int, int] | None:
-    """The RLIMIT_STACK (soft, hard) that gives a case `stack` MiB of stack, or as much as the
-    hard limit allows; None to leave the runner's (no stack asked, or no such limit here)."""
+    """The RLIMIT_STACK (soft, hard) that gives a case `stack` MiB of stack (UNLIMITED_STACK: no
+    limit), or as much as the hard limit allows; None to leave the runner's (no stack asked,
+    or no such limit here)."""
     if stack is None:
         return None
     try:
@@ -86,8 +92,8 @@ def stack_limits(stack: float | None) -> tuple[int, int] | None:
         hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
     except (ImportError, AttributeError, OSError, ValueError):  # Windows: no resource module
         return None
-    size = stack_bytes(stack)
-    return (size if hard == resource.RLIM_INFINITY else min(size, hard)), hard
+    size = resource.RLIM_INFINITY if stack == UNLIMITED_STACK else stack_bytes(stack)
+    return stack_soft(size, hard), hard
 
 
 def stack_setter(limits: tuple[int, int]) -> Callable[[], None]:
@@ -120,7 +126,7 @@ class Tree:
         """Start (args, executable) in cwd on fds stdin and stdout (None: a pipe); sets pipes.
         With pipe_ignored it starts with SIGPIPE ignored, as the runner has it: a judging
         program whose program went gets EPIPE, not death. With stack, its stack may grow to
-        so many MiB (its memory limit), as far as the hard limit allows."""
+        so many MiB (its memory limit, or UNLIMITED_STACK), as far as the hard limit allows."""
         args, executable = command
         limits = stack_limits(stack) if POSIX else None
         self.child = subprocess.Popen(
