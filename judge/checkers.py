@@ -274,13 +274,13 @@ def interact(
     Polygon, the checker judges that."""
     with feedback_folder(folder) as folder:
         Path(folder, "answer").write_bytes(expected or b"")
-        own_limits = judging_limits(limits.time)
+        own_limits = replace(judging_limits(limits.time), unlimited_stack=limits.unlimited_stack)
         judging_program = judging_command(mode, input_path, folder)
         ends, judging = Ends(mode.protocol.first_decides), None
         try:
             to_program, to_judging = ends.to_program, ends.to_judging
             cap = CHECK_LIMITS.output
-            stack = own_limits.memory  # each program's stack is its memory limit
+            stack = own_limits.stack  # each program's stack is as its limits say
             started = running.start(
                 judging_program, to_judging[0], workdir, cap, ends.from_judging[1], True, stack
             )
@@ -290,7 +290,7 @@ def interact(
                 running, started, lambda run: ends.judging_ended(run, codes), own_limits
             )
             program = running.start(
-                command, to_program[0], workdir, limits.output, to_judging[1], stack=limits.memory
+                command, to_program[0], workdir, limits.output, to_judging[1], stack=limits.stack
             )
             ends.program_started(lambda: running.kill(program[0]))
             outcome = watch(running, *program, limits)

@@ -223,7 +223,8 @@ def run_program(
     """What is seen of the program run on one input (with its interactor, if any), in its
     workdir, or with folder, in that folder; feedback: the interactor's folder (None: new)."""
     output = int(bounds.output_mib * MIB)
-    limits = Limits(bounds.time_limit, bounds.memory_limit, output, bounds.runs_on)
+    stack = profile.unlimited_stack
+    limits = Limits(bounds.time_limit, bounds.memory_limit, output, bounds.runs_on, stack)
     mode, workdir = profile.mode, program.workdir
     given = None if mode.interactive else input_path  # interactive: a pipe
     # the sandbox opens a file input inside, and may want another stdin for bwrap

@@ -81,8 +81,9 @@ class Profile:
     where the judge says one, the files the program reads its input from and writes its
     output to (input.txt, output.txt; None: stdin, stdout), the passes a case may run at
     most (a Kattis multi-pass problem: its validator gives each pass after the first its
-    input; 1: a case runs once), and whether output past the output limit is cut there and
-    the program runs on (DOMjudge), rather than stopped."""
+    input; 1: a case runs once), whether output past the output limit is cut there and
+    the program runs on (DOMjudge), rather than stopped, and whether a case's stack has no
+    limit (the Kattis judges), rather than the memory limit (Codeforces, AtCoder)."""
 
     judge_name: str | None
     time_limit: float
@@ -94,6 +95,7 @@ class Profile:
     output_file: str | None = None
     passes: int = 1
     output_runs_on: bool = False
+    unlimited_stack: bool = False
 
 
 @dataclass(frozen=True)

@@ -290,6 +290,7 @@ def read_package(folder: str | Path) -> Package:
         output_limit=figures["output"],
         passes=passes,
         output_runs_on=runs_on,
+        unlimited_stack=True,  # as problemtools, BAPCtools and DOMjudge's runguard set it
     )
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
     scoring = "scoring" in words

@@ -26,9 +26,10 @@ from runner_util import (
     new_marker,
     none_left,
 )
+from sandbox_util import needs_sandbox
 from util import ROOT
 
-from judge.process import linux, readers, trees, watch, windows
+from judge.process import launcher, linux, readers, trees, watch, windows
 
 TREES = [trees.PlainTree, trees.PosixTree, linux.LinuxTree, windows.WindowsTree]
 
@@ -308,6 +309,105 @@ def test_without_wait4_the_stack_is_the_memory_limit_too(tmp_path):
     done = run_without_wait4(root, report, "--mle", "256", "--python", PYTHON)
     assert done.returncode == 0, done.stderr
     assert case_verdicts(json.loads(report.read_text(encoding="utf-8"))) == {"p/a": "AC"}
+
+
+# A Kattis package of one case, in the legacy format or the 2025-09 one.
+PACKAGE_YAML = {
+    "legacy": "name: Stacked\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    "2025-09": "problem_format_version: 2025-09\nname: S\nlimits: {time_limit: 1, memory: 256}\n",
+}
+# Plays tests/packages/guess (a number from 1 to 1000) where its stack has no limit, else exits 3.
+GUESSES_IF_UNLIMITED = """\
+import resource, sys
+if resource.getrlimit(resource.RLIMIT_STACK)[0] != resource.RLIM_INFINITY:
+    sys.exit(3)
+low, high = 1, 1000
+while True:
+    middle = (low + high) // 2
+    print("?", middle, flush=True)
+    said = input()
+    if said == "=":
+        print("!", middle, flush=True)
+        break
+    low, high = (low, middle - 1) if said == "<" else (middle + 1, high)
+"""
+
+
+def stack_package(tmp_path, version, answer):
+    """A Kattis package whose one case's answer is what STACK is to print, and STACK beside it
+    as stack.py: the package's folder."""
+    folder = tmp_path / "stacked"
+    runner_util.write(folder / "problem.yaml", PACKAGE_YAML[version])
+    runner_util.write(folder / "data" / "secret" / "1.in", "")
+    runner_util.write(folder / "data" / "secret" / "1.ans", answer)
+    runner_util.write(tmp_path / "stack.py", STACK)
+    return folder
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize(
+    "version, runners, answer",
+    [("legacy", (8, None), "unlimited"), ("2025-09", (8, 512), str(512 << 10))],
+    ids=["legacy-unlimited", "2025-09-at-the-hard-limit"],
+)
+def test_a_kattis_package_case_has_no_stack_limit(tmp_path, path, version, runners, answer):
+    """As problemtools, BAPCtools and DOMjudge's runguard give: RLIMIT_STACK unlimited, or the
+    hard limit where that is not; not the memory limit (256 MiB). So a thread gets glibc's
+    own 2 MiB stack (DOMjudge's hello test-multithread.c aborts on any other)."""
+    folder = stack_package(tmp_path, version, answer + "\n")
+    args = "--package", str(folder), "--command", f"{PYTHON} stack.py"
+    limits = runners_stack(*runners)
+    status, report, err = judged(tmp_path, *args, cwd=tmp_path, path=path, preexec_fn=limits)
+    assert case_verdicts(report) == {"stacked/secret/1": "AC"} and status == 0, (report, err)
+
+
+@POSIX_ONLY
+def test_an_interactive_kattis_package_case_has_no_stack_limit(tmp_path, path):
+    """Its program too, piped to its interactor: it plays only where its stack has no limit."""
+    runner_util.write(tmp_path / "guess.py", GUESSES_IF_UNLIMITED)
+    folder = ROOT / "tests" / "packages" / "guess"
+    args = "--package", str(folder), "--command", f"{PYTHON} {tmp_path / 'guess.py'}"
+    status, report, err = judged(tmp_path, *args, path=path, preexec_fn=runners_stack(8, None))
+    assert set(case_verdicts(report).values()) == {"AC"} and status == 0, (report, err)
+
+
+@POSIX_ONLY
+def test_a_kattis_package_case_has_no_stack_limit_in_the_sandbox_too(tmp_path):
+    needs_sandbox()
+    folder = stack_package(tmp_path, "legacy", "unlimited\n")
+    args = "--package", str(folder), "--command", f"{PYTHON} stack.py", "--sandbox"
+    status, report, err = judged(tmp_path, *args, cwd=tmp_path, preexec_fn=runners_stack(8, None))
+    assert case_verdicts(report) == {"stacked/secret/1": "AC"} and status == 0, (report, err)
+
+
+@POSIX_ONLY
+def test_a_folder_of_cases_has_a_stack_as_large_as_its_memory_limit(tmp_path, path):
+    """Unlike a package's case: a folder judged with --command is no Kattis problem."""
+    runner_util.write(tmp_path / "cases" / "1.in", "")
+    runner_util.write(tmp_path / "cases" / "1.out", f"{256 << 10}\n")
+    runner_util.write(tmp_path / "stack.py", STACK)
+    args = "./cases", "--command", f"{PYTHON} stack.py", "--mle", "256"
+    limits = runners_stack(8, None)
+    status, report, err = judged(tmp_path, *args, cwd=tmp_path, path=path, preexec_fn=limits)
+    assert case_verdicts(report) == {"cases/1": "AC"} and status == 0, (report, err)
+
+
+@POSIX_ONLY
+def test_no_stack_limit_is_the_hard_limit_and_travels_to_the_launcher_as_a_word():
+    """Python's RLIM_INFINITY is -1: no min() with it. The launcher's STACK is `unlimited`."""
+    import resource
+
+    infinity, mib = resource.RLIM_INFINITY, 1 << 20
+    assert launcher.stack_soft(infinity, infinity) == infinity
+    assert launcher.stack_soft(infinity, 64 * mib) == 64 * mib
+    assert launcher.stack_soft(256 * mib, infinity) == 256 * mib
+    assert launcher.stack_soft(256 * mib, 64 * mib) == 64 * mib
+    asked = [launcher.stack_asked(word) for word in (b"unlimited", b"", b"1024")]
+    assert asked == [infinity, None, 1024]
+    words = [linux.stack_word(stack) for stack in (trees.UNLIMITED_STACK, None, 2.0)]
+    assert words == ["unlimited", "", str(2 * mib)]
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    assert trees.stack_limits(trees.UNLIMITED_STACK) == (hard, hard)
 
 
 @POSIX_ONLY

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..files import open_regular
 from ..stop import STOPPED
-from .trees import TICK
+from .trees import TICK, UNLIMITED_STACK
 
 if TYPE_CHECKING:
     from .trees import CaseTree, Command, Finished, Reader, ReaderKind, Started, Workdir
@@ -27,12 +27,20 @@ DRAIN = 1.0  # seconds a killed case's pipes are read at most, once its main pro
 @dataclass(frozen=True)
 class Limits:
     """The limits of one run: CPU seconds, MiB of memory, bytes of output; runs_on: whether
-    output past its limit is dropped and the run goes on (DOMjudge's runguard), not stopped."""
+    output past its limit is dropped and the run goes on (DOMjudge's runguard), not stopped;
+    unlimited_stack: whether its stack has no limit (the Kattis judges), else see stack."""
 
     time: float
     memory: float
     output: float
     runs_on: bool = False
+    unlimited_stack: bool = False
+
+    @property
+    def stack(self) -> float:
+        """The MiB its stack may grow to (RLIMIT_STACK): its memory limit, as Codeforces and
+        AtCoder give, or UNLIMITED_STACK."""
+        return UNLIMITED_STACK if self.unlimited_stack else self.memory
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,8 @@ class Running:
         pipe_ignored: bool = False,
         stack: float | None = None,
     ) -> Started:
-        """A case started, and its reader; with stack, the MiB its stack may grow to (its
-        memory limit, as far as the system allows). It starts outside the lock (a busy
+        """A case started, and its reader; with stack, the MiB its stack may grow to (see
+        Limits.stack), as far as the system allows. It starts outside the lock (a busy
         machine's start may take long), so that other cases are killed meanwhile; stopped
         then, it is killed at once, and watch() ends it."""
         if self.stopped:
@@ -164,10 +172,10 @@ def execute(
     cwd: Workdir,
     limits: Limits,
 ) -> Run:
-    """Run command, (args, executable), on input_path under limits, with a stack as large as
-    its memory limit (as Codeforces and AtCoder give): its Run."""
+    """Run command, (args, executable), on input_path under limits, with the stack they give
+    (Limits.stack): its Run."""
     with open_regular(input_path) as stdin:
-        started = running.start(command, stdin.fileno(), cwd, limits.output, stack=limits.memory)
+        started = running.start(command, stdin.fileno(), cwd, limits.output, stack=limits.stack)
     return watch(running, *started, limits)
 
 
