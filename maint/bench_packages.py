@@ -58,10 +58,15 @@ class Tool:
     upgrade: Callable[[str, str], list[str]] | None = None  # makes a copy a format it reads
 
 
+PYTHON_ERROR = re.compile(r"^[\w.]*(Error|Exception|Interrupt)\b")
+
+
 def runner_judged(code: int, output: str) -> bool:
-    """The runner's exit status: 0 or 1 when it judged, 2 when it refused; a traceback (a
-    runner that could not start, say) is no judging, though Python exits 1 on it."""
-    return code in (0, 1) and "Traceback (most recent call last)" not in output
+    """The runner's exit status: 0 or 1 when it judged, 2 when it refused. Python exits 1
+    too when the runner itself fails (it cannot start, say): then its last line is the
+    exception's. A submission's traceback, which the runner shows under its row, is not."""
+    lines = [line for line in output.splitlines() if line.strip()]
+    return code in (0, 1) and not (lines and PYTHON_ERROR.match(lines[-1]))
 
 
 VERIFY_CHECKING = re.compile(r"^\s*Checking \d+ submissions?", re.MULTILINE)

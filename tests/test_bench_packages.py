@@ -55,6 +55,12 @@ def test_the_totals_compare_only_the_packages_both_judged():
         ("runner", 1, "2 of 3 submissions ...", True),
         ("runner", 2, "hello: problem.yaml: type multi-pass is refused", False),
         ("runner", 1, "Traceback (most recent call last):\nImportError: x", False),
+        (
+            "runner",
+            1,
+            "a.py  RTE\n  Traceback (most recent call last):\n  RecursionError\n1 of 2",
+            True,
+        ),
         ("verifyproblem", 1, "Loading problem x\nChecking 5 submissions\n", True),
         ("verifyproblem", 1, "ERROR Failed to load problem: '2025-09' is not valid", False),
         ("verifyproblem", 1, "ERROR Failed to load problem: 1 error\nx tested: 1 error", False),
