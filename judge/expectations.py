@@ -384,7 +384,7 @@ def judges_reading(folder: str, path: Path, scoring: bool, domjudge: bool = Fals
     own = result_name(folder)
     if results is not None:
         chosen = (own,) if own in results else results  # DOMjudge keeps the folder's result
-        timing = own == "CORRECT" and chosen == (own,) and score is None
+        timing = own == "CORRECT" and chosen == (own,)  # a score asked of it too: still timed
         return Expectation(by, finals=chosen, domjudge=True, score=score, timing=timing)
     if score is not None:
         return Expectation(by, domjudge=True, score=score)

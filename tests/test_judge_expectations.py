@@ -272,6 +272,16 @@ def test_a_line_names_the_results_permitted_unless_the_folders_result_is_among_t
     assert expectations.judges_reading("mixed", source, False).by == "@EXPECTED_RESULTS@"
 
 
+def test_an_accepted_submission_gives_the_time_limit_though_a_score_is_asked_of_it(tmp_path):
+    """DOMjudge's scoring examples mark each accepted program with the score it must get:
+    it still times the limit, as any accepted one (the packages were refused for want of
+    one)."""
+    source = tmp_path / "a.py"
+    write(source, "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_SCORE@: 60\n")
+    assert expectations.judges_reading("accepted", source, True).timing
+    assert not expectations.judges_reading("wrong_answer", source, True).timing
+
+
 def test_no_output_is_a_wrong_answer_whose_first_failed_case_wrote_nothing():
     wants = Expectation("folder", finals=("NO-OUTPUT",), domjudge=True)
     assert not unmet(wants, got({"s/1": "AC", "s/2": "WA"}, silent={"s/2"}))
