@@ -47,7 +47,8 @@ new:
 # How pytest runs:
 # - -rfEs: the closing summary names every failure and error.
 #   It also names every skipped test with its reason (no Python 3.8 installed here, say).
-# - -n auto: one pytest worker per CPU. TEST_JOBS=0 runs the tests one at a time.
+# - -n auto: two pytest workers a CPU (tests/conftest.py says why). TEST_JOBS=0 runs the
+#   tests one at a time.
 # - DEPTH picks the tests (see tests/conftest.py):
 #   fast, the default, leaves out the tests marked deep, plays fewer stress inputs and
 #   takes the portable process path in one runner test of each file;

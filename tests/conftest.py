@@ -19,6 +19,8 @@
   marked processes left running.
 """
 
+import os
+
 import pytest
 from hypothesis import settings
 from runner_util import leftovers_killed, path  # noqa: F401 (the fixtures, for every test file)
@@ -62,6 +64,18 @@ def portable_once_a_file(items):
         if item.path in first:
             item.add_marker(pytest.mark.deep)
         first.add(item.path)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (`make test`): two workers a CPU this process may use. Many tests wait on a
+    child more than they compute (a sleep, a wall backstop, a compiler), and the second
+    worker takes the CPU meanwhile. PYTEST_XDIST_AUTO_NUM_WORKERS, where set, still decides."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    affinity = getattr(os, "sched_getaffinity", None)
+    cpus = len(affinity(0)) if affinity else os.cpu_count() or 1
+    return 2 * cpus
 
 
 def pytest_collection_modifyitems(config, items):
