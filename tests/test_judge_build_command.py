@@ -111,6 +111,7 @@ def test_a_python_source_as_the_command_runs_on_the_python(tmp_path):
     assert case_verdicts(report) == {"cases/one": "AC", "cases/big": "AC"} and status == 0
 
 
+@pytest.mark.deep  # a JVM's start takes seconds of CPU: test_judge_build.py's table keeps Java fast
 @needs("javac", "jar", "java")
 def test_a_java_source_runs_the_class_its_file_names(tmp_path):
     status, report, _ = judged_command(tmp_path, "Main.java", SUM_JAVA)

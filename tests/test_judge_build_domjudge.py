@@ -85,6 +85,7 @@ def test_a_javascript_source_node_refuses_is_ce(tmp_path):
     assert case_verdicts(report) == {"s/judge-1": "CE"} and status == 1
 
 
+@pytest.mark.deep  # a JVM's start takes seconds of CPU: test_judge_build.py's table keeps Java fast
 @needs("javac", "jar", "java")
 @pytest.mark.parametrize("kind, verdict", [("package", "AC"), ("no main", "CE")])
 def test_a_java_source_runs_its_main_class_with_its_package_and_without_one_is_ce(

@@ -113,7 +113,10 @@ def test_a_build_under_the_sandbox_reads_its_folder_and_writes_only_its_build(tm
 
 @pytest.mark.parametrize(
     "name, source, tools",
-    [("p.java", SUM_JAVA, ("javac", "jar", "java")), ("p.rs", SUM_RUST, ("rustc",))],
+    [  # a JVM's start takes seconds of CPU: the deep run builds Java in the sandbox
+        pytest.param("p.java", SUM_JAVA, ("javac", "jar", "java"), marks=pytest.mark.deep),
+        ("p.rs", SUM_RUST, ("rustc",)),
+    ],
 )
 def test_java_and_rust_are_built_under_the_sandbox(tmp_path, sandbox, name, source, tools):
     missing = [tool for tool in tools if shutil.which(tool) is None]

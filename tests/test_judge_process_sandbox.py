@@ -431,6 +431,7 @@ def test_a_program_has_a_stack_as_large_as_its_memory_limit_in_the_sandbox_too(t
     assert done.verdicts() == {"a": "AC"}, done
 
 
+@pytest.mark.deep  # a JVM's start takes seconds of CPU: test_judge_build.py's table keeps Java fast
 @pytest.mark.skipif(not (shutil.which("javac") and shutil.which("jar")), reason="no javac, jar")
 def test_a_java_solution_runs_in_the_sandbox(tmp_path, sandbox):
     """Java finds its libraries through /proc/self/exe and its settings in /etc/java-*."""

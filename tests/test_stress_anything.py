@@ -178,6 +178,7 @@ def test_sources_are_built_once_and_a_cpp_overflow_is_found(own_root):
     assert gen_build.stat().st_mtime_ns == stamp  # gen.cpp, unchanged, was not built again
 
 
+@pytest.mark.deep  # a JVM's start takes seconds of CPU: test_judge_build.py's table keeps Java fast
 @pytest.mark.skipif(not shutil.which("javac") or not shutil.which("jar"), reason="no javac")
 def test_a_java_brute_runs_as_its_class(own_root):
     folder = mine(own_root, DROPS_ONE.replace("[:4]", ""))
