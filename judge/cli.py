@@ -20,18 +20,28 @@ import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping, NoReturn, Optional, Sequence, Tuple, cast
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    Iterable,
+    Mapping,
+    NoReturn,
+    Optional,
+    Sequence,
+    Tuple,
+    cast,
+)
 
 from .build import Built, builds_under, command_built, command_of, hidden_folders, program_for
 from .commands import Command as AnyCommand
 from .commands import runs_python
 from .console import let_go, note, say, usage_error
-from .domjudge import READINGS, judged_as
 from .fileio import file_flag
 from .judging import OUTPUT_MIB, judge_case, run_all
 from .model import (
     JUDGE_PREFIX,
     MOST_MIB,
+    READINGS,
     Case,
     Command,
     OutputClosed,
@@ -41,7 +51,6 @@ from .model import (
     UsageError,
 )
 from .modes import Mode, add_flags, chosen_mode, make_mode
-from .packages import UNKNOWN_TIME_LIMIT, Package, read_package
 from .platform import PORTABLE, PROG
 from .problems import (
     FOLDER_PROFILE,
@@ -68,22 +77,13 @@ from .report import (
     write_json,
 )
 from .stop import catch_signals
-from .submissions import (
-    Building,
-    Submission,
-    Table,
-    Verdicts,
-    accepted_limit,
-    expectation_warnings,
-    find_submissions,
-    graded_lines,
-    header,
-    summary,
-    time_line,
-)
-from .validation import Tally, Validation, find_validation
 
-Timed = Tuple[Checked, Optional[Verdicts]]  # a submission checked, and its Verdicts if it ran
+if TYPE_CHECKING:  # the package doors import their modules when used: a problem starts faster
+    from .packages import Package
+    from .submissions import Building, Submission, Verdicts
+    from .validation import Validation
+
+Timed = Tuple[Checked, Optional["Verdicts"]]  # a submission checked, and its Verdicts if it ran
 
 
 @dataclass(frozen=True)
@@ -436,6 +436,9 @@ def program_built(built: Built, workdir: Path, sandbox: str | None) -> Program:
 
 def package_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR with --command CMD, or with --submissions; the warnings."""
+    from .domjudge import judged_as
+    from .packages import UNKNOWN_TIME_LIMIT, read_package
+
     refuse_for_package(args)
     package = judged_as(read_package(args.package), args.judged_as or "kattis")
     profile, modes = package.profile, package.modes
@@ -478,6 +481,9 @@ NOT_WITH_VALIDATE += ("--tle", "--mle", "--ole", "--input-file", "--output-file"
 
 def validate_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR --validate: each validator of the package on each case."""
+    from .packages import read_package
+    from .validation import find_validation
+
     if args.package is None or args.problems:
         raise UsageError("--validate runs a package's validators: give --package DIR alone")
     for flag in NOT_WITH_VALIDATE:
@@ -500,6 +506,8 @@ def validate_plan(args: argparse.Namespace, python: str) -> tuple[Plan, list[str
 def command_plan(args: argparse.Namespace, package: Package, python: str) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR --command CMD: the program on the package's cases; where no
     time limit is known, timing: its accepted submissions run first, to derive one."""
+    from .submissions import Building
+
     cases = tuple(c for c in package.cases if any(w in c.name for w in args.keep or [""]))
     if not cases:
         wanted = " or ".join(f"'{word}'" for word in args.keep)
@@ -521,6 +529,8 @@ def command_plan(args: argparse.Namespace, package: Package, python: str) -> tup
 
 def timing_plan(args: argparse.Namespace, package: Package, how: Building) -> Plan:
     """The Plan of the accepted submissions that give the time limit, built (only they)."""
+    from .submissions import find_submissions
+
     accepted = [s for s in find_submissions(package, how, accepted_only=True) if s.command]
     if not accepted:
         raise no_time_limit(package)
@@ -539,6 +549,8 @@ def submissions_plan(
 ) -> tuple[Plan, list[str]]:
     """The Plan of --package DIR --submissions: each submission on the package's cases, one
     case at a time; where no time limit is known, the accepted ones first (timing)."""
+    from .submissions import Building, expectation_warnings, find_submissions
+
     sandbox, _, _ = prepared(args, jobs=1)
     hidden = hidden_folders(package.folder, (case.input for case in package.cases))
     how = Building(python, sandbox, hidden, builds_under(args.root.resolve()))
@@ -654,6 +666,9 @@ def timed(timing: Plan, width: int | None = None) -> tuple[list[Timed], float, s
     """Run the accepted submissions of the timing Plan (their rows said, with width): each
     checked, the time limit they give, and the line that says so (the margin it gives too,
     with width)."""
+    from .packages import UNKNOWN_TIME_LIMIT
+    from .submissions import Table, accepted_limit
+
     assert timing.package is not None and timing.submissions is not None
     table = Table(timing.package, timing.submissions, UNKNOWN_TIME_LIMIT, width)
     execute(timing, table.add, table.wants)
@@ -683,6 +698,8 @@ def judge_cases(plan: Plan, words: Sequence[str]) -> int:
     passed, failed = report.counts()
     status, scores = 1 if failed else 0, {}
     if plan.package:
+        from .submissions import graded_lines
+
         lines, scores[plan.package.name] = graded_lines(plan.package, report.results)
         say("\n".join(lines))
     if plan.json:
@@ -704,6 +721,8 @@ def written(path: str, data: dict[str, object]) -> int:
 def check_validation(plan: Plan) -> int:
     """Run the package's validators on its cases, saying each case as its validators are done,
     and write the JSON report. The exit status: 0 when every case is valid."""
+    from .validation import Tally
+
     assert plan.package is not None and plan.validation is not None
     tally = Tally(plan.package.name, plan.validation)
     execute(plan, tally.add)
@@ -715,6 +734,8 @@ def check_validation(plan: Plan) -> int:
 def check_submissions(plan: Plan) -> int:
     """Judge the plan's submissions, saying the table's lines as they come, and write the JSON
     report. The exit status: 0 when each got its folder's verdict (those skipped aside)."""
+    from .submissions import Table, header, summary, time_line
+
     package, timing = plan.package, plan.timing
     assert package is not None and plan.submissions is not None
     everyone = (*(timing.submissions or () if timing else ()), *plan.submissions)

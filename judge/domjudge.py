@@ -32,7 +32,6 @@ from .packages import GROUPS, Group, Package, number_of, read_yaml, text_of
 from .text import printable
 from .verdicts import KATTIS_CODES
 
-READINGS = ("kattis", "domjudge")  # --as: the judge whose reading of a package is followed
 TIME_LIMIT = 10.0  # DOMjudge's time limit where the package gives none
 MEMORY_MIB = 2048.0  # its memory_limit (2097152 kB)
 OUTPUT_MIB = 8.0  # its output_limit (8192 kB)

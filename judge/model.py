@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 MIB = 1024 * 1024
 MOST_MIB = float(2**43)  # 8 EiB: the largest memory or output limit, in bytes a 64-bit rlimit
+READINGS = ("kattis", "domjudge")  # --as: the judge whose reading of a package is followed
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
 EXTENDED_NOTE = "extended case: the judge never sends this input (--judge-only leaves it out)"
 NAME_RULE = (
