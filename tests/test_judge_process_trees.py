@@ -316,21 +316,13 @@ PACKAGE_YAML = {
     "legacy": "name: Stacked\nlimits:\n  time_limit: 1\n  memory: 256\n",
     "2025-09": "problem_format_version: 2025-09\nname: S\nlimits: {time_limit: 1, memory: 256}\n",
 }
-# Plays tests/packages/guess (a number from 1 to 1000) where its stack has no limit, else exits 3.
-GUESSES_IF_UNLIMITED = """\
-import resource, sys
-if resource.getrlimit(resource.RLIMIT_STACK)[0] != resource.RLIM_INFINITY:
-    sys.exit(3)
-low, high = 1, 1000
-while True:
-    middle = (low + high) // 2
-    print("?", middle, flush=True)
-    said = input()
-    if said == "=":
-        print("!", middle, flush=True)
-        break
-    low, high = (low, middle - 1) if said == "<" else (middle + 1, high)
-"""
+# Plays tests/packages/guess as its accepted halves.py does, where its stack has no limit,
+# else exits 3.
+GUESSES_IF_UNLIMITED = (
+    "import resource, sys\n"
+    "if resource.getrlimit(resource.RLIMIT_STACK)[0] != resource.RLIM_INFINITY:\n"
+    "    sys.exit(3)\n"
+) + (ROOT / "tests" / "packages" / "guess" / "submissions" / "accepted" / "halves.py").read_text()
 
 
 def stack_package(tmp_path, version, answer):
