@@ -315,10 +315,12 @@ def validation_data(info: RunInfo, validation: Validation, validated: Sequence[V
     ]
     words = [case.word for case in validated]
     data.update(valid=words.count("valid"), invalid=len(words) - words.count("valid"))
+    data["unexpected"] = sum(not case.ok for case in validated)
     data["cases"] = [
         {
             "case": as_text(case.name),
             "result": case.word,
+            "expected": case.expected,
             "validators": [checked_data(validation, result) for result in case.results],
         }
         for case in validated

@@ -15,6 +15,11 @@ answer_validator_args): a list for every validator, or a map by the validator's 
 {name: NAME, flags: FLAGS}), a group's replacing its parent's whole; in 2023-07 and 2025-09 a
 case's own NAME.yaml replaces its group's.
 
+The 2025-09 format's data/invalid_input/ holds inputs (NAME.in alone) that at least one input
+validator must reject, and BAPCtools' data/invalid_answer/ cases (NAME.in, NAME.ans) whose
+answer at least one answer validator must reject. Only those validators run on them, with
+their groups' arguments, as bt validate runs them. Such a case is as expected when found invalid.
+
 Exit 42 is valid and 43 invalid (checktestdata and viva: 0 and 1); any other exit, or a
 validator stopped at its limits, has failed. judge.verdicts.decide says which: AC, WA or IE.
 The limits are problem.yaml's validation_time, validation_memory and validation_output, else
@@ -27,6 +32,7 @@ import os
 import shlex
 import shutil
 import subprocess
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -49,10 +55,12 @@ from .model import (
 )
 from .packages import (
     GROUP_FILES,
+    MAX_DEPTH,
     Group,
     Package,
     Skipped,
     Unbuilt,
+    Walk,
     map_of,
     optional_number,
     program_command,
@@ -78,6 +86,9 @@ ARGS_KEYS = {
     ("new", "input"): "input_validator_args",
     ("new", "answer"): "answer_validator_args",
 }
+# data/'s folders of cases a validator must reject (2025-09; BAPCtools' invalid_answer), with
+# the kind of validator that must.
+INVALID = {"invalid_input": "input", "invalid_answer": "answer"}
 # problem.yaml's limits a validator runs under, and their defaults (s, MiB, MiB): bt's time,
 # the spec's typical memory and output.
 LIMITS = {"validation_time": 60.0, "validation_memory": 2048.0, "validation_output": 8.0}
@@ -128,9 +139,14 @@ class Validation:
     checks: Mapping[str, Check]
     cases: tuple[Case, ...]
     profile: Profile
+    rejected: frozenset[str] = frozenset()  # the cases a validator must find invalid
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "checks", MappingProxyType(dict(self.checks)))
+
+    def expected(self, name: str) -> str:
+        """What the case name must be found: invalid for one of INVALID's folders, else valid."""
+        return "invalid" if name in self.rejected else "valid"
 
     @property
     def profiles(self) -> dict[str, Profile]:
@@ -156,10 +172,16 @@ class Validation:
 
 @dataclass(frozen=True)
 class Validated:
-    """A case validated: its name, and the Result of each validator, in order."""
+    """A case validated: its name, the Result of each validator, in order, and what it must
+    be found (valid; invalid for a case of data/invalid_input)."""
 
     name: str
     results: tuple[Result, ...]
+    expected: str = "valid"
+
+    @property
+    def ok(self) -> bool:
+        return self.word == self.expected
 
     @property
     def word(self) -> str:
@@ -205,15 +227,20 @@ def find_validation(
         raise UsageError(f"no case of {package.folder} has a name that contains {wanted}")
     profile = validation_profile(package)
     settings = case_settings(package, family)
+    rejected = invalid_cases(package, family, warnings) if family == "new" else []
+    rejected = [one for one in rejected if any(w in one[0].name for w in keep or [""])]
     checks: dict[str, Check] = {}
     checked: list[Case] = []
-    for case in cases:
-        for validator in (v for v in validators if v.command is not None):
-            args = arguments_of(validator, settings[case.name], family)
+    every = [(case, settings[case.name], KINDS) for case in cases]
+    for case, given, kinds in [*every, *rejected]:
+        for validator in (v for v in validators if v.command is not None and v.kind in kinds):
+            args = arguments_of(validator, given, family)
             key = shlex.join([validator.name, *args])
             checks[key] = Check(validator, args)
             checked.append(Case(key, case.name, case.input, case.expected, None))
-    return Validation(tuple(validators), checks, tuple(checked), profile), warnings
+    names = frozenset(case.name for case, _, _ in rejected)
+    validation = Validation(tuple(validators), checks, tuple(checked), profile, names)
+    return validation, warnings
 
 
 def validator_paths(folder: Path, names: Sequence[str], warnings: list[str]) -> list[Path]:
@@ -299,24 +326,61 @@ def case_settings(package: Package, family: str) -> dict[str, Settings]:
     data = package.folder / "data"
     found: dict[str, Settings] = {}
 
-    def laid_over(settings: Settings, file: Path) -> Settings:
-        if not file.is_file():
-            return settings
-        given = read_yaml(file)
-        where = printable(str(file))
-        return {**settings, **{key: (given[key], where) for key in keys if key in given}}
-
     def walk(group: Group, inherited: Settings) -> None:
-        own = laid_over(inherited, data / group.path / GROUP_FILES[fmt])
+        own = laid_over(inherited, data / group.path / GROUP_FILES[fmt], keys)
         for item in group.items:
             if isinstance(item, Group):
                 walk(item, own)
             else:
                 case_file = data / f"{item}.yaml"
-                found[item] = own if family == "legacy" else laid_over(own, case_file)
+                found[item] = own if family == "legacy" else laid_over(own, case_file, keys)
 
     walk(package.data, {})
     return found
+
+
+def invalid_cases(
+    package: Package, family: str, warnings: list[str]
+) -> list[tuple[Case, Settings, tuple[str, ...]]]:
+    """The cases of INVALID's folders of data/, by name: each with its validators' arguments
+    (data/'s test_group.yaml, its groups', its own NAME.yaml) and the kind that must reject it.
+    A case of invalid_answer with no .ans is a warning, and left out."""
+    keys = [key for (fam, _), key in ARGS_KEYS.items() if fam == family]
+    data = package.folder / "data"
+    walk = Walk(package.folder, str(package.data.config.get("format")), warnings)
+    top = laid_over({}, data / "test_group.yaml", keys)
+    found: list[tuple[Case, Settings, tuple[str, ...]]] = []
+
+    def visit(folder: Path, name: str, inherited: Settings, kind: str) -> None:
+        walk.enter(folder, name)
+        own = laid_over(inherited, folder / "test_group.yaml", keys)
+        for entry in sorted(e for e in os.listdir(folder) if not e.startswith(".")):
+            path, below = folder / entry, f"{name}/{entry}"
+            walk.inside(path)
+            if path.is_dir() and below.count("/") < MAX_DEPTH:
+                visit(path, below, own, kind)
+            elif entry.endswith(".in") and path.is_file():
+                answer = path.with_suffix(".ans")
+                if kind == "answer" and not answer.is_file():
+                    warnings.append(f"{printable(str(path))} has no .ans beside it: not checked")
+                    continue
+                case = Case("", below[:-3], path, answer if kind == "answer" else None, None)
+                given = laid_over(own, path.with_suffix(".yaml"), keys)
+                found.append((case, given, (kind,)))
+
+    for name, kind in INVALID.items():
+        if (data / name).is_dir():
+            visit(data / name, name, top, kind)
+    return found
+
+
+def laid_over(settings: Settings, file: Path, keys: Sequence[str]) -> Settings:
+    """settings with the keys file gives (where it is a file) over them."""
+    if not file.is_file():
+        return settings
+    given = read_yaml(file)
+    where = printable(str(file))
+    return {**settings, **{key: (given[key], where) for key in keys if key in given}}
 
 
 def arguments_of(validator: Validator, settings: Settings, family: str) -> tuple[str, ...]:
@@ -395,15 +459,16 @@ class Tally:
 
     def __init__(self, name: str, validation: Validation) -> None:
         self.name, self.validation = name, validation
-        self.each = len(validation.running)
+        self.each = Counter(case.name for case in validation.cases)  # its validators, by case
         self.pending: list[Result] = []
         self.validated: list[Validated] = []
 
     def add(self, result: Result) -> None:
         self.pending.append(result)
-        if len(self.pending) < self.each:
+        name = result.case.name
+        if len(self.pending) < self.each[name]:
             return
-        case = Validated(result.case.name, tuple(self.pending))
+        case = Validated(name, tuple(self.pending), self.validation.expected(name))
         self.pending = []
         self.validated.append(case)
         lines = [f"{case.word:<7} {printable(case.name)}"]
@@ -423,13 +488,14 @@ class Tally:
         text = ", ".join(f"{n} {word}" for word, n in counts.items())
         cases = f"{len(self.validated)} case{'s' * (len(self.validated) != 1)}"
         say(f"== {self.name}: {cases}, {text} (validators: {names})")
-        bad = [printable(case.name) for case in self.validated if case.word != "valid"]
-        if bad:
-            more = f", and {len(bad) - 10} more" if len(bad) > 10 else ""
-            say(f"not valid: {', '.join(bad[:10])}{more}")
+        for expected, said in (("valid", "not valid"), ("invalid", "not found invalid")):
+            bad = [printable(c.name) for c in self.validated if c.expected == expected and not c.ok]
+            if bad:
+                more = f", and {len(bad) - 10} more" if len(bad) > 10 else ""
+                say(f"{said}: {', '.join(bad[:10])}{more}")
         return list(self.validated)
 
     def status(self) -> int:
-        """0 where every case is valid by every validator that runs (one runs, at least)."""
-        valid = all(case.word == "valid" for case in self.validated)
-        return 0 if valid and self.validated else 1
+        """0 where every case is found as it must be (valid; invalid for a case of INVALID's
+        folders) by the validators that run (one runs, at least)."""
+        return 0 if all(case.ok for case in self.validated) and self.validated else 1

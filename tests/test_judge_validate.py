@@ -128,6 +128,33 @@ def test_a_validator_past_its_limits_has_failed_and_the_run_goes_on(tmp_path):
     assert report["limits"]["time_limit_s"] == 0.2
 
 
+def test_cases_of_invalid_input_and_invalid_answer_must_be_rejected(tmp_path):
+    folder = doubled(tmp_path)
+    bad = folder / "data" / "invalid_input"
+    write(bad / "zero.in", "0\n")  # not positive
+    write(bad / "small" / "test_group.yaml", "input_validator_args: [--max, 5]\n")
+    write(bad / "small" / "six.in", "6\n")  # over the group's --max 5
+    write(folder / "data" / "invalid_answer" / "odd.in", "3\n")
+    write(folder / "data" / "invalid_answer" / "odd.ans", "7\n")  # not 2 * 3
+    status, report, out, _ = validate(tmp_path, folder)
+    assert status == 0 and report["unexpected"] == 0, out
+    rejected = {"invalid_input/small/six", "invalid_input/zero", "invalid_answer/odd"}
+    cases = {case["case"]: case for case in report["cases"] if case["case"] in rejected}
+    assert {name: case["expected"] for name, case in cases.items()} == dict.fromkeys(
+        rejected, "invalid"
+    )
+    assert all(case["result"] == "invalid" for case in cases.values())
+    kinds = {name: [one["kind"] for one in case["validators"]] for name, case in cases.items()}
+    assert kinds["invalid_input/zero"] == ["input"] and kinds["invalid_answer/odd"] == ["answer"]
+    assert checked(report, "invalid_input/small/six", RANGE)["args"] == ["--max", "5"]
+    # one its validators accept fails the run
+    write(bad / "fine.in", "4\n")
+    status, report, out, _ = validate(tmp_path, folder)
+    assert status == 1 and report["unexpected"] == 1, out
+    fine = next(case for case in report["cases"] if case["case"] == "invalid_input/fine")
+    assert (fine["result"], fine["expected"]) == ("valid", "invalid")
+
+
 @pytest.mark.skipif(bool(TOOLS_HERE), reason="checktestdata or viva is installed")
 def test_a_checktestdata_or_viva_validator_is_skipped_with_a_line_where_it_is_not_here(tmp_path):
     folder = doubled(tmp_path)
