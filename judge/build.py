@@ -13,10 +13,37 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 | .rs                | rustc -O --edition 2021 --emit=link,dep-info=DIR/deps.d     | BIN         |
 |                    |   -o BIN SRC                                                |             |
 | .js .mjs           | node --check SRC                                            | node SRC    |
-| .sh                |                                                             | bash SRC    |
+| .sh .bash          |                                                             | bash SRC    |
 | .pas               | fpc -O2 -Sg -XS -FEDIR -oBIN SRC                            | BIN         |
 | .rb                |                                                             | ruby SRC    |
 | .kt                | kotlinc SRC -include-runtime -d BIN.jar                     | java -jar   |
+| .pm                | perl -c -W SRC                                              | perl SRC    |
+| .pl .plg           | swipl -O -q -g main -t halt -o BIN -c SRC                   | BIN         |
+| .awk               |                                                             | awk -f SRC  |
+| .lua               | luac -o BIN.luac SRC                                        | lua BIN.luac |
+| .r                 | Rscript -e invisible(parse(commandArgs(TRUE)[1])) SRC       | Rscript SRC |
+| .hs .lhs           | ghc -O2 -ferror-spans -threaded -rtsopts                    | BIN         |
+|                    |   -outputdir DIR/objects -tmpdir DIR -o BIN SRC             |             |
+| .f90 .f95          | gfortran -x f95 -Wall -O2 -cpp -JDIR -o BIN SRC             | BIN         |
+| .cs                | mcs -out:BIN.exe -optimize+ -r:System.Numerics SRC          | mono BIN.exe |
+| .adb .ads          | gnatmake -q -O2 -D DIR -o BIN SRC                           | BIN         |
+| .ml                | ocamlopt -o BIN DIR/STEM.ml                                 | BIN         |
+| .go                | go build -o BIN SRC                                         | BIN         |
+| .php               | php PHP -l SRC                                              | php RUNPHP  |
+| .lisp .cl          | sbcl --noinform --noprint --non-interactive --eval LISP     | sbcl --load |
+
+Those of the format's table, with DOMjudge's own endings (.bash, .plg, .f95, .awk, .r), each
+built as problemtools (else DOMjudge) builds it, with only where its files go added (DIR), so
+that nothing is written beside the source: OCaml's source is copied to DIR/STEM.ml (STEM: its
+name without its ending) as ocamlopt writes beside it. PHP is `-n -d display_errors=stderr
+-d html_errors=0`, RUNPHP that and `-d memory_limit=-1 -f SRC`. LISP is `(if (compile-file
+"SRC" :output-file "BIN.fasl") () (sb-ext:exit :code 43))`, run as `sbcl --noinform
+--non-interactive --load BIN.fasl`. The format's .pl is Prolog; read as DOMjudge reads a
+package (DOMJUDGE_LANGUAGES), .pl is Perl and .p Pascal. A language's sources in a program
+of several files are its files of either reading's endings (is_source): a Perl program's .pl
+files are Perl, as the format's table lists .pl among Perl's endings that do not tell the
+language. An AWK, Bash or Ruby source is not checked before it runs, as BAPCtools runs .bash
+and .sh.
 
 DEPS is `-MD -MF DIR/deps.d`: gcc lists every file it read in DIR/deps.d, as rustc's
 dep-info does.
@@ -52,7 +79,7 @@ script, if it has one; a Python one zipped into BIN.pyz. Its key has every file 
 With --sandbox (bwrap), a build runs in a sandbox too: it sees the system, its compilers and
 the source's folder, read only, with each folder of the run's cases under it shown empty (a
 source in one is shown alone), and writes only to its new build's folder and a /tmp of its
-own. A sandboxed build is keyed apart from one built as the user.
+own, where Go keeps its build cache. A sandboxed build is keyed apart from one built as the user.
 """
 
 from __future__ import annotations
@@ -137,12 +164,14 @@ class Language:
     build writes {out}/deps.d, the files it read. In a word, {source} is the source (as named
     in the folder it is built or run from), {binary} the program built, {out} the build's
     folder, {main} Java's class with a main method (a language whose run names it does not
-    build without one), {file} the class its file is named by, and {python} the Python. code:
-    its code in the format's table of languages (include/CODE/); priority: problemtools',
-    which wins a tie of a folder's files; together: whether a folder's build reads all its
-    sources ({source} is each of them), else its entry point alone; apart: whether its build
-    commands read one source each, so that they run once for each of a folder's sources (node
-    --check); home: whether a folder of it runs from its copy."""
+    build without one), {file} the class its file is named by, {stem} the source's name
+    without its ending (in copy), and {python} the Python. code: its code in the format's
+    table of languages (include/CODE/), or DOMjudge's id where the table has none (awk, r);
+    priority: problemtools' (else one below theirs), which wins a tie of a folder's files;
+    together: whether a folder's build reads all its sources ({source} is each of them), else
+    its entry point alone; apart: whether its build commands read one source each, so that
+    they run once for each of a folder's sources (node --check); home: whether a folder of it
+    runs from its copy."""
 
     name: str
     build: tuple[Words, ...]
@@ -193,6 +222,77 @@ JAVASCRIPT = Language(
 )
 RUST_DEPS = "--emit=link,dep-info={out}/" + DEPENDENCIES
 JAVA_RUN = ("java", "-Xss64m", "-XX:+UseSerialGC", "-cp", "{binary}.jar", "{main}")
+BASH = Language("Bash", (), ("bash", "{source}"), code="bash", priority=900, home=True)
+PASCAL = Language(
+    "Pascal",
+    (("fpc", "-O2", "-Sg", "-XS", "-FE{out}", "-o{binary}", "{source}"),),
+    ("{binary}",),
+    code="pascal",
+    priority=350,
+    together=False,
+)
+PERL = Language(
+    "Perl",
+    (("perl", "-c", "-W", "{source}"),),
+    ("perl", "{source}"),
+    code="perl",
+    priority=150,
+    apart=True,
+)
+PROLOG = Language(
+    "Prolog",
+    (("swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "{binary}", "-c", "{source}"),),
+    ("{binary}",),
+    code="prolog",
+    priority=100,
+)
+HASKELL = Language(
+    "Haskell",
+    (
+        (
+            *("ghc", "-O2", "-ferror-spans", "-threaded", "-rtsopts"),
+            *("-outputdir", "{out}/objects", "-tmpdir", "{out}", "-o", "{binary}", "{source}"),
+        ),
+    ),
+    ("{binary}",),
+    code="haskell",
+    priority=600,
+)
+FORTRAN = Language(
+    "Fortran",
+    (("gfortran", "-x", "f95", "-Wall", "-O2", "-cpp", "-J{out}", "-o", "{binary}", "{source}"),),
+    ("{binary}",),
+    code="fortran",
+    priority=130,
+)
+ADA = Language(
+    "Ada",
+    (("gnatmake", "-q", "-O2", "-D", "{out}", "-o", "{binary}", "{source}"),),
+    ("{binary}",),
+    code="ada",
+    priority=120,
+    together=False,
+)
+PHP_FLAGS = ("-n", "-d", "display_errors=stderr", "-d", "html_errors=0")
+PHP = Language(
+    "PHP",
+    (("php", *PHP_FLAGS, "-l", "{source}"),),
+    ("php", *PHP_FLAGS, "-d", "memory_limit=-1", "-f", "{source}"),
+    code="php",
+    priority=450,
+    apart=True,
+)
+LISP_COMPILE = (
+    '(if (compile-file "{source}" :output-file "{binary}.fasl") () (sb-ext:exit :code 43))'
+)
+LISP = Language(
+    "Common Lisp",
+    (("sbcl", "--noinform", "--noprint", "--non-interactive", "--eval", LISP_COMPILE),),
+    ("sbcl", "--noinform", "--non-interactive", "--load", "{binary}.fasl"),
+    code="lisp",
+    priority=200,
+    together=False,
+)
 LANGUAGES = {
     ".py": PYTHON,
     ".py3": PYTHON,
@@ -227,15 +327,9 @@ LANGUAGES = {
     ),
     ".js": JAVASCRIPT,
     ".mjs": JAVASCRIPT,
-    ".sh": Language("Bash", (), ("bash", "{source}"), code="bash", priority=900, home=True),
-    ".pas": Language(
-        "Pascal",
-        (("fpc", "-O2", "-Sg", "-XS", "-FE{out}", "-o{binary}", "{source}"),),
-        ("{binary}",),
-        code="pascal",
-        priority=350,
-        together=False,
-    ),
+    ".sh": BASH,
+    ".bash": BASH,
+    ".pas": PASCAL,
     ".rb": Language("Ruby", (), ("ruby", "{source}"), code="ruby", priority=650),
     ".kt": Language(
         "Kotlin",
@@ -244,7 +338,60 @@ LANGUAGES = {
         code="kotlin",
         priority=250,
     ),
+    ".pm": PERL,
+    ".pl": PROLOG,
+    ".plg": PROLOG,
+    ".awk": Language("AWK", (), ("awk", "-f", "{source}"), code="awk", priority=110),
+    ".lua": Language(
+        "Lua",
+        (("luac", "-o", "{binary}.luac", "{source}"),),
+        ("lua", "{binary}.luac"),
+        code="lua",
+        priority=140,
+    ),
+    ".r": Language(
+        "R",
+        (("Rscript", "-e", "invisible(parse(commandArgs(TRUE)[1]))", "{source}"),),
+        ("Rscript", "{source}"),
+        code="r",
+        priority=90,
+        apart=True,
+    ),
+    ".hs": HASKELL,
+    ".lhs": HASKELL,
+    ".f90": FORTRAN,
+    ".f95": FORTRAN,
+    ".cs": Language(
+        "C#",
+        (("mcs", "-out:{binary}.exe", "-optimize+", "-r:System.Numerics", "{source}"),),
+        ("mono", "{binary}.exe"),
+        code="csharp",
+        priority=700,
+    ),
+    ".adb": ADA,
+    ".ads": ADA,
+    ".ml": Language(
+        "OCaml",
+        (("ocamlopt", "-o", "{binary}", "{source}"),),
+        ("{binary}",),
+        "{stem}.ml",
+        code="ocaml",
+        priority=375,
+    ),
+    ".go": Language(
+        "Go",
+        (("go", "build", "-o", "{binary}", "{source}"),),
+        ("{binary}",),
+        code="go",
+        priority=400,
+    ),
+    ".php": PHP,
+    ".lisp": LISP,
+    ".cl": LISP,
 }
+# DOMjudge's reading (--as domjudge) of the endings where its languages and the format's table
+# differ: its .pl is Perl (the table's is Prolog), and its .p is Pascal.
+DOMJUDGE_LANGUAGES = {".pl": PERL, ".p": PASCAL}
 # Java's comments and literals, left out; then its braces, and its classes with their modifiers.
 JAVA_NOISE = re.compile(r"'(?:\\.|[^'\\\n])*'|\"(?:\\.|[^\"\\\n])*\"|//[^\n]*|/\*.*?\*/", re.S)
 JAVA_MODIFIER = r"(?:public|protected|private|static|final|abstract|strictfp|sealed|non-sealed)"
@@ -255,9 +402,20 @@ JAVA_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 MAKE_WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule; "\ " is a space in it
 
 
-def language_of(path: str | PurePath) -> Language | None:
-    """The Language of a file by its extension, or None."""
-    return LANGUAGES.get(PurePath(path).suffix.lower())
+def language_of(path: str | PurePath, domjudge: bool = False) -> Language | None:
+    """The Language of a file by its extension, or None; with domjudge, as DOMjudge reads it
+    (DOMJUDGE_LANGUAGES first)."""
+    ending = PurePath(path).suffix.lower()
+    found = DOMJUDGE_LANGUAGES.get(ending) if domjudge else None
+    return found or LANGUAGES.get(ending)
+
+
+def is_source(path: str | PurePath, language: Language) -> bool:
+    """Whether a file is a source of the language in a program of it: its extension is the
+    language's in either reading (so a Perl program's .pl files are Perl, as the format's
+    table lists .pl among Perl's endings that do not tell the language)."""
+    ending = PurePath(path).suffix.lower()
+    return language in (LANGUAGES.get(ending), DOMJUDGE_LANGUAGES.get(ending))
 
 
 def java_class(text: str, stem: str = "Main") -> str:
@@ -315,12 +473,15 @@ def program_for(
     sandbox: str | None = None,
     hidden: Sequence[str] = (),
     announce: Callable[[str], None] | None = None,
+    language: Language | None = None,
 ) -> Built:
     """The Built of the source (a path from root, which the program runs from, of a language
-    of LANGUAGES): built first into builds (default ROOT/build) when its language compiles;
-    with sandbox (bwrap's path), built inside it, where the folders hidden are out of sight.
-    announce(the source's name), if given, is called before a build that is not cached."""
-    language, path = language_of(source), Path(os.path.abspath(os.path.join(root, source)))
+    of LANGUAGES, or of language where given): built first into builds (default ROOT/build)
+    when its language compiles; with sandbox (bwrap's path), built inside it, where the folders
+    hidden are out of sight. announce(the source's name), if given, is called before a build
+    that is not cached."""
+    language = language or language_of(source)
+    path = Path(os.path.abspath(os.path.join(root, source)))
     if language is None:
         return Built(None, (f"{path.name}: no language of the runner's has its extension",))
     tools, missing = tools_of(language)
@@ -547,6 +708,7 @@ def build_in(folder: Path, recipe: Recipe, named: str, main: str) -> list[str]:
     language, path, tools = recipe.language, recipe.path, recipe.tools
     prefix = jailed(recipe.sandbox, recipe, folder) if recipe.sandbox else []
     fields = {"out": str(folder), "main": main, "file": named, "source": path.name}
+    fields["stem"] = path.stem
     fields["binary"] = str(folder / binary_name(path))
     if language.copy:
         fields["source"] = str(folder / language.copy.format(**fields))
@@ -576,7 +738,7 @@ def jailed(bwrap: str, recipe: Recipe, folder: Path, cwd: Path | None = None) ->
     to folder and its own /tmp. It runs in cwd (default: the source's folder)."""
     seen, (covered, alone) = str(recipe.path.parent), sandbox_view(recipe)
     options = [*sandbox_options(BUILD_LIMITS.memory), "--setenv", "LC_ALL", "C"]
-    options += ["--setenv", "TMPDIR", "/tmp"]
+    options += ["--setenv", "TMPDIR", "/tmp", "--setenv", "GOCACHE", "/tmp/go-build"]
     if alone:  # in a folder of cases: the source alone
         options += ["--dir", seen, "--ro-bind", str(recipe.path), str(recipe.path)]
     else:
@@ -877,7 +1039,7 @@ def compiled_in(
     (together), or on its entry point alone; where they read one source each (apart), on each
     of its sources in turn, by name, to the first that fails."""
     language, shown = recipe.language, program.path.name
-    named = [name for name, _ in program.files if language_of(name) is language]
+    named = [name for name, _ in program.files if is_source(name, language)]
     sources = sorted(named) if language.together else [program.entry]
     for each in [[name] for name in sources] if language.apart else [sources]:
         said = each[0] if language.apart else program.entry  # the file its messages name
@@ -889,14 +1051,14 @@ def compiled_in(
 def folder_command(
     words: Words, fields: Mapping[str, str], tools: Mapping[str, str], sources: Sequence[str]
 ) -> list[str]:
-    """A build command of a folder's copy: {source} its sources, and no deps.d (the key has
-    every file copied)."""
+    """A build command of a folder's copy: {source} its sources (in a word of more, its one
+    source), and no deps.d (the key has every file copied)."""
     command: list[str] = []
     for word in words:
         if word == "{source}":
             command += sources
         elif word not in DEPS:
-            command.append(tools.get(word, word.format(**fields)))
+            command.append(tools.get(word, word.format(**fields, source=" ".join(sources))))
     return command
 
 

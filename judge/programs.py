@@ -4,7 +4,9 @@ them: a submission, or an output validator.
 - A program is a file, or a folder that is one program. A folder with a `build` or `run`
   script is built by its build script (if it has one) in a copy of it, and run by its `run`.
 - Else its language is the one most of its files are of, by the extensions of
-  judge.build.LANGUAGES; a tie goes to problemtools' priority (C++ before C). A `.py` with a
+  judge.build.LANGUAGES (read as DOMjudge reads a package, its DOMJUDGE_LANGUAGES first: .pl
+  is Perl, where the format's table says Prolog); a tie goes to problemtools' priority (C++
+  before C). A `.py` with a
   python2 `#!` line counts for Python 2 too, as problemtools counts it.
 - Its sources are its files of that language, compiled together where the language reads
   them so (C, C++, Java), or its entry point alone (Rust, Pascal). The entry point is
@@ -85,12 +87,15 @@ def python2_evidence(name: str, path: Path) -> bool:
         return False
 
 
-def language_for(files: Sequence[tuple[str, Path]]) -> build.Language | None:
-    """The language of a program's files: the one most of them count for, a tie to the higher
-    priority (problemtools' rule); None where none is a language of the runner's."""
+def language_for(
+    files: Sequence[tuple[str, Path]], domjudge: bool = False
+) -> build.Language | None:
+    """The language of a program's files: the one most of them count for (with domjudge, by
+    DOMjudge's endings), a tie to the higher priority (problemtools' rule); None where none is
+    a language of the runner's."""
     counts: dict[build.Language, int] = {}
     for name, path in files:
-        language = build.language_of(name)
+        language = build.language_of(name, domjudge)
         if language is not None and language is not build.PYTHON2:
             counts[language] = counts.get(language, 0) + 1
         if python2_evidence(name, path):
@@ -102,10 +107,8 @@ def language_for(files: Sequence[tuple[str, Path]]) -> build.Language | None:
 
 def sources_of(language: build.Language, files: Sequence[tuple[str, Path]]) -> list[str]:
     """The names of a program's files of its language (Python 2's: .py2 and .py), by name."""
-    wanted = {build.language_of(name) for name in ("x.py", "x.py2")}
-    if language is not build.PYTHON2:
-        wanted = {language}
-    return sorted(name for name, _ in files if build.language_of(name) in wanted)
+    wanted = (build.PYTHON, build.PYTHON2) if language is build.PYTHON2 else (language,)
+    return sorted(name for name, _ in files if any(build.is_source(name, w) for w in wanted))
 
 
 def entry_of(
@@ -150,20 +153,21 @@ def include_files(path: Path, language: build.Language) -> list[tuple[str, Path]
     return sorted(found.items())
 
 
-def source_of(path: Path) -> Path:
+def source_of(path: Path, domjudge: bool = False) -> Path:
     """The file that runs, of a program that is a file or a folder: its entry point (a folder
     with a run script: that script). Skipped where it has no language of the runner's."""
     files = program_files(Path(path))
     if Path(path).is_dir() and any(name in SCRIPTS for name, _ in files):
         return Path(path) / "run"
-    language = found_language(files)
+    language = found_language(files, domjudge)
     entry, _ = entry_of(language, sources_of(language, files), files)
     return dict(files)[entry]
 
 
-def found_language(files: Sequence[tuple[str, Path]]) -> build.Language:
-    """The language of a program's files; Skipped where it has none of the runner's."""
-    language = language_for(files)
+def found_language(files: Sequence[tuple[str, Path]], domjudge: bool = False) -> build.Language:
+    """The language of a program's files (with domjudge, as DOMjudge reads their endings);
+    Skipped where it has none of the runner's."""
+    language = language_for(files, domjudge)
     if language is None:
         first = PurePosixPath(files[0][0]) if files else None
         said = (first.suffix or first.name) if first else "an empty folder"
@@ -179,20 +183,22 @@ def program_command(
     builds: Path | None = None,
     language: str | None = None,
     entrypoint: str | None = None,
+    domjudge: bool = False,
 ) -> Command:
     """(args, executable) that runs the program at path (a file, or a folder that is one
     program): a .py on python (default: the runner's), checked to compile; another language
     built by judge.build into builds (default: the runner's), with sandbox (bwrap's path)
     inside it, where the folders hidden are out of sight. language (the format's code) and
     entrypoint (a file, or Java's class), where given, are taken over those found, as
-    submissions.yaml gives them. Skipped where judge.build knows no such language, or its
-    compiler is missing; Unbuilt where it does not build (a source too deep to compile too)."""
+    submissions.yaml gives them; with domjudge, the language is found as DOMjudge reads the
+    endings (.pl: Perl). Skipped where judge.build knows no such language, or its compiler
+    is missing; Unbuilt where it does not build (a source too deep to compile too)."""
     path, where = Path(os.path.abspath(path)), builds or build.RUNNER_BUILDS
     files = program_files(path)
     if path.is_dir() and any(name in SCRIPTS for name, _ in files) and language is None:
         scripts = build.Folder(path, tuple(files), None, "run")
         return built_command(build.folder_program(scripts, where, python, sandbox, hidden))
-    chosen = found_language(files) if language is None else language_named(language)
+    chosen = found_language(files, domjudge) if language is None else language_named(language)
     sources = sources_of(chosen, files)
     if not sources:
         raise Unbuilt(f"{path.name} holds no {chosen.name} source")
@@ -256,7 +262,9 @@ def single_command(
     """The command of a program of one source, built (or for Python, run) where it is."""
     if language in (build.PYTHON, build.PYTHON2):
         return python_command(source, python or sys.executable, language is build.PYTHON2)
-    built = build.program_for(source.parent, str(source.resolve()), builds, python, sandbox, hidden)
+    built = build.program_for(
+        source.parent, str(source.resolve()), builds, python, sandbox, hidden, language=language
+    )
     return built_command(built)
 
 

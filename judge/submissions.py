@@ -80,13 +80,15 @@ class Verdicts:
 @dataclass(frozen=True)
 class Building:
     """How the submissions are built: the Python that runs a .py, bwrap's path to build in a
-    sandbox (None: as the user), the folders it hides, and where builds go (None: the
-    runner's own build/)."""
+    sandbox (None: as the user), the folders it hides, where builds go (None: the runner's own
+    build/), and whether a program's language is found as DOMjudge reads its endings (.pl:
+    Perl, where the format's table says Prolog)."""
 
     python: str
     sandbox: str | None = None
     hidden: tuple[str, ...] = ()
     builds: Path | None = None
+    domjudge: bool = False
 
 
 def find_submissions(
@@ -96,6 +98,7 @@ def find_submissions(
     accepted_only, they alone), each built as how says; those not judged, with why. A
     UsageError, one line, where submissions.yaml or submissions.json cannot be read."""
     known = Expectations(package)
+    how = replace(how, domjudge=package.data.config.get("judged_as") == "domjudge")
     found = []
     for label, path in submission_paths(package.folder / "submissions"):
         if "/" not in label and not accepted_only:  # a file beside the folders
@@ -140,13 +143,15 @@ def built_submission(path: Path, label: str, expected: Expectation, how: Buildin
     """The Submission of the program at path, built: its command, or why it has none."""
     if expected.language is not None or expected.entrypoint is not None:
         try:
-            why = consistent(expected, source_of(path))
+            why = consistent(expected, source_of(path, how.domjudge))
         except (Skipped, Unbuilt) as error:
             why = f"it names its language or entry point, and the runner finds none: {error}"
         if why is not None:
             return Submission(label, expected, None, why, False)
     try:
-        command = program_command(path, how.python, how.sandbox, how.hidden, how.builds)
+        command = program_command(
+            path, how.python, how.sandbox, how.hidden, how.builds, domjudge=how.domjudge
+        )
     except Skipped as error:
         return Submission(label, expected, None, str(error), False)
     except Unbuilt as error:

@@ -25,7 +25,7 @@ from runner_util import (
 )
 from util import ROOT
 
-from judge import build
+from judge import build, programs
 from judge.model import MIB, UsageError
 from judge.process.watch import Limits
 
@@ -125,6 +125,25 @@ def test_each_extension_has_its_language():
         ".pas": "Pascal",
         ".rb": "Ruby",
         ".kt": "Kotlin",
+        ".bash": "Bash",
+        ".pm": "Perl",
+        ".pl": "Prolog",
+        ".plg": "Prolog",
+        ".awk": "AWK",
+        ".lua": "Lua",
+        ".r": "R",
+        ".hs": "Haskell",
+        ".lhs": "Haskell",
+        ".f90": "Fortran",
+        ".f95": "Fortran",
+        ".cs": "C#",
+        ".adb": "Ada",
+        ".ads": "Ada",
+        ".ml": "OCaml",
+        ".go": "Go",
+        ".php": "PHP",
+        ".lisp": "Common Lisp",
+        ".cl": "Common Lisp",
     }
     assert build.language_of("p.txt") is None and build.language_of("P.CPP").name == "C++"
     gpp = build.LANGUAGES[".cpp"].build[0]
@@ -134,6 +153,7 @@ def test_each_extension_has_its_language():
 def test_the_runners_page_shows_each_languages_commands():
     page = (ROOT / "docs" / "runner.md").read_text(encoding="utf-8")
     names = {"binary": "BIN", "out": "DIR", "main": "CLASS", "file": "FILE", "python": "PYTHON"}
+    names["stem"] = "STEM"
     for ext, language in build.LANGUAGES.items():
         names["source"] = "DIR/" + language.copy.format(**names) if language.copy else "SRC"
         shown = [" ".join(word.format(**names) for word in words) for words in language.build]
@@ -276,6 +296,132 @@ def test_each_language_is_built_and_judged(tmp_path, ext):
     status, report, err = judged(root, tle="5")  # a JVM's start, on a busy machine
     assert case_verdicts(report) == {"s/judge-sample-1": "AC", "s/big": "AC"}, report["cases"]
     assert status == 0 and err == ""
+
+
+# Each further language's a + b (64-bit), judged by --command on a folder of cases (a Judge:
+# line needs a comment some of them lack); and a source its compiler refuses, where it has one.
+FURTHER = {
+    ".bash": "read -r a b\necho $((a + b))\n",
+    ".pm": 'my ($a, $b) = split " ", <STDIN>;\nprint $a + $b, "\\n";\n',
+    ".awk": '{ printf "%.0f\\n", $1 + $2 }\n',
+    ".pl": 'main :- read_line_to_string(user_input, S), split_string(S, " ", " ", [A, B]),\n'
+    "    number_string(X, A), number_string(Y, B), Z is X + Y, writeln(Z).\n",
+    ".lua": 'local a, b = io.read("n", "n")\nprint(a + b)\n',
+    ".r": 'x <- scan(file("stdin"), quiet = TRUE)\n'
+    'cat(format(x[1] + x[2], scientific = FALSE), "\\n", sep = "")\n',
+    ".hs": "main = do\n  [a, b] <- map read . words <$> getLine\n  print (a + b :: Integer)\n",
+    ".f90": "program s\n  integer(kind=8) :: a, b\n  read(*,*) a, b\n  write(*,'(I0)') a + b\n"
+    "end program s\n",
+    ".cs": "using System;\nclass P { static void Main() { var p = Console.ReadLine().Split(' ');\n"
+    "  Console.WriteLine(long.Parse(p[0]) + long.Parse(p[1])); } }\n",
+    ".adb": "with Ada.Text_IO; use Ada.Text_IO;\nprocedure S is\n"
+    "   package L is new Ada.Text_IO.Integer_IO (Long_Long_Integer);\n"
+    "   A, B : Long_Long_Integer;\nbegin\n   L.Get (A); L.Get (B);\n"
+    "   L.Put (A + B, Width => 0); New_Line;\nend S;\n",
+    ".ml": 'let () = Scanf.scanf " %d %d" (fun a b -> Printf.printf "%d\\n" (a + b))\n',
+    ".go": 'package main\nimport "fmt"\nfunc main() {\n\tvar a, b int64\n\tfmt.Scan(&a, &b)\n'
+    "\tfmt.Println(a + b)\n}\n",
+    ".php": '<?php\nfscanf(STDIN, "%d %d", $a, $b);\necho $a + $b, "\\n";\n',
+    ".lisp": '(let ((a (read)) (b (read))) (format t "~a~%" (+ a b)))\n',
+}
+REFUSED = {  # a source that does not build, by the extension of each language that builds
+    ".pm": "print 1 +;\n",
+    ".pl": "main :- write(1\n",
+    ".lua": "print(1\n",
+    ".r": "cat(1\n",
+    ".hs": "main = print (1\n",
+    ".f90": "program s\n  write(*,*) 1 +\nend program s\n",
+    ".cs": "class P { static void Main() { int x = } }\n",
+    ".adb": "procedure S is\nbegin\n   X := ;\nend S;\n",
+    ".ml": "let () = print_int (1\n",
+    ".go": "package main\nfunc main() { x := }\n",
+    ".php": "<?php\necho (1;\n",
+    ".lisp": '(format t "~a~%" (+ 1 2)\n',
+}
+SLOW = {".hs", ".adb", ".cs", ".go", ".pl", ".r"}  # over a second each: the deep run
+
+
+def tools_missing(language):
+    """The programs that build and run a language, of those not on PATH."""
+    tools = [words[0] for words in (*language.build, language.run) if words[0][0] != "{"]
+    return [tool for tool in tools if shutil.which(tool) is None]
+
+
+def deep_if_slow(exts):
+    return [pytest.param(e, marks=pytest.mark.deep) if e in SLOW else e for e in sorted(exts)]
+
+
+@pytest.mark.parametrize("ext", deep_if_slow(FURTHER))
+def test_each_further_language_is_built_and_judged(tmp_path, ext):
+    missing = tools_missing(build.LANGUAGES[ext])
+    if missing and ext not in (".bash", ".pm", ".awk"):  # these three run everywhere
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    write(tmp_path / ("s" + ext), FURTHER[ext])
+    for case, (given, answer) in CASES.items():
+        write(tmp_path / "cases" / (case + ".in"), given)
+        write(tmp_path / "cases" / (case + ".out"), answer)
+    (tmp_path / "repo").mkdir()
+    status, report, err = judged(
+        tmp_path / "repo", "cases", "--command", "s" + ext, cwd=tmp_path, tle="5"
+    )
+    assert set(case_verdicts(report).values()) == {"AC"}, report["cases"]
+    assert status == 0 and err == ""
+
+
+@pytest.mark.parametrize("ext", deep_if_slow(REFUSED))
+def test_a_source_its_compiler_refuses_does_not_build_saying_which(tmp_path, ext):
+    language = build.LANGUAGES[ext]
+    missing = tools_missing(language)
+    if missing and ext != ".pm":
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    write(tmp_path / ("bad" + ext), REFUSED[ext])
+    made = build.program_for(tmp_path, "bad" + ext, tmp_path / "build")
+    assert made.command is None
+    tool = language.build[0][0]
+    assert made.failure[0].startswith(f"{tool} could not build bad{ext}: exit status ")
+
+
+@pytest.mark.parametrize("ext", sorted(set(FURTHER) - {".bash", ".awk"}))
+def test_a_further_languages_missing_tool_is_one_line_naming_it(tmp_path, monkeypatch, ext):
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    language = build.LANGUAGES[ext]
+    write(tmp_path / ("s" + ext), FURTHER[ext])
+    made = build.program_for(tmp_path, "s" + ext, tmp_path / "build")
+    tool = language.build[0][0]
+    assert made.failure == (f"no {tool} on PATH: {language.name} cannot be built here",)
+
+
+def test_domjudges_reading_makes_pl_perl_and_p_pascal_where_the_formats_pl_is_prolog(tmp_path):
+    files = [("a.pl", tmp_path / "a.pl")]
+    assert programs.language_for(files) is build.PROLOG
+    assert programs.language_for(files, domjudge=True) is build.PERL
+    assert build.language_of("x.p") is None and build.language_of("x.P", True) is build.PASCAL
+    # A Perl program's .pl files are Perl in either reading: the table's ending in parentheses.
+    helpers = [("main.pm", tmp_path / "main.pm"), ("util.pl", tmp_path / "util.pl")]
+    assert programs.sources_of(build.PERL, helpers) == ["main.pm", "util.pl"]
+    assert programs.sources_of(build.PROLOG, helpers) == ["util.pl"]
+
+
+def test_a_packages_pl_is_perl_read_as_domjudge(tmp_path):
+    argv = ["--package", str(ROOT / "tests" / "packages" / "tongues"), "--submissions"]
+    status, report, _ = judged(tmp_path, *argv, "--as", "domjudge", tle=None)
+    got = {s["submission"]: (s["got"], s["ok"]) for s in report["submissions"]}
+    assert got == {
+        "accepted/sum.awk": ("AC", True),
+        "accepted/sum.bash": ("AC", True),
+        "accepted/sum.pl": ("AC", True),
+        "compiler_error/broken.pl": ("CE", True),
+    }
+    assert status == 0
+
+
+@pytest.mark.deep
+@needs("swipl")
+def test_a_packages_pl_is_prolog_read_as_the_format(tmp_path):
+    argv = ["--package", str(ROOT / "tests" / "packages" / "tongues"), "--submissions"]
+    status, report, _ = judged(tmp_path, *argv, tle=None)
+    got = {s["submission"]: s["got"] for s in report["submissions"]}
+    assert got["accepted/sum.pl"] == "CE" and status == 1  # Perl is no Prolog
 
 
 # ---------------------------------------------------------------- checkers as sources

@@ -1,0 +1,2 @@
+# @EXPECTED_RESULTS@: CORRECT
+{ printf "%.0f\n", $1 + $2 }

@@ -1,0 +1,3 @@
+# @EXPECTED_RESULTS@: CORRECT
+read -r a b
+echo $((a + b))
