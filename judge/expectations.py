@@ -104,6 +104,16 @@ LANGIDS = {"adb": "ada", "sh": "bash", "bash": "bash", "c": "c", "cpp": "cpp", "
 LANGIDS.update(f95="fortran", hs="haskell", java="java", js="javascript", kt="kotlin", lua="lua")
 LANGIDS.update(pas="pascal", plg="prolog", py3="python3", rb="ruby", rs="rust", scala="scala")
 LANGIDS.update(swift="swift")
+# DOMjudge's ids of today (its languages' external ids); its pl is Perl, as before.
+LANGIDS.update(ada="ada", awk="awk", golang="go", haskell="haskell", javascript="javascript")
+LANGIDS.update(kotlin="kotlin", ocaml="ocaml", pascal="pascal", pl="perl", prolog="prolog")
+LANGIDS.update(python3="python3", r="r", ruby="ruby", rust="rust")
+# The endings a language's sources may have besides those that tell it: the table's in
+# parentheses (Perl's .pl), DOMjudge's own (.bash, .plg, .f95, .p), and those of DOMjudge's
+# languages the table lacks (judge.build's codes awk and r).
+ENDINGS.update(bash=(".sh", ".bash"), perl=(".pm", ".pl"), prolog=(".pl", ".plg"))
+ENDINGS.update(fortran=(".f90", ".f95"), pascal=(".pas", ".p"), haskell=(".hs", ".lhs"))
+ENDINGS.update(awk=(".awk",), r=(".R", ".r"))
 
 
 class Unread(Exception):

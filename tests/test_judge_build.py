@@ -403,6 +403,7 @@ def test_domjudges_reading_makes_pl_perl_and_p_pascal_where_the_formats_pl_is_pr
 
 
 def test_a_packages_pl_is_perl_read_as_domjudge(tmp_path):
+    # Its submissions.json names DOMjudge's ids: pl (Perl), awk and bash, each its language.
     argv = ["--package", str(ROOT / "tests" / "packages" / "tongues"), "--submissions"]
     status, report, _ = judged(tmp_path, *argv, "--as", "domjudge", tle=None)
     got = {s["submission"]: (s["got"], s["ok"]) for s in report["submissions"]}
