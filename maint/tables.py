@@ -37,6 +37,7 @@ OJ_NOTES = {
 }
 # The words of judge.build's commands, as the languages table names them.
 PLACES = {"binary": "BIN", "out": "DIR", "main": "CLASS", "file": "FILE", "python": "PYTHON"}
+PLACES["stem"] = "STEM"  # the source's name without its ending
 
 
 def row(*cells):
