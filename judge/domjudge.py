@@ -7,6 +7,10 @@ differs from problemtools' reading (judge.packages). DOMjudge's importer
   submissions, and no safety margin is given. A .timelimit that differs from problem.yaml's
   refuses the package, as DOMjudge refuses its import. Memory: limits.memory, else 2048 MiB
   (DOMjudge's memory_limit); output: limits.output, else 8 MiB (its output_limit).
+- Wall time: a case is killed, TLE, at the time limit plus its overshoot, the larger of 1 s
+  and 10% of it (DOMjudge's default timelimit_overshoot, 1s|10%), the wall-time limit the
+  judgedaemon gives runguard: a program that sleeps is TLE there, not at the runner's
+  backstop (Profile.wall_overshoot).
 - Output: a stdout past the output limit is cut there and the program runs on (Bounds.runs_on
   in judge.verdicts): one that floods it for ever is TLE, one that writes past it and exits 0
   is OLE.
@@ -35,6 +39,7 @@ from .verdicts import KATTIS_CODES
 TIME_LIMIT = 10.0  # DOMjudge's time limit where the package gives none
 MEMORY_MIB = 2048.0  # its memory_limit (2097152 kB)
 OUTPUT_MIB = 8.0  # its output_limit (8192 kB)
+OVERSHOOT = (1.0, 0.1)  # its timelimit_overshoot, 1s|10%: the larger of 1 s and 10% of the limit
 AGGREGATIONS = ("sum", "avg", "min", "max")
 
 
@@ -72,6 +77,7 @@ def judged_as(package: Package, reading: str) -> Package:
         output_limit=limits[2],
         output_runs_on=True,
         mode=scored_on_reject(package.profile.mode),
+        wall_overshoot=OVERSHOOT,
     )
     modes = {name: scored_on_reject(mode) for name, mode in package.modes.items()}
     data = replace(package.data, config={**package.data.config, "judged_as": "domjudge"})

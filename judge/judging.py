@@ -60,9 +60,11 @@ def judge_input(
 
 def bounds_of(profile: Profile) -> Bounds:
     """The limits a case of profile is judged by: its output limit --ole's, else the judge's,
-    else OUTPUT_MIB; past it, the output cut and the program run on where the judge does so."""
+    else OUTPUT_MIB; past it, the output cut and the program run on where the judge does so;
+    the judge's wall-time limit, where it gives one."""
     output = profile.output_limit or OUTPUT_MIB
-    return Bounds(profile.time_limit, profile.memory_limit, output, profile.output_runs_on)
+    runs_on, overshoot = profile.output_runs_on, profile.wall_overshoot
+    return Bounds(profile.time_limit, profile.memory_limit, output, runs_on, overshoot)
 
 
 def judge_one(
@@ -224,7 +226,9 @@ def run_program(
     workdir, or with folder, in that folder; feedback: the interactor's folder (None: new)."""
     output = int(bounds.output_mib * MIB)
     stack = profile.unlimited_stack
-    limits = Limits(bounds.time_limit, bounds.memory_limit, output, bounds.runs_on, stack)
+    limits = Limits(
+        bounds.time_limit, bounds.memory_limit, output, bounds.runs_on, stack, bounds.overshoot
+    )
     mode, workdir = profile.mode, program.workdir
     given = None if mode.interactive else input_path  # interactive: a pipe
     # the sandbox opens a file input inside, and may want another stdin for bwrap

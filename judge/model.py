@@ -83,8 +83,10 @@ class Profile:
     output to (input.txt, output.txt; None: stdin, stdout), the passes a case may run at
     most (a Kattis multi-pass problem: its validator gives each pass after the first its
     input; 1: a case runs once), whether output past the output limit is cut there and
-    the program runs on (DOMjudge), rather than stopped, and whether a case's stack has no
-    limit (the Kattis judges), rather than the memory limit (Codeforces, AtCoder)."""
+    the program runs on (DOMjudge), rather than stopped, whether a case's stack has no
+    limit (the Kattis judges), rather than the memory limit (Codeforces, AtCoder), and the
+    judge's wall-time limit past the time limit as (seconds, share), the larger counting
+    (DOMjudge's overshoot; None: the runner's backstop)."""
 
     judge_name: str | None
     time_limit: float
@@ -97,6 +99,7 @@ class Profile:
     passes: int = 1
     output_runs_on: bool = False
     unlimited_stack: bool = False
+    wall_overshoot: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

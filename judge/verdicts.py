@@ -52,6 +52,7 @@ from .process.watch import (
     Run,
     ceiling,
     passed_limit,
+    wall_limit,
 )
 from .text import printable, shorten
 
@@ -68,6 +69,7 @@ REASONS = {
     "wall-unmeasured": "its wall time passed the limit where CPU time is not measured",
     "wall-ceiling": "its wall time reached the ceiling while it waited for a CPU",
     "wall-backstop": "its wall time passed the backstop while it used little CPU",
+    "wall-limit": "its wall time passed the judge's wall-time limit while it used little CPU",
     "output-limit": "its output passed the limit",
     "output-cut": "its output passed the limit, was cut there, and it ran on to its end",
     "output-file-limit": "its output file passed the output limit",
@@ -135,12 +137,14 @@ KATTIS_INTERACTIVE = replace(KATTIS_VALIDATOR, stdin=False, first_decides=True)
 class Bounds:
     """The limits a case's verdict is decided by: CPU seconds, MiB of memory, MiB of output;
     runs_on: whether a stdout past the output limit is cut there and the program runs on to
-    its end, as DOMjudge's runguard does (else it is stopped at the limit)."""
+    its end, as DOMjudge's runguard does (else it is stopped at the limit); overshoot: the
+    judge's wall-time limit past the time limit (Limits.overshoot), else None: the backstop."""
 
     time_limit: float
     memory_limit: float
     output_mib: float
     runs_on: bool = False
+    overshoot: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,7 @@ VERDICT_OF = {
     "wall-unmeasured": V.TLE,
     "wall-ceiling": V.TLE,
     "wall-backstop": V.TLE,
+    "wall-limit": V.TLE,
     "output-limit": V.OLE,
     "output-cut": V.OLE,
     "exit": V.RE,
@@ -308,7 +313,7 @@ def time_reason(run: Run, bounds: Bounds) -> str:
         return "cpu-limit"
     if run.wall >= ceiling(bounds.time_limit):  # it waited for a CPU all along
         return "wall-ceiling"
-    return "wall-backstop"
+    return "wall-backstop" if bounds.overshoot is None else "wall-limit"
 
 
 def explain(reason: str, run: Run, bounds: Bounds) -> list[str]:
@@ -325,6 +330,10 @@ def explain(reason: str, run: Run, bounds: Bounds) -> list[str]:
         busy = "" if LINUX else " or the machine is busy"
         text = f"wall time passed the {limit * BACKSTOP:g} s backstop ({BACKSTOP}x the limit) with "
         return [text + f"only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child){busy}"]
+    if reason == "wall-limit":  # DOMjudge's: the time limit and its overshoot
+        wall = wall_limit(limit, bounds.overshoot)
+        text = f"wall time passed the {wall:g} s wall-time limit (the time limit and its overshoot)"
+        return [text + f" with only {cpu:.2f} s of CPU: it waits (on input, a sleep, a child)"]
     if reason == "output-limit":
         return [f"output passed {bounds.output_mib:g} MiB: stopped reading and killed it"]
     if reason == "output-cut":
@@ -413,7 +422,7 @@ def interactive(program: Run, judging: Judging, bounds: Bounds) -> Decision:
     return Decision(own, tuple(details), reason)
 
 
-WALL_REASONS = ("wall-unmeasured", "wall-ceiling", "wall-backstop")  # TLE by the wall clock
+WALL_REASONS = ("wall-unmeasured", "wall-ceiling", "wall-backstop", "wall-limit")  # TLE by wall
 
 
 def time_judged(judged: Judgement) -> float:

@@ -12,9 +12,11 @@ from runner_util import PYTHON, RUNNER
 from util import ROOT, run
 
 from judge import domjudge
+from judge.domjudge import judged_as
 from judge.grading import grade
 from judge.model import UsageError, Verdict
-from judge.packages import Group
+from judge.packages import Group, read_package
+from judge.process.watch import BACKSTOP, wall_limit
 
 RANKED = ROOT / "tests" / "packages" / "ranked"
 
@@ -246,3 +248,56 @@ def test_a_scoring_package_without_data_testdata_yaml_is_refused(tmp_path):
     done = run([*command, "--as", "domjudge"], text=True)
     assert (done.returncode, len(done.stderr.strip().splitlines())) == (2, 1)
     assert "testdata.yaml" in done.stderr
+
+
+# ------------------------------------------- DOMjudge's judgehost: its wall limit
+
+
+def tiny_package(tmp_path, time_limit, answer):
+    """A legacy package of one case (input 1), its answer answer, its time limit given."""
+    package = tmp_path / "tiny"
+    (package / "data" / "sample").mkdir(parents=True)
+    (package / "problem.yaml").write_text(f"name: tiny\nlimits: {{time_limit: {time_limit}}}\n")
+    (package / "data" / "sample" / "1.in").write_text("1\n")
+    (package / "data" / "sample" / "1.ans").write_text(answer + "\n")
+    return package
+
+
+def judged_cases(tmp_path, package, command, *args):
+    """The runner on package with --command and args: each case's (verdict, reason, wall)."""
+    report = tmp_path / "report.json"
+    argv = [PYTHON, str(RUNNER), "--package", str(package), "--command", command, *args]
+    done = run([*argv, "--json", str(report)], text=True)
+    assert "Traceback" not in done.stderr, done.stderr
+    cases = json.loads(report.read_text(encoding="utf-8"))["cases"]
+    return [(case["verdict"], case["reason"], case["wall_ms"] / 1000) for case in cases]
+
+
+@pytest.mark.parametrize(
+    "limit, overshoot, wall",
+    [(5.0, (1.0, 0.1), 6.0), (20.0, (1.0, 0.1), 22.0), (0.5, None, 0.5 * BACKSTOP)],
+)
+def test_domjudges_wall_limit_is_the_time_limit_and_its_overshoot(limit, overshoot, wall):
+    assert wall_limit(limit, overshoot) == pytest.approx(wall)
+
+
+def test_domjudges_reading_gives_its_default_overshoot(tmp_path):
+    package = judged_as(read_package(tiny_package(tmp_path, 1, "ok")), "domjudge")
+    assert package.profile.wall_overshoot == (1.0, 0.1)
+    assert read_package(tiny_package(tmp_path / "k", 1, "ok")).profile.wall_overshoot is None
+
+
+@pytest.mark.parametrize(
+    "sleep, verdict, reason",
+    [
+        (0.8, "WA", "compared"),  # under 0.2 + 1 s of wall time: judged (Kattis's backstop: TLE)
+        (3.0, "TLE", "wall-limit"),  # killed at 1.2 s, not at its end
+    ],
+)
+def test_a_sleeping_program_is_killed_at_domjudges_wall_limit(tmp_path, sleep, verdict, reason):
+    program = tmp_path / "sleepy.py"
+    program.write_text(f"import time\ntime.sleep({sleep})\nprint('late')\n")
+    package = tiny_package(tmp_path, 0.2, "ok")
+    cases = judged_cases(tmp_path, package, f"{PYTHON} {program}", "--as", "domjudge")
+    assert [case[:2] for case in cases] == [(verdict, reason)]
+    assert cases[0][2] < 2.5  # the 3 s sleep was cut at DOMjudge's 1.2 s

@@ -34,6 +34,7 @@ from judge.verdicts import Bounds, Decision, Judging, Seen, decide, output_to_ju
 
 BOUNDS = Bounds(0.5, 100.0, 64.0)
 CUT = Bounds(0.5, 100.0, 64.0, runs_on=True)  # DOMjudge's: the output cut, the program runs on
+OVERSHOT = Bounds(0.5, 100.0, 64.0, overshoot=(1.0, 0.1))  # DOMjudge's wall limit: 0.5 + 1 s
 FILE = OutputFile("output.txt", 64 * MIB)  # an output file, at the output limit
 TESTLIB = "not testlib's 0 AC, 1 WA, 2 PE; 3 is its own failure"
 KATTIS = "not the Kattis protocol's 42 AC, 43 WA"
@@ -79,6 +80,7 @@ SEEN = {
     "waits": Seen(BOUNDS, program=run(cpu=0.1, wall=1.4)),
     "backstop": Seen(BOUNDS, program=run(cpu=0.1, wall=1.5, timed_out=True)),
     "ceiling": Seen(BOUNDS, program=run(cpu=0.2, wall=8.0, timed_out=True)),
+    "wall-limit": Seen(OVERSHOT, program=run(cpu=0.1, wall=1.5, timed_out=True)),
     "wall-judged": Seen(BOUNDS, program=run(cpu=None, wall=0.6)),
     "peak": Seen(BOUNDS, program=run(peak_mib=150.0)),
     "memory-backstop": Seen(BOUNDS, program=run(peak_mib=250.0, memory_out=True, status=-9)),
@@ -183,6 +185,7 @@ DECIDED = [
     ("waits", V.IE, "not-judged"),  # within its limits, and nothing judged its output
     ("backstop", V.TLE, "wall-backstop"),
     ("ceiling", V.TLE, "wall-ceiling"),
+    ("wall-limit", V.TLE, "wall-limit"),  # DOMjudge's wall-time limit, not the backstop
     ("wall-judged", V.TLE, "wall-unmeasured"),
     ("peak", V.MLE, "memory-peak"),
     ("memory-backstop", V.MLE, "memory-backstop"),
@@ -410,6 +413,7 @@ def test_a_verdict_under_a_lower_time_limit(fields, verdict, limit, at):
         (None, 0.5, "compared", 0.5),  # no CPU time measured: the wall clock's
         (0.002, 3.0, "wall-backstop", 3.0),  # it slept to the backstop: not 2 ms
         (0.2, 8.0, "wall-ceiling", 8.0),
+        (0.002, 1.5, "wall-limit", 1.5),
         (1.2, 1.3, "cpu-limit", 1.2),
     ],
 )

@@ -28,13 +28,21 @@ DRAIN = 1.0  # seconds a killed case's pipes are read at most, once its main pro
 class Limits:
     """The limits of one run: CPU seconds, MiB of memory, bytes of output; runs_on: whether
     output past its limit is dropped and the run goes on (DOMjudge's runguard), not stopped;
-    unlimited_stack: whether its stack has no limit (the Kattis judges), else see stack."""
+    unlimited_stack: whether its stack has no limit (the Kattis judges), else see stack;
+    overshoot: the judge's wall-time limit past the CPU limit, as (seconds, share) of which
+    the larger counts (DOMjudge's), else None: the BACKSTOP (see wall)."""
 
     time: float
     memory: float
     output: float
     runs_on: bool = False
     unlimited_stack: bool = False
+    overshoot: tuple[float, float] | None = None
+
+    @property
+    def wall(self) -> float:
+        """The wall time it is killed at, where CPU time is measured (wall_limit)."""
+        return wall_limit(self.time, self.overshoot)
 
     @property
     def stack(self) -> float:
@@ -137,13 +145,22 @@ class Running:
 def passed_limit(run: Run, limits: Limits) -> str | None:
     """The limit a run passed and was stopped at, in words ("1 MiB of output"), or None."""
     if run.timed_out:
-        return f"{limits.time:g} s of CPU time ({limits.time * BACKSTOP:g} s of wall time)"
+        return f"{limits.time:g} s of CPU time ({limits.wall:g} s of wall time)"
     if run.memory_out:
         return f"{limits.memory * MEMORY_BACKSTOP:g} MiB"
     if run.overflowed:
         kib = limits.output / 1024
         return f"{kib / 1024:g} MiB of output" if kib >= 1024 else f"{kib:g} KiB of output"
     return None
+
+
+def wall_limit(time_limit: float, overshoot: tuple[float, float] | None) -> float:
+    """The wall time a case of time_limit is killed at, where its CPU time is measured: the
+    limit and the larger of overshoot's seconds and share of it, as DOMjudge's judgehost gives
+    runguard (timelimit_overshoot, 1s|10% by default); with no overshoot, BACKSTOP times it."""
+    if overshoot is None:
+        return time_limit * BACKSTOP
+    return time_limit + max(overshoot[0], overshoot[1] * time_limit)
 
 
 def ceiling(time_limit: float) -> float:
@@ -217,7 +234,7 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
     as DOMjudge's runguard does, and its output is what it wrote by then, as DOMjudge and
     problemtools judge it: a child left holding stdout open does not keep the case running."""
     time_limit, memory_limit, output_cap = limits.time, limits.memory, limits.output
-    deadline = time_limit * BACKSTOP if case_tree.measures else time_limit
+    deadline = limits.wall if case_tree.measures else time_limit
     most = ceiling(time_limit) - deadline  # of the time it waited for a CPU
     timed_out = overflowed = memory_out = exited = False
     memory_at, waited = None, 0.0
