@@ -496,6 +496,38 @@ print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
     assert done.verdicts() == {"a": "AC"}, done
 
 
+JAILED = """import errno, os, subprocess
+def error(action):
+    try:
+        action()
+    except OSError as failure:
+        return errno.errorcode[failure.errno]
+    return "done"
+print(error(lambda: open("mine.txt", "w")), error(lambda: os.stat("/proc/1/root/.")))
+with open("/proc/1/mountinfo") as init, open("/proc/self/mountinfo") as mine:
+    print(init.read() != mine.read())
+"""
+
+
+def test_a_case_cannot_write_its_folder_and_finds_itself_jailed_as_in_a_chroot(sandbox):
+    """Its folder, under /tmp too (where the private /tmp is), cannot be written, as
+    DOMjudge's test-write-file wants; and as in DOMjudge's chroot, /proc/1 has no root the
+    case can read, and other mounts than its own (ischroot reads them), for its test-chroot."""
+    root = Path(tempfile.mkdtemp(prefix="runner-sandbox-", dir="/tmp"))  # a cwd under /tmp
+    try:
+        done = judge(make_root(root, JAILED, {"a": ("\n", "EROFS ENOENT\nTrue\n")}))
+    finally:
+        shutil.rmtree(root)
+    assert done.verdicts() == {"a": "AC"}, done
+
+
+@pytest.mark.skipif(shutil.which("ischroot") is None, reason="no ischroot (debianutils)")
+def test_ischroot_finds_a_case_in_a_chroot(tmp_path, sandbox):
+    program = "import subprocess\nprint(subprocess.run(['ischroot']).returncode)\n"
+    done = judge(make_root(tmp_path, program, {"a": ("\n", "0\n")}))
+    assert done.verdicts() == {"a": "AC"}, done
+
+
 def test_without_bwrap_a_command_is_left_as_it_is(tmp_path):
     command = ([sys.executable, "solutions/p.py"], None)
     assert sandboxing.sandboxed(None, command, tmp_path, 256.0, "a.in") == (command, "a.in")

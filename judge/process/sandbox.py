@@ -7,13 +7,18 @@ network and UTS. It sees, read only:
 
 - /usr and the system's library folders, and of /etc only the dynamic linker's files,
   alternatives, localtime and Java's settings;
-- a /proc that shows only its own processes and no keys, and a minimal /dev whose
-  /dev/shm cannot be written;
+- a /proc that shows only its own processes and no keys. Its PID 1 stands for the host's
+  init, as in a chroot such as DOMjudge's: it has no root to read, and its mountinfo names
+  a root that is not the case's. So a program that checks that it is jailed (compares its /
+  with /proc/1/root, or runs ischroot) finds that it is, where bwrap's own init, whose
+  root is the case's, would say it is not;
+- a minimal /dev whose /dev/shm cannot be written;
 - its program: the interpreter and the solution (a built one is one file, a Java one a jar),
   or for --command the program and each argument that names a file of the current folder.
 
-It runs in an empty folder, and writes only to a private /tmp of at most the memory limit; a
-file I/O case runs in its own folder instead, which it can write (judge.fileio). A
+It runs in an empty folder, which it cannot write (under /tmp too: a folder of its own there),
+and writes only to a private /tmp of at most the memory limit; a file I/O case runs in its own
+folder instead, which it can write (judge.fileio). A
 program that needs more fails: a folder named on its command line (java -cp . Main),
 /dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
 """
@@ -56,8 +61,11 @@ SYSTEM_FILES = (
 )
 # A /proc of its own PID namespace, read only: Java finds its libraries from /proc/self/exe,
 # PyPy sizes its GC from /proc/cpuinfo. /proc/keys, which lists the runner's keys, is a device
-# on a nodev mount: it cannot be opened.
+# on a nodev mount: it cannot be opened. /proc/1, bwrap's own init, is hidden under a tmpfs
+# that holds only INIT_MOUNTS as its mountinfo (see the module's docstring).
 OWN_PROC = ["--proc", "/proc", "--remount-ro", "/proc", "--ro-bind", os.devnull, "/proc/keys"]
+OWN_PROC += ["--tmpfs", "/proc/1"]  # read only once its mountinfo is bound
+INIT_MOUNTS = b"1 0 0:1 / / ro - rootfs rootfs ro\n"  # a root mount of nothing in particular
 NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
 LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
 STDIN = "/run/stdin"  # the case's input, bound read only: its stdin is opened from there
@@ -104,30 +112,37 @@ def seccomp_filter(machine: str) -> bytes:
     )
 
 
-class FilterFile:
-    """The file that holds this machine's seccomp_filter(), which every sandbox of the process
-    reads: written at its first use (again if it went), removed at exit."""
+class SandboxFile:
+    """A file that every sandbox of the process reads or binds: name, its text (by default
+    this machine's seccomp_filter()) and mode. Written at its first use (again if it went),
+    removed at exit."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "keyrings.bpf", text: bytes | None = None, mode: int = 0o600):
         self.lock = threading.Lock()
         self.written: str | None = None  # its path, once written
+        self.name, self.text, self.mode = name, text, mode
 
     def path(self) -> str:
         with self.lock:
             if self.written is None or not os.path.isfile(self.written):
-                folder = tempfile.mkdtemp(prefix="runner-seccomp-")
+                folder = tempfile.mkdtemp(prefix="runner-sandbox-")
                 atexit.register(shutil.rmtree, folder, True)
-                self.written = os.path.join(folder, "keyrings.bpf")
+                self.written = os.path.join(folder, self.name)
+                text = self.text
+                if text is None:
+                    text = seccomp_filter(os.uname().machine if LINUX else "")
                 with open(self.written, "wb") as file:
-                    file.write(seccomp_filter(os.uname().machine if LINUX else ""))
+                    file.write(text)
+                os.chmod(self.written, self.mode)
             return self.written
 
 
-KEYRING_FILTER = FilterFile()
+KEYRING_FILTER = SandboxFile()
+INIT_MOUNTINFO = SandboxFile("mountinfo", INIT_MOUNTS, 0o444)
 
 
 def filter_path() -> str:
-    """The path of this process's seccomp filter file (see FilterFile)."""
+    """The path of this process's seccomp filter file (see SandboxFile)."""
     return KEYRING_FILTER.path()
 
 
@@ -153,7 +168,8 @@ def sandbox_options(memory_limit: float) -> list[str]:
         options += ["--setenv", name, value]
     options += system_binds()
     size = str(max(1, min(int(memory_limit * MIB), LARGEST_TMPFS)))  # tmpfs: 0 is no limit
-    options += [*OWN_PROC, "--dev", "/dev", "--remount-ro", "/dev"]
+    options += [*OWN_PROC, "--ro-bind", INIT_MOUNTINFO.path(), "/proc/1/mountinfo"]
+    options += ["--remount-ro", "/proc/1", "--dev", "/dev", "--remount-ro", "/dev"]
     return [*options, "--size", size, "--tmpfs", "/tmp"]
 
 
@@ -195,8 +211,8 @@ def sandboxed(
     Python and the files named, and the file to start it on. With input_path, the case's stdin
     is that file opened inside from a read-only bind, so that nothing done through its fd 0
     reaches the file; bwrap's own is the seccomp filter. Without, the stdin is a pipe (from an
-    interactor), and sh gives bwrap the filter as fd 3. It runs in an empty folder at cwd, or
-    in folder, bound writable (a file I/O case's own)."""
+    interactor), and sh gives bwrap the filter as fd 3. It runs in an empty read-only folder at
+    cwd, or in folder, bound writable (a file I/O case's own)."""
     if bwrap is None:
         return command, input_path
     args, executable = command
@@ -213,8 +229,10 @@ def sandboxed(
     seen_whole = tuple(folder + os.sep for folder in SYSTEM_FOLDERS)  # no bind needed there
     files = [(real, seen) for real, seen in files if not seen.startswith(seen_whole)]
     binds = [word for real, seen in files for word in ("--ro-bind", real, seen)]
-    here = ["--bind", folder, folder] if folder else ["--dir", str(cwd)]
-    options = [*sandbox_options(memory_limit), *here, *binds, "--chdir", folder or str(cwd)]
+    here, sealed = empty_folder(str(cwd))
+    here = ["--bind", folder, folder] if folder else here
+    options = [*sandbox_options(memory_limit), *here, *binds, *([] if folder else sealed)]
+    options += ["--chdir", folder or str(cwd)]
     run, seccomp = [program, *args[1:]], filter_path()
     if input_path is None:
         outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', seccomp, bwrap, *options, "--seccomp", "3"]
@@ -223,6 +241,15 @@ def sandboxed(
     options += ["--ro-bind", os.path.abspath(input_path), STDIN, "--seccomp", "0"]
     run = ["/bin/sh", "-c", OPEN_STDIN, "sh", *run]
     return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), seccomp
+
+
+def empty_folder(cwd: str) -> tuple[list[str], list[str]]:
+    """bwrap's options that make cwd an empty folder, and those that then make it read only,
+    once what is bound into it is there. Elsewhere it is a folder of the root, made read only
+    last; under /tmp, which the case may write, a tmpfs of its own. /tmp itself stays so."""
+    if not os.path.normpath(cwd).startswith("/tmp/"):
+        return ["--dir", cwd], []
+    return ["--tmpfs", cwd], ["--remount-ro", cwd]
 
 
 def unsandboxed(bwrap: str | None, outcome: Run) -> Run:
