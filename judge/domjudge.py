@@ -11,6 +11,9 @@ differs from problemtools' reading (judge.packages). DOMjudge's importer
   and 10% of it (DOMjudge's default timelimit_overshoot, 1s|10%), the wall-time limit the
   judgedaemon gives runguard: a program that sleeps is TLE there, not at the runner's
   backstop (Profile.wall_overshoot).
+- Judgehost: with --sandbox, a case runs as on a judgehost (Profile.judgehost): pinned to one
+  CPU, and with the chroot's /etc/root-permission-test.txt, which it cannot read
+  (judge.process.sandbox).
 - Output: a stdout past the output limit is cut there and the program runs on (Bounds.runs_on
   in judge.verdicts): one that floods it for ever is TLE, one that writes past it and exits 0
   is OLE.
@@ -78,6 +81,7 @@ def judged_as(package: Package, reading: str) -> Package:
         output_runs_on=True,
         mode=scored_on_reject(package.profile.mode),
         wall_overshoot=OVERSHOOT,
+        judgehost=True,
     )
     modes = {name: scored_on_reject(mode) for name, mode in package.modes.items()}
     data = replace(package.data, config={**package.data.config, "judged_as": "domjudge"})

@@ -233,7 +233,7 @@ def run_program(
     given = None if mode.interactive else input_path  # interactive: a pipe
     # the sandbox opens a file input inside, and may want another stdin for bwrap
     command, stdin = sandboxed(
-        program.sandbox, program.command, workdir, limits.memory, given, folder
+        program.sandbox, program.command, workdir, limits.memory, given, folder, profile.judgehost
     )
     judging = None
     if isinstance(mode, Judged) and mode.interactive:

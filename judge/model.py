@@ -84,9 +84,10 @@ class Profile:
     most (a Kattis multi-pass problem: its validator gives each pass after the first its
     input; 1: a case runs once), whether output past the output limit is cut there and
     the program runs on (DOMjudge), rather than stopped, whether a case's stack has no
-    limit (the Kattis judges), rather than the memory limit (Codeforces, AtCoder), and the
+    limit (the Kattis judges), rather than the memory limit (Codeforces, AtCoder), the
     judge's wall-time limit past the time limit as (seconds, share), the larger counting
-    (DOMjudge's overshoot; None: the runner's backstop)."""
+    (DOMjudge's overshoot; None: the runner's backstop), and whether a sandboxed case runs as
+    on DOMjudge's judgehost (judge.process.sandbox: one CPU, its chroot's test file)."""
 
     judge_name: str | None
     time_limit: float
@@ -100,6 +101,7 @@ class Profile:
     output_runs_on: bool = False
     unlimited_stack: bool = False
     wall_overshoot: tuple[float, float] | None = None
+    judgehost: bool = False
 
 
 @dataclass(frozen=True)

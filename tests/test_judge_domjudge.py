@@ -9,6 +9,7 @@ import json
 
 import pytest
 from runner_util import PYTHON, RUNNER
+from sandbox_util import needs_sandbox
 from util import ROOT, run
 
 from judge import domjudge
@@ -281,10 +282,12 @@ def test_domjudges_wall_limit_is_the_time_limit_and_its_overshoot(limit, oversho
     assert wall_limit(limit, overshoot) == pytest.approx(wall)
 
 
-def test_domjudges_reading_gives_its_default_overshoot(tmp_path):
+def test_domjudges_reading_gives_its_default_overshoot_and_judgehost(tmp_path):
     package = judged_as(read_package(tiny_package(tmp_path, 1, "ok")), "domjudge")
-    assert package.profile.wall_overshoot == (1.0, 0.1)
-    assert read_package(tiny_package(tmp_path / "k", 1, "ok")).profile.wall_overshoot is None
+    profile = package.profile
+    assert (profile.wall_overshoot, profile.judgehost) == ((1.0, 0.1), True)
+    kattis = read_package(tiny_package(tmp_path / "k", 1, "ok")).profile
+    assert (kattis.wall_overshoot, kattis.judgehost) == (None, False)
 
 
 @pytest.mark.parametrize(
@@ -301,3 +304,27 @@ def test_a_sleeping_program_is_killed_at_domjudges_wall_limit(tmp_path, sleep, v
     cases = judged_cases(tmp_path, package, f"{PYTHON} {program}", "--as", "domjudge")
     assert [case[:2] for case in cases] == [(verdict, reason)]
     assert cases[0][2] < 2.5  # the 3 s sleep was cut at DOMjudge's 1.2 s
+
+
+JUDGEHOST = """import errno, os
+try:
+    open("/etc/root-permission-test.txt").read()
+    read = "read"
+except OSError as error:
+    read = errno.errorcode[error.errno]
+print(len(os.sched_getaffinity(0)), read)
+"""
+
+
+def test_in_the_sandbox_a_case_runs_on_one_cpu_and_cannot_read_the_root_file(tmp_path):
+    """As on DOMjudge's judgehost (pinned with -n, its chroot's root file); not so otherwise."""
+    needs_sandbox()
+    program = tmp_path / "host.py"
+    program.write_text(JUDGEHOST)
+    package = tiny_package(tmp_path, 5, "1 EACCES")
+    command = f"{PYTHON} {program}"
+    verdicts = [
+        judged_cases(tmp_path, package, command, "--as", reading, "--sandbox")[0][0]
+        for reading in ("domjudge", "kattis")
+    ]
+    assert verdicts == ["AC", "WA"]

@@ -18,7 +18,9 @@ network and UTS. It sees, read only:
 
 It runs in an empty folder, which it cannot write (under /tmp too: a folder of its own there),
 and writes only to a private /tmp of at most the memory limit; a file I/O case runs in its own
-folder instead, which it can write (judge.fileio). A
+folder instead, which it can write (judge.fileio). As on DOMjudge's judgehost (judgehost=True,
+`--as domjudge`), a case also runs pinned to one CPU, each case the next one the runner may
+use (taskset), and sees DOMjudge's /etc/root-permission-test.txt, which it cannot read. A
 program that needs more fails: a folder named on its command line (java -cp . Main),
 /dev/stdin, a pyenv shim (name the interpreter itself). The project must not live under /usr.
 """
@@ -30,6 +32,7 @@ import dataclasses
 import errno
 import functools
 import glob
+import itertools
 import os
 import re
 import shutil
@@ -70,6 +73,10 @@ NEEDS = "bubblewrap 0.7 or later and unprivileged user namespaces"
 LARGEST_TMPFS = 2**62  # bytes: bwrap's --size takes a 64-bit size, and /tmp is never larger
 STDIN = "/run/stdin"  # the case's input, bound read only: its stdin is opened from there
 OPEN_STDIN = 'exec "$@" <' + STDIN  # by sh, which then becomes the program
+# What DOMjudge's chroot (dj_make_chroot) holds to show that a root file cannot be read: its
+# path and text. Here the file has no permission bits, and a case has no capability to pass.
+ROOT_FILE = "/etc/root-permission-test.txt"
+ROOT_TEXT = b"This file should not be readable inside the judging environment!\n"
 
 # Kernel keyrings have no namespace: a case could read the runner's and leave keys behind. A
 # seccomp filter fails add_key, request_key and keyctl with EPERM, as Flatpak's does. Their
@@ -138,7 +145,9 @@ class SandboxFile:
 
 
 KEYRING_FILTER = SandboxFile()
+ROOT_PERMISSION_FILE = SandboxFile("root-permission-test.txt", ROOT_TEXT, 0)
 INIT_MOUNTINFO = SandboxFile("mountinfo", INIT_MOUNTS, 0o444)
+CPUS = itertools.count()  # the cases pinned so far: the next one gets the next CPU
 
 
 def filter_path() -> str:
@@ -206,13 +215,15 @@ def sandboxed(
     memory_limit: float,
     input_path: str | os.PathLike[str] | None = None,
     folder: str | None = None,
+    judgehost: bool = False,
 ) -> tuple[Command, str | os.PathLike[str] | None]:
     """(command, stdin): the command under bwrap (unless None), which sees its program, its
     Python and the files named, and the file to start it on. With input_path, the case's stdin
     is that file opened inside from a read-only bind, so that nothing done through its fd 0
     reaches the file; bwrap's own is the seccomp filter. Without, the stdin is a pipe (from an
     interactor), and sh gives bwrap the filter as fd 3. It runs in an empty read-only folder at
-    cwd, or in folder, bound writable (a file I/O case's own)."""
+    cwd, or in folder, bound writable (a file I/O case's own). judgehost: as on DOMjudge's
+    judgehost, pinned to a CPU, with its root file (see the module's docstring)."""
     if bwrap is None:
         return command, input_path
     args, executable = command
@@ -233,14 +244,18 @@ def sandboxed(
     here = ["--bind", folder, folder] if folder else here
     options = [*sandbox_options(memory_limit), *here, *binds, *([] if folder else sealed)]
     options += ["--chdir", folder or str(cwd)]
+    front = [bwrap]
+    if judgehost:
+        options += ["--ro-bind", ROOT_PERMISSION_FILE.path(), ROOT_FILE]
+        front = [*pinned(), bwrap]
     run, seccomp = [program, *args[1:]], filter_path()
     if input_path is None:
-        outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', seccomp, bwrap, *options, "--seccomp", "3"]
+        outer = ["/bin/sh", "-c", 'exec "$@" 3<"$0"', seccomp, *front, *options, "--seccomp", "3"]
         return ([*outer, "--remount-ro", "/", "--", *run], None), None
     open_regular(input_path).close()  # an OSError for a FIFO, which would hang the case
     options += ["--ro-bind", os.path.abspath(input_path), STDIN, "--seccomp", "0"]
     run = ["/bin/sh", "-c", OPEN_STDIN, "sh", *run]
-    return ([bwrap, *options, "--remount-ro", "/", "--", *run], None), seccomp
+    return ([*front, *options, "--remount-ro", "/", "--", *run], None), seccomp
 
 
 def empty_folder(cwd: str) -> tuple[list[str], list[str]]:
@@ -250,6 +265,16 @@ def empty_folder(cwd: str) -> tuple[list[str], list[str]]:
     if not os.path.normpath(cwd).startswith("/tmp/"):
         return ["--dir", cwd], []
     return ["--tmpfs", cwd], ["--remount-ro", cwd]
+
+
+def pinned() -> list[str]:
+    """The words that pin a case to one CPU, as a judgehost started with -n pins its runs: each
+    case the next of the CPUs the runner may use, in turn; none without taskset."""
+    taskset = shutil.which("taskset")
+    if taskset is None or not hasattr(os, "sched_getaffinity"):
+        return []
+    cpus = sorted(os.sched_getaffinity(0))
+    return [taskset, "--cpu-list", str(cpus[next(CPUS) % len(cpus)])]
 
 
 def unsandboxed(bwrap: str | None, outcome: Run) -> Run:
