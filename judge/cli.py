@@ -172,7 +172,8 @@ HELP = {
     "problems": "problems to run (default: all), or folders of cases with --command: a path"
     " is that folder, a word a problem unless a folder here has it",
     "keep": "only the cases whose name has TEXT (given again: has any of them)",
-    "python": "interpreter (default: this one)",
+    "python": "interpreter (default: this one; with --as domjudge, pypy3 where it is found,"
+    " as DOMjudge runs Python 3)",
     "command": "judge this program instead of solutions/NAME.py (or .cpp, .java ...); one"
     " problem, run from this folder, split as a shell would",
     "judge_only": "only the judge cases (named judge-*)",
@@ -208,7 +209,7 @@ def make_parser() -> Parser:
     add = parser.add_argument
     add("problems", nargs="*", metavar="NAME", help=HELP["problems"])
     add("-k", dest="keep", action="append", metavar="TEXT", help=HELP["keep"])
-    add("--python", default=sys.executable, metavar="EXE", help=HELP["python"])
+    add("--python", metavar="EXE", help=HELP["python"])
     add("--command", metavar="CMD", help=HELP["command"])
     add("--judge-only", action="store_true", help=HELP["judge_only"])
     add("--hacks", action="store_true", help=HELP["hacks"])
@@ -334,6 +335,8 @@ def plan_from(argv: Sequence[str] | None) -> tuple[Plan, list[str]]:
     """The Plan of the command line argv, and the warnings to print; a UsageError if none."""
     parser = make_parser()
     args = parser.parse_args(argv)
+    pypy = shutil.which("pypy3") if args.judged_as == "domjudge" else None
+    args.python = args.python or pypy or sys.executable
     found = shutil.which(args.python)
     if found is None:
         parser.error(f"--python {args.python}: no such program")

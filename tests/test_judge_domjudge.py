@@ -6,6 +6,7 @@ each group's own grader_flags). tests/packages/ranked through the JSON report, a
 from tables."""
 
 import json
+import shutil
 
 import pytest
 from runner_util import PYTHON, RUNNER
@@ -251,7 +252,7 @@ def test_a_scoring_package_without_data_testdata_yaml_is_refused(tmp_path):
     assert "testdata.yaml" in done.stderr
 
 
-# ------------------------------------------- DOMjudge's judgehost: its wall limit
+# ------------------------------------------- DOMjudge's judgehost: its wall limit, its Python
 
 
 def tiny_package(tmp_path, time_limit, answer):
@@ -304,6 +305,18 @@ def test_a_sleeping_program_is_killed_at_domjudges_wall_limit(tmp_path, sleep, v
     cases = judged_cases(tmp_path, package, f"{PYTHON} {program}", "--as", "domjudge")
     assert [case[:2] for case in cases] == [(verdict, reason)]
     assert cases[0][2] < 2.5  # the 3 s sleep was cut at DOMjudge's 1.2 s
+
+
+@pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 on PATH")
+def test_python_runs_on_pypy3_as_domjudge_runs_python_3_unless_python_is_given(tmp_path):
+    program = tmp_path / "which.py"
+    program.write_text("import sys\nprint(sys.implementation.name)\n")
+    package = tiny_package(tmp_path, 5, "pypy")
+    verdicts = [
+        judged_cases(tmp_path, package, str(program), "--as", "domjudge", *given)[0][0]
+        for given in ((), ("--python", PYTHON))
+    ]
+    assert verdicts == ["AC", "WA"]
 
 
 JUDGEHOST = """import errno, os
