@@ -26,7 +26,7 @@ into the build folder before it runs. SRC is the source's name, compiled in its 
 |                    |   -outputdir DIR/objects -tmpdir DIR -o BIN SRC             |             |
 | .f90 .f95          | gfortran -x f95 -Wall -O2 -cpp -JDIR -o BIN SRC             | BIN         |
 | .cs                | mcs -out:BIN.exe -optimize+ -r:System.Numerics SRC          | mono BIN.exe |
-| .adb .ads          | gnatmake -q -O2 -D DIR -o BIN SRC                           | BIN         |
+| .adb .ads          | gnatmake -q -O2 -o BIN SRC (from DIR)                       | BIN         |
 | .ml                | ocamlopt -o BIN DIR/STEM.ml                                 | BIN         |
 | .go                | go build -o BIN SRC                                         | BIN         |
 | .php               | php PHP -l SRC                                              | php RUNPHP  |
@@ -171,7 +171,8 @@ class Language:
     together: whether a folder's build reads all its sources ({source} is each of them), else
     its entry point alone; apart: whether its build commands read one source each, so that
     they run once for each of a folder's sources (node --check); home: whether a folder of it
-    runs from its copy."""
+    runs from its copy; inside: whether its build runs from the build's folder, as its
+    compiler writes files where it runs (gnatmake's binder files)."""
 
     name: str
     build: tuple[Words, ...]
@@ -183,6 +184,7 @@ class Language:
     together: bool = True
     apart: bool = False
     home: bool = False
+    inside: bool = False
 
 
 @dataclass(frozen=True)
@@ -267,11 +269,12 @@ FORTRAN = Language(
 )
 ADA = Language(
     "Ada",
-    (("gnatmake", "-q", "-O2", "-D", "{out}", "-o", "{binary}", "{source}"),),
+    (("gnatmake", "-q", "-O2", "-o", "{binary}", "{source}"),),
     ("{binary}",),
     code="ada",
     priority=120,
     together=False,
+    inside=True,
 )
 PHP_FLAGS = ("-n", "-d", "display_errors=stderr", "-d", "html_errors=0")
 PHP = Language(
@@ -704,20 +707,22 @@ def build_into(home: Path, key: str, shown: str, make: Callable[[Path], list[str
 
 def build_in(folder: Path, recipe: Recipe, named: str, main: str) -> list[str]:
     """Build the source into folder (named: Java's class its file is named by; main: the one
-    with a main method), and list there the files it read: those files."""
+    with a main method), and list there the files it read: those files. It is built from its
+    own folder, or from folder where the language builds inside it (its source named whole)."""
     language, path, tools = recipe.language, recipe.path, recipe.tools
-    prefix = jailed(recipe.sandbox, recipe, folder) if recipe.sandbox else []
+    cwd = folder if language.inside else path.parent
+    prefix = jailed(recipe.sandbox, recipe, folder, cwd) if recipe.sandbox else []
     fields = {"out": str(folder), "main": main, "file": named, "source": path.name}
     fields["stem"] = path.stem
+    if language.inside:
+        fields["source"] = str(path)
     fields["binary"] = str(folder / binary_name(path))
     if language.copy:
         fields["source"] = str(folder / language.copy.format(**fields))
         shutil.copyfile(str(path), fields["source"])
     for words in language.build:
         command = expand(words, fields, tools)
-        run_build(
-            [*prefix, *command], path.parent, fields["source"], path.name, wrapped=len(prefix)
-        )
+        run_build([*prefix, *command], cwd, fields["source"], path.name, wrapped=len(prefix))
     no_main(language, main, path.name)
     files = files_read(language, folder, path)
     (folder / FILES).write_text(json.dumps(files), encoding="utf-8")
@@ -751,10 +756,15 @@ def jailed(bwrap: str, recipe: Recipe, folder: Path, cwd: Path | None = None) ->
 
 def sandbox_view(recipe: Recipe) -> tuple[tuple[str, ...], bool]:
     """What a sandboxed build of the recipe does not see of the source's folder: the hidden
-    folders under it (each covered by an empty one), and whether it is itself in (or is) one,
-    so that only the source is shown."""
+    folders under it that are there (each covered by an empty one: bwrap cannot make one that
+    is not, under a folder shown read only), and whether it is itself in (or is) one, so that
+    only the source is shown."""
     seen = str(recipe.path.parent)
-    covered = tuple(folder for folder in recipe.hidden if within(folder, seen) and folder != seen)
+    covered = tuple(
+        folder
+        for folder in recipe.hidden
+        if within(folder, seen) and folder != seen and os.path.isdir(folder)
+    )
     return covered, any(within(seen, folder) for folder in recipe.hidden)
 
 

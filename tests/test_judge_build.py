@@ -23,6 +23,7 @@ from runner_util import (
     schema,
     write,
 )
+from sandbox_util import needs_sandbox
 from util import ROOT
 
 from judge import build, programs
@@ -364,6 +365,28 @@ def test_each_further_language_is_built_and_judged(tmp_path, ext):
     status, report, err = judged(
         tmp_path / "repo", "cases", "--command", "s" + ext, cwd=tmp_path, tle="5"
     )
+    assert set(case_verdicts(report).values()) == {"AC"}, report["cases"]
+    assert status == 0 and err == ""
+
+
+@pytest.mark.parametrize(
+    "ext", [e if e == ".pm" else pytest.param(e, marks=pytest.mark.deep) for e in sorted(FURTHER)]
+)
+def test_each_further_language_is_built_and_judged_in_the_sandbox(tmp_path, ext):
+    """The sandbox shows a toolchain what it reads of /etc and /var (Mono's, R's and Free
+    Pascal's settings, GHC's package database); Ada builds in its build's folder, where
+    gnatmake writes its binder files; Go's cache is in the sandbox's /tmp."""
+    needs_sandbox()
+    missing = tools_missing(build.LANGUAGES[ext])
+    if missing:
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    write(tmp_path / ("s" + ext), FURTHER[ext])
+    for case, (given, answer) in CASES.items():
+        write(tmp_path / "cases" / (case + ".in"), given)
+        write(tmp_path / "cases" / (case + ".out"), answer)
+    (tmp_path / "repo").mkdir()
+    argv = ("cases", "--command", "s" + ext, "--sandbox")
+    status, report, err = judged(tmp_path / "repo", *argv, cwd=tmp_path, tle="5")
     assert set(case_verdicts(report).values()) == {"AC"}, report["cases"]
     assert status == 0 and err == ""
 

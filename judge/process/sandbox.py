@@ -6,7 +6,8 @@ A case gets namespaces of its own: user (with every capability dropped), PID, mo
 network and UTS. It sees, read only:
 
 - /usr and the system's library folders, and of /etc only the dynamic linker's files,
-  alternatives, localtime and Java's settings;
+  alternatives, localtime and the settings of Java, Mono, R and Free Pascal, where they are;
+  and GHC's package database, in /var/lib/ghc;
 - a /proc that shows only its own processes and no keys. Its PID 1 stands for the host's
   init, as in a chroot such as DOMjudge's: it has no root to read, and its mountinfo names
   a root that is not the case's. So a program that checks that it is jailed (compares its /
@@ -61,6 +62,11 @@ SYSTEM_FILES = (
     "/etc/ld.so.conf.d",
     "/etc/alternatives",
     "/etc/localtime",
+    # Toolchains' own settings, where installed: Mono's (mcs finds no source without them),
+    # R's, and GHC's package database (/usr/lib/ghc/package.conf.d leads there).
+    "/etc/mono",
+    "/etc/R",
+    "/var/lib/ghc",
 )
 # A /proc of its own PID namespace, read only: Java finds its libraries from /proc/self/exe,
 # PyPy sizes its GC from /proc/cpuinfo. /proc/keys, which lists the runner's keys, is a device
@@ -164,7 +170,8 @@ def system_binds() -> tuple[str, ...]:
             options += ["--symlink", os.readlink(folder), folder]
         elif os.path.isdir(folder):
             options += ["--ro-bind", folder, folder]
-    for path in (*SYSTEM_FILES, *glob.glob("/etc/java*")):  # Java's security settings
+    # Java's security settings, Free Pascal's fpc.cfg (its units' folders)
+    for path in (*SYSTEM_FILES, *glob.glob("/etc/java*"), *glob.glob("/etc/fpc*")):
         options += ["--ro-bind-try", path, path]
     return tuple(options)
 
