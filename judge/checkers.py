@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from .files import open_regular, read_regular
-from .model import MIB, Command, Verdict
+from .model import MESSAGE_KEPT, MIB, Command, Verdict
 from .process.watch import Limits, Run, Running, ceiling, execute, watch
 from .verdicts import Judging, Protocol
 
@@ -62,6 +62,16 @@ def feedback(protocol: Protocol, folder: str, run: Run) -> tuple[bytes, bytes | 
     return message, score
 
 
+def judge_message(protocol: Protocol, folder: str) -> bytes | None:
+    """A Kattis validator's judgemessage.txt in folder, its first MESSAGE_KEPT bytes; None
+    where it wrote none (or speaks another protocol)."""
+    if protocol.message != "judgemessage.txt":
+        return None
+    with contextlib.suppress(OSError), open_regular(Path(folder, protocol.message)) as file:
+        return file.read(MESSAGE_KEPT) or b""
+    return None
+
+
 @contextlib.contextmanager
 def feedback_folder(given: str | None) -> Iterator[str]:
     """The folder of a judging program's files: given (a multi-pass case keeps its folder from
@@ -93,7 +103,8 @@ def check_output(
         except OSError as error:
             raise Unjudged(f"could not run the {mode.kind}: {error.strerror or error}") from None
         message, score = feedback(mode.protocol, folder, run)
-    return Judging(mode.kind, mode.protocol, run, message, score, CHECK_LIMITS)
+        kept = judge_message(mode.protocol, folder)
+    return Judging(mode.kind, mode.protocol, run, message, score, CHECK_LIMITS, kept)
 
 
 class Watched(threading.Thread):
@@ -307,6 +318,7 @@ def interact(
                 ends.finish()
         assert judged is not None
         message, score = feedback(mode.protocol, folder, judged)
+        kept = judge_message(mode.protocol, folder)
         with contextlib.suppress(OSError):  # none written: none to judge
             judged = replace(judged, output=read_regular(Path(folder, "output")))
-    return outcome, Judging(mode.kind, mode.protocol, judged, message, score, own_limits)
+    return outcome, Judging(mode.kind, mode.protocol, judged, message, score, own_limits, kept)

@@ -107,7 +107,9 @@ def judge_one(
             decision = decide(seen)
         shown = None if seen.interactive or checker else seen.program  # the output a checker read
         decision = beside_answer(decision, shown, expected)
-        return judgement(decision, seen.program, input_path, bounds)
+        judged = judgement(decision, seen.program, input_path, bounds)
+        kept = seen.judging.judgemessage if seen.judging is not None else None
+        return judged if kept is None else replace(judged, judgemessage=kept)
     except MemoryError:
         return not_judged("out of memory: a file too large?")
 

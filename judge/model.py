@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .modes import Mode
 
 MIB = 1024 * 1024
+MESSAGE_KEPT = 64 * 1024  # of a validator's judgemessage.txt, what a case keeps to look in
 MOST_MIB = float(2**43)  # 8 EiB: the largest memory or output limit, in bytes a 64-bit rlimit
 READINGS = ("kattis", "domjudge")  # --as: the judge whose reading of a package is followed
 JUDGE_PREFIX = "judge-"  # a case the judge's statement allows; every other case is ours
@@ -137,7 +138,9 @@ class Judgement:
     any time limit (a Kattis validator rejected it, and ended first); reason: the code of what
     decided the verdict (judge.verdicts.REASONS); silent: whether the program ran and wrote no
     output (DOMjudge names such a WA NO-OUTPUT); memory_at, waited: the run's (see
-    judge.process.watch.Run), by which a lower time limit judges it again."""
+    judge.process.watch.Run), by which a lower time limit judges it again; judgemessage: what
+    a Kattis validator wrote to judgemessage.txt (its first MESSAGE_KEPT bytes; None: no such
+    file), which a submission's `message` is looked for in."""
 
     verdict: Verdict
     wall: float
@@ -153,6 +156,7 @@ class Judgement:
     silent: bool = False
     memory_at: float | None = None
     waited: float = 0.0
+    judgemessage: bytes | None = None
 
 
 @dataclass(frozen=True)

@@ -150,8 +150,8 @@ class Bounds:
 @dataclass(frozen=True)
 class Judging:
     """What a judging program did: its name (checker, validator, interactor), the protocol it
-    speaks, its Run, its message, the text of its score file (None: none), and the limits it
-    ran under."""
+    speaks, its Run, its message, the text of its score file (None: none), the limits it
+    ran under, and what it wrote to judgemessage.txt (None: no such file)."""
 
     kind: str
     protocol: Protocol
@@ -159,6 +159,7 @@ class Judging:
     message: bytes
     score_text: bytes | None
     limits: Limits
+    judgemessage: bytes | None = None
 
 
 @dataclass(frozen=True)
