@@ -20,6 +20,12 @@ validator must reject, and BAPCtools' data/invalid_answer/ cases (NAME.in, NAME.
 answer at least one answer validator must reject. Only those validators run on them, with
 their groups' arguments, as bt validate runs them. Such a case is as expected when found invalid.
 
+The 2025-09 format's data/valid_output/ and data/invalid_output/ hold cases (NAME.in, NAME.ans,
+NAME.out) whose .out the output validator must accept, or reject: the package's own, else the
+default one, with the case's output_validator_args. The .out is judged as a program's output
+would be (judge.judging), so the validator's verdict is the case's. An interactive or
+multi-pass problem's are not checked (a line says so), as bt validate does not.
+
 Exit 42 is valid and 43 invalid (checktestdata and viva: 0 and 1); any other exit, or a
 validator stopped at its limits, has failed. judge.verdicts.decide says which: AC, WA or IE.
 The limits are problem.yaml's validation_time, validation_memory and validation_output, else
@@ -33,14 +39,14 @@ import shlex
 import shutil
 import subprocess
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from .console import say
 from .explain import last_lines
-from .judging import bounds_of
+from .judging import bounds_of, judge_case
 from .model import (
     MIB,
     Case,
@@ -53,6 +59,7 @@ from .model import (
     Verdict,
     not_judged,
 )
+from .modes import Mode, make_mode
 from .packages import (
     GROUP_FILES,
     MAX_DEPTH,
@@ -89,6 +96,11 @@ ARGS_KEYS = {
 # data/'s folders of cases a validator must reject (2025-09; BAPCtools' invalid_answer), with
 # the kind of validator that must.
 INVALID = {"invalid_input": "input", "invalid_answer": "answer"}
+# data/'s folders of outputs the output validator must accept or reject (2025-09), by what
+# it must find them.
+OUTPUTS = {"valid_output": "valid", "invalid_output": "invalid"}
+# The program whose output is a case of OUTPUTS: it writes the .out it is given.
+WRITE = "import shutil, sys; shutil.copyfileobj(open(sys.argv[1], 'rb'), sys.stdout.buffer)"
 # problem.yaml's limits a validator runs under, and their defaults (s, MiB, MiB): bt's time,
 # the spec's typical memory and output.
 LIMITS = {"validation_time": 60.0, "validation_memory": 2048.0, "validation_output": 8.0}
@@ -140,9 +152,11 @@ class Validation:
     cases: tuple[Case, ...]
     profile: Profile
     rejected: frozenset[str] = frozenset()  # the cases a validator must find invalid
+    judged: Mapping[str, tuple[Profile, Program]] = field(default_factory=dict)  # OUTPUTS' by key
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "checks", MappingProxyType(dict(self.checks)))
+        object.__setattr__(self, "judged", MappingProxyType(dict(self.judged)))
 
     def expected(self, name: str) -> str:
         """What the case name must be found: invalid for one of INVALID's folders, else valid."""
@@ -150,13 +164,18 @@ class Validation:
 
     @property
     def profiles(self) -> dict[str, Profile]:
-        return {key: self.profile for key in self.checks}
+        """Each key's Profile: the validators' limits; a judged output's, the package's."""
+        return {key: self.judged.get(key, (self.profile,))[0] for key in self.checks}
 
     @property
     def programs(self) -> dict[str, Program]:
-        """Each key's Program: its validator's command, run from the validator's folder."""
+        """Each key's Program: its validator's command, run from the validator's folder; for
+        an output of OUTPUTS, the program that writes it."""
         programs = {}
         for key, check in self.checks.items():
+            if key in self.judged:
+                programs[key] = self.judged[key][1]
+                continue
             assert check.validator.command is not None  # only a validator that runs is checked
             programs[key] = Program(check.validator.command, check.validator.workdir)
         return programs
@@ -167,6 +186,9 @@ class Validation:
 
     def run(self, case: Case, profile: Profile, program: Program, running: Running) -> Result:
         """The Result of one case's validator (cli.execute calls it for each)."""
+        if case.problem in self.judged:  # an output of OUTPUTS: judged as a program's
+            judged = judge_case(case, profile, program, running)
+            return replace(judged, details=judged.details[:1])  # the validator's own line
         return validate_case(case, self.checks[case.problem], profile, program, running)
 
 
@@ -238,9 +260,31 @@ def find_validation(
             key = shlex.join([validator.name, *args])
             checks[key] = Check(validator, args)
             checked.append(Case(key, case.name, case.input, case.expected, None))
-    names = frozenset(case.name for case, _, _ in rejected)
-    validation = Validation(tuple(validators), checks, tuple(checked), profile, names)
-    return validation, warnings
+    names = {case.name for case, _, _ in rejected}
+    judged: dict[str, tuple[Profile, Program]] = {}
+    outputs = output_cases(package, warnings) if family == "new" else []
+    for case, given, expected in outputs:
+        if any(w in case.name for w in keep or [""]):
+            key, check, judged[key] = output_check(package, python, case, given)
+            checks[key] = check
+            checked.append(replace(case, problem=key))
+            names |= {case.name} if expected == "invalid" else set()
+    validation = Validation(tuple(validators), checks, tuple(checked), profile, frozenset(names))
+    return replace(validation, judged=judged), warnings
+
+
+def output_check(
+    package: Package, python: str, case: Case, given: Settings
+) -> tuple[str, Check, tuple[Profile, Program]]:
+    """A case of OUTPUTS as it is judged: its key, its Check (the package's output validator,
+    with the case's arguments), and the Profile and Program (one that writes its .out)."""
+    args = words_of(*given[OUTPUT_ARGS], OUTPUT_ARGS) if OUTPUT_ARGS in given else ()
+    mode = with_flags(package.profile.mode, args)
+    judge = Validator("output", mode.text, package.folder, "", None)
+    out = os.path.abspath(case.input.with_suffix(".out"))
+    program = Program(([python, "-c", WRITE, out], python), package.folder)
+    key = shlex.join(["output", case.name, *args])
+    return key, Check(judge, args), (replace(package.profile, mode=mode), program)
 
 
 def validator_paths(folder: Path, names: Sequence[str], warnings: list[str]) -> list[Path]:
@@ -350,28 +394,78 @@ def invalid_cases(
     walk = Walk(package.folder, str(package.data.config.get("format")), warnings)
     top = laid_over({}, data / "test_group.yaml", keys)
     found: list[tuple[Case, Settings, tuple[str, ...]]] = []
-
-    def visit(folder: Path, name: str, inherited: Settings, kind: str) -> None:
-        walk.enter(folder, name)
-        own = laid_over(inherited, folder / "test_group.yaml", keys)
-        for entry in sorted(e for e in os.listdir(folder) if not e.startswith(".")):
-            path, below = folder / entry, f"{name}/{entry}"
-            walk.inside(path)
-            if path.is_dir() and below.count("/") < MAX_DEPTH:
-                visit(path, below, own, kind)
-            elif entry.endswith(".in") and path.is_file():
-                answer = path.with_suffix(".ans")
-                if kind == "answer" and not answer.is_file():
-                    warnings.append(f"{printable(str(path))} has no .ans beside it: not checked")
-                    continue
-                case = Case("", below[:-3], path, answer if kind == "answer" else None, None)
-                given = laid_over(own, path.with_suffix(".yaml"), keys)
-                found.append((case, given, (kind,)))
-
     for name, kind in INVALID.items():
-        if (data / name).is_dir():
-            visit(data / name, name, top, kind)
+        for path, given in cases_below(data / name, name, top, keys, walk):
+            answer = path.with_suffix(".ans")
+            if kind == "answer" and not answer.is_file():
+                warnings.append(f"{printable(str(path))} has no .ans beside it: not checked")
+                continue
+            case = Case("", case_name(data, path), path, answer if kind == "answer" else None, None)
+            found.append((case, given, (kind,)))
     return found
+
+
+def cases_below(
+    folder: Path, name: str, inherited: Settings, keys: Sequence[str], walk: Walk
+) -> Iterator[tuple[Path, Settings]]:
+    """Each NAME.in under folder (data/NAME), by name, with the keys its groups' test_group.yaml
+    and its own NAME.yaml give, each over its parent's. Nothing where folder is none. The
+    walk refuses a link out of the package or to a folder read before, and goes MAX_DEPTH deep."""
+    if not folder.is_dir() or name.count("/") >= MAX_DEPTH:
+        return
+    walk.enter(folder, name)
+    own = laid_over(inherited, folder / "test_group.yaml", keys)
+    for entry in sorted(e for e in os.listdir(folder) if not e.startswith(".")):
+        path = folder / entry
+        walk.inside(path)
+        if path.is_dir():
+            yield from cases_below(path, f"{name}/{entry}", own, keys, walk)
+        elif entry.endswith(".in") and path.is_file():
+            yield path, laid_over(own, path.with_suffix(".yaml"), keys)
+
+
+def case_name(data: Path, path: Path) -> str:
+    """The name of the case whose .in is path: its path under data/, without .in."""
+    return path.relative_to(data).with_suffix("").as_posix()
+
+
+OUTPUT_ARGS = "output_validator_args"
+
+
+def output_cases(package: Package, warnings: list[str]) -> list[tuple[Case, Settings, str]]:
+    """The cases of OUTPUTS' folders of data/: each with its output_validator_args (data/'s
+    test_group.yaml, its groups', its own NAME.yaml) and what the validator must find its .out.
+    None where the problem is interactive or multi-pass (a warning says so); a case that lacks
+    its .ans or .out is a warning, and left out."""
+    data = package.folder / "data"
+    folders = [name for name in OUTPUTS if (data / name).is_dir()]
+    if folders and (package.profile.mode.interactive or package.profile.passes > 1):
+        warnings.append(f"data/{folders[0]}: an interactive or multi-pass problem's: not checked")
+        return []
+    walk = Walk(package.folder, str(package.data.config.get("format")), warnings)
+    top = laid_over({}, data / "test_group.yaml", [OUTPUT_ARGS])
+    found: list[tuple[Case, Settings, str]] = []
+    for name in folders:
+        for path, given in cases_below(data / name, name, top, [OUTPUT_ARGS], walk):
+            lacking = [s for s in (".ans", ".out") if not path.with_suffix(s).is_file()]
+            if lacking:
+                said = printable(str(path))
+                warnings.append(f"{said} has no {lacking[0]} beside it: not checked")
+                continue
+            case = Case("", case_name(data, path), path, path.with_suffix(".ans"), None)
+            found.append((case, given, OUTPUTS[name]))
+    return found
+
+
+def with_flags(mode: Mode, flags: Sequence[str]) -> Mode:
+    """The package's mode with a group's output validator arguments after its own flags."""
+    if not flags:
+        return mode
+    if not mode.judged_by_program:  # the default validator: its flags are its argument
+        return make_mode(" ".join((mode.text, *flags)))
+    made = make_mode(mode.text)
+    made.command, made.missing, made.flags = mode.command, mode.missing, (*mode.flags, *flags)
+    return made
 
 
 def laid_over(settings: Settings, file: Path, keys: Sequence[str]) -> Settings:

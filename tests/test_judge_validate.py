@@ -155,6 +155,33 @@ def test_cases_of_invalid_input_and_invalid_answer_must_be_rejected(tmp_path):
     assert (fine["result"], fine["expected"]) == ("valid", "invalid")
 
 
+def test_outputs_of_valid_output_and_invalid_output_are_judged_by_the_output_validator(tmp_path):
+    folder = doubled(tmp_path)
+    for name, out in (("valid_output/six", "6"), ("invalid_output/seven", "7")):
+        for suffix, text in ((".in", "3"), (".ans", "6"), (".out", out)):
+            write(folder / "data" / f"{name}{suffix}", text + "\n")
+    near = folder / "data" / "valid_output" / "near"  # its group's tolerance takes 6.3 for 6
+    write(near / "test_group.yaml", "output_validator_args: [float_tolerance, '0.5']\n")
+    for suffix, text in ((".in", "3"), (".ans", "6"), (".out", "6.3")):
+        write(near / f"1{suffix}", text + "\n")
+    status, report, out, _ = validate(tmp_path, folder)
+    assert status == 0 and report["unexpected"] == 0, out
+    found = {case["case"]: (case["result"], case["expected"]) for case in report["cases"]}
+    assert found["valid_output/six"] == ("valid", "valid")
+    assert found["valid_output/near/1"] == ("valid", "valid")
+    assert found["invalid_output/seven"] == ("invalid", "invalid")
+    judge = checked(report, "valid_output/near/1", "kattis float_tolerance 0.5")
+    assert (judge["kind"], judge["args"], judge["verdict"]) == (
+        "output",
+        ["float_tolerance", "0.5"],
+        "AC",
+    )
+    # an output the validator accepts, where it must reject it, fails the run
+    write(folder / "data" / "invalid_output" / "seven.out", "6\n")
+    status, report, out, _ = validate(tmp_path, folder)
+    assert status == 1 and report["unexpected"] == 1, out
+
+
 @pytest.mark.skipif(bool(TOOLS_HERE), reason="checktestdata or viva is installed")
 def test_a_checktestdata_or_viva_validator_is_skipped_with_a_line_where_it_is_not_here(tmp_path):
     folder = doubled(tmp_path)
