@@ -562,7 +562,7 @@ def submissions_plan(
     if found and package.time_limit is None and not first:
         raise no_time_limit(package)
     info = plan_info(args, python, package)
-    plan = submissions_run(package, [s for s in found if s not in first], sandbox, info)
+    plan = submissions_run(package, found, sandbox, info)  # the first's cases run once
     if first:
         plan = replace(plan, timing=submissions_run(package, first, sandbox, info))
     return replace(plan, json=args.json), [*package.warnings, *expectation_warnings(package)]
@@ -666,14 +666,14 @@ def judged_command_line(argv: Sequence[str] | None) -> int:
 
 
 def timed(timing: Plan, width: int | None = None) -> tuple[list[Timed], float, str]:
-    """Run the accepted submissions of the timing Plan (their rows said, with width): each
-    checked, the time limit they give, and the line that says so (the margin it gives too,
-    with width)."""
+    """Run the submissions of the timing Plan on the cases that bound the time limit from below
+    (their rows said later, by the run of every submission): each checked, the time limit
+    they give, and the line that says so (the margin it gives too, with width)."""
     from .packages import UNKNOWN_TIME_LIMIT
     from .submissions import Table, accepted_limit
 
     assert timing.package is not None and timing.submissions is not None
-    table = Table(timing.package, timing.submissions, UNKNOWN_TIME_LIMIT, width)
+    table = Table(timing.package, timing.submissions, UNKNOWN_TIME_LIMIT, timing=True)
     execute(timing, table.add, table.wants)
     first = table.finish()
     limit, line = accepted_limit(timing.package, first, margin=width is not None)
@@ -754,9 +754,9 @@ def check_submissions(plan: Plan) -> int:
         first, limit, line = timed(timing, width)
     say(line)
     plan = with_limit(plan, limit, package.margin)
-    table = Table(package, plan.submissions or (), limit, width)
+    table = Table(package, plan.submissions or (), limit, width, before=first)
     execute(plan, table.add, table.wants)
-    checked = [one for one, _ in (*first, *table.finish())]
+    checked = [one for one, _ in table.finish()]
     failed = (
         written(plan.json, submissions_data(plan.info, checked, package.margin)) if plan.json else 0
     )

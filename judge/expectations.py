@@ -5,10 +5,14 @@ what it got meets that.
   rules, `permitted` and `required` verdicts of AC, WA, TLE and RTE on its cases (DEFAULTS:
   accepted, rejected, wrong_answer, time_limit_exceeded, run_time_error, brute_force), and
   `submissions/submissions.yaml` adds rules by glob: on every case, or on the cases and groups
-  a test-case glob names; a `score` or a range of scores, of the submission or of a group; and
-  `use_for_time_limit: lower` or `upper`, which permit no TLE or require one. A key that
+  a test-case glob names; a `score` or a range of scores, of the submission or of a group; a
+  `message`, a case-sensitive part of the validator's judgemessage.txt on one of the cases;
+  and `use_for_time_limit: lower` or `upper`, which permit no TLE or require one. A key that
   names a default folder replaces that folder's keys it gives. A case's MLE or OLE counts as
   RTE, as the program's run was stopped; PE counts as WA.
+- The time limit ("Timelimit inference"): a rule that permits no TLE, or says
+  `use_for_time_limit: lower`, bounds it from below on the cases it holds for, unless its map
+  says `use_for_time_limit: false`; problemtools' legacy reading times accepted/ alone.
 - The legacy format (problemtools): a folder says the verdict the submission must get as a
   whole: accepted, partially_accepted (AC), wrong_answer, run_time_error (or MLE),
   time_limit_exceeded.
@@ -19,14 +23,15 @@ what it got meets that.
   whose case's program wrote nothing (not interactive), as DOMjudge names it. A numeric
   `@EXPECTED_SCORE@: ` line is the score, to 1e-9. In the 2023-07 and 2025-09 formats this
   reading counts only for a submission that the format gives no expectation.
-- `submissions.json` (DOMjudge, beside problem.yaml) and submissions.yaml's `language` and
-  `entrypoint` are checked, not obeyed: a program runs as judge.packages finds it, so one
-  that names another language or entry point is not judged, with why.
+- submissions.yaml's `language` and `entrypoint` are obeyed: the program is built in that
+  language, from that entry point. DOMjudge's `submissions.json` is checked, not obeyed: a
+  program runs as judge.packages finds it, so one whose `langid` or `entry_point` names
+  another is not judged, with why.
 
 A submission whose expectation cannot be read exactly (an unknown verdict, a glob the format
-does not support, a `message`, a score in a problem that is not scored) is Unread: not judged,
-and said why. As BAPCtools does, a case the grader did not need (its group stopped at a
-failure) is not held against a rule: it could have met it.
+does not support, a score in a problem that is not scored) is Unread: not judged, and said
+why. A rule is checked on the cases run; undecided() names the cases a rule still needs, so
+that no rule is met on a case that did not run.
 """
 
 from __future__ import annotations
@@ -34,9 +39,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Pattern, Sequence
+from typing import Iterable, Mapping, Pattern, Sequence
 
 from .grading import Graded
 from .model import UsageError
@@ -123,13 +128,17 @@ class Unread(Exception):
 @dataclass(frozen=True)
 class Rule:
     """A rule on a submission's cases: the test-case glob it holds for (None: every case), the
-    verdicts permitted on each case and required of one (the format's four), and the score
-    (lowest, highest) of the submission or of the groups the glob names, if any."""
+    verdicts permitted on each case and required of one (the format's four), the score
+    (lowest, highest) of the submission or of the groups the glob names, if any, the text one
+    of its cases' judgemessage.txt must hold, if any, and whether it bounds the time limit on
+    its cases: "lower", "upper", or "" (neither)."""
 
     glob: str | None
     permitted: frozenset[str]
     required: frozenset[str]
     score: tuple[float, float] | None = None
+    message: str | None = None
+    bound: str = ""
 
     def covers(self, name: str) -> bool:
         """Whether the rule holds for a case (or a group): it, or a group above it, matches."""
@@ -147,6 +156,7 @@ class Rule:
         the permitted and required that are not every verdict."""
         where = f"{self.glob}: " if self.glob else ""
         score = f" score {score_range(self.score)}" if self.score else ""
+        score += f" message {json.dumps(self.message)}" if self.message is not None else ""
         every = set(SPEC)
         if self.permitted == {"AC"}:
             text = "AC"
@@ -173,8 +183,10 @@ class Expectation:
     """What a submission must get, and who says so (by: "folder", "submissions.yaml",
     "@EXPECTED_RESULTS@"): Rules on its cases, or the verdicts one of which the whole must get
     (finals: by Kattis's names, or by DOMjudge's where domjudge), and the score the whole must
-    get (DOMjudge's @EXPECTED_SCORE@); whether it gives the time limit (timing: it must be
-    accepted); the language and entry point it names (None: as found)."""
+    get (DOMjudge's @EXPECTED_SCORE@); whether it bounds the time limit from below (timing: a
+    rule of lower bound, or legacy's accepted/); the language and entry point it is built by
+    (submissions.yaml's; None: as found); and those DOMjudge's submissions.json names, which
+    the program found is checked against."""
 
     by: str
     rules: tuple[Rule, ...] = ()
@@ -184,6 +196,15 @@ class Expectation:
     timing: bool = False
     language: str | None = None
     entrypoint: str | None = None
+    checked: tuple[str | None, str | None] = (None, None)
+
+    def times(self, name: str) -> bool:
+        """Whether the case bounds the time limit from below: a rule of lower bound holds for
+        it (legacy's accepted/: every case)."""
+        if not self.timing:
+            return False
+        lower = [rule for rule in self.rules if rule.bound == "lower"]
+        return not lower or any(rule.covers(name) for rule in lower)
 
     @property
     def said(self) -> str:
@@ -199,8 +220,9 @@ class Expectation:
 class Got:
     """What a submission got, to check against its expectation: the whole's verdict (Kattis's
     name; CE where it did not build) and score, each case's verdict (Kattis's name) of those
-    the grader needed, the groups graded, the cases whose program wrote nothing, every case of
-    the package, and whether the problem is interactive."""
+    run, in the package's order, the groups graded, the cases whose program wrote nothing,
+    every case of the package, whether the problem is interactive, and the judgemessage.txt
+    of each case run whose validator judged it at that limit."""
 
     final: str
     score: float | None
@@ -209,6 +231,7 @@ class Got:
     silent: frozenset[str] = frozenset()
     cases: Sequence[str] = ()
     interactive: bool = False
+    messages: Mapping[str, bytes] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- globs
@@ -280,21 +303,29 @@ def score_of(value: object, scoring: bool) -> tuple[float, float]:
 
 
 def rules_of(config: Mapping[str, object], glob: str | None, scoring: bool) -> list[Rule]:
-    """The Rules of a map of RULE_KEYS, for the cases of glob."""
-    if "message" in config:
-        raise Unread("message: the runner keeps no judgemessage.txt whole to look in")
+    """The Rules of a map of RULE_KEYS, for the cases of glob. A rule that permits no TLE
+    bounds the time limit from below, and one that requires TLE alone from above, unless
+    use_for_time_limit says otherwise: false, neither; lower or upper, that rule added."""
     every = frozenset(SPEC)
     permitted = verdict_list(config["permitted"], "permitted") if "permitted" in config else every
     required = verdict_list(config["required"], "required") if "required" in config else every
     score = score_of(config["score"], scoring) if "score" in config else None
-    rules = [Rule(glob, permitted, required, score)]
+    message = config.get("message")
+    if message is not None and not isinstance(message, str):
+        raise Unread("message: want a string")
     use = config.get("use_for_time_limit", True)
-    if use == "lower":  # as permitted: [AC, WA, RTE]
-        rules.append(Rule(glob, frozenset(("AC", "WA", "RTE")), every))
-    elif use == "upper":  # as required: [TLE]
-        rules.append(Rule(glob, every, frozenset(("TLE",))))
-    elif not isinstance(use, bool):
+    if use not in (True, False, "lower", "upper"):
         raise Unread("use_for_time_limit: want true, false, lower or upper")
+    bound = ""
+    if use is True and "TLE" not in permitted:
+        bound = "lower"
+    elif use is True and required == {"TLE"}:
+        bound = "upper"
+    rules = [Rule(glob, permitted, required, score, message, bound)]
+    if use == "lower":  # as permitted: [AC, WA, RTE]
+        rules.append(Rule(glob, frozenset(("AC", "WA", "RTE")), every, bound="lower"))
+    elif use == "upper":  # as required: [TLE]
+        rules.append(Rule(glob, every, frozenset(("TLE",)), bound="upper"))
     return rules
 
 
@@ -426,11 +457,6 @@ class Expectations:
             self.yaml = read_yaml(yaml)
         elif yaml.is_file():
             self.warnings.append(f"{yaml}: a file of the 2023-07 and 2025-09 formats: not read")
-        if package.time_limit is None and "use_for_time_limit" in keys_of(self.yaml):
-            self.warnings.append(
-                f"{yaml}: use_for_time_limit is read as a rule on verdicts: the time limit"
-                " comes from accepted/ alone"
-            )
         self.json = read_json(package.folder / "submissions.json")
         names = {case.name for case in package.cases}
         for name in list(names):
@@ -445,7 +471,7 @@ class Expectations:
             domjudge = self.package.data.config.get("judged_as") == "domjudge"
             found = judges_reading(label.split("/")[0], path, self.package.scoring, domjudge)
         given = self.json.get(label, {})
-        language, entrypoint = found.language, found.entrypoint
+        language = None
         if given.get("langid") is not None:
             langid = str(given["langid"])
             if langid not in LANGIDS:
@@ -453,17 +479,8 @@ class Expectations:
                     f"submissions.json: langid {printable(langid)} is none the runner knows"
                 )
             language = LANGIDS[langid]
-        entrypoint = given.get("entry_point", entrypoint)  # type: ignore[assignment]
-        return Expectation(
-            found.by,
-            found.rules,
-            found.finals,
-            found.domjudge,
-            found.score,
-            found.timing,
-            language,
-            entrypoint,
-        )
+        entrypoint = given.get("entry_point")
+        return replace(found, checked=(language, None if entrypoint is None else str(entrypoint)))
 
     def format_reading(self, label: str) -> Expectation | None:
         """The Expectation the 2023-07 and 2025-09 formats give (None: none): the folder's
@@ -493,7 +510,7 @@ class Expectations:
             rules += found
             language, entrypoint = named or language, entry_point or entrypoint
         by = "submissions.yaml" if any(glob in self.yaml for glob, _ in entries) else "folder"
-        timing = any(r.glob is None and r.permitted == {"AC"} for r in rules)
+        timing = any(rule.bound == "lower" for rule in rules)
         return Expectation(
             by, tuple(rules), timing=timing, language=language, entrypoint=entrypoint
         )
@@ -507,14 +524,6 @@ class Expectations:
         if not isinstance(value, dict):
             raise Unread(f"submissions.yaml: {printable(glob)}: want a map of keys")
         return {str(key): item for key, item in value.items()}
-
-
-def keys_of(value: object) -> Iterator[str]:
-    """The keys of a map, and of the maps in it, at any depth."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from keys_of(item)
 
 
 def read_json(path: Path) -> dict[str, Mapping[str, object]]:
@@ -572,7 +581,8 @@ def unmet(expectation: Expectation, got: Got) -> list[str]:
 
 
 def rule_unmet(rule: Rule, got: Got) -> list[str]:
-    """What of a rule the submission did not get."""
+    """What of a rule the submission did not get, on the cases run (a case not run could
+    have met it: undecided() names the cases still needed)."""
     where = f"{rule.glob}: " if rule.glob else ""
     names = [name for name in got.cases if rule.covers(name)]
     verdicts = {name: spec_name(got.verdicts[name]) for name in names if name in got.verdicts}
@@ -580,9 +590,12 @@ def rule_unmet(rule: Rule, got: Got) -> list[str]:
     bad = next(((n, v) for n, v in verdicts.items() if v not in rule.permitted), None)
     if bad is not None:
         lines.append(f"{where}permitted {listed(rule.permitted)}: {bad[0]} got {bad[1]}")
-    all_run = len(verdicts) == len(names)  # a case not run could have met it
+    all_run = len(verdicts) == len(names)
     if all_run and not any(v in rule.required for v in verdicts.values()):
         lines.append(f"{where}required {listed(rule.required)} of a case: none got one")
+    if all_run and not said_on(rule, got, names):
+        text = json.dumps(rule.message)
+        lines.append(f"{where}message {text}: in no case's judgemessage.txt")
     if rule.score is not None:
         low, high = rule.score
         for graded in (g for g in got.graded if rule.names(g.path)):
@@ -594,10 +607,45 @@ def rule_unmet(rule: Rule, got: Got) -> list[str]:
     return lines
 
 
+def said_on(rule: Rule, got: Got, names: Iterable[str]) -> bool:
+    """Whether the rule's message (None: none asked) is in the judgemessage.txt of one of the
+    cases named, as a case-sensitive part of its text."""
+    if rule.message is None:
+        return True
+    wanted = rule.message.encode("utf-8")
+    return any(wanted in got.messages.get(name, b"") for name in names)
+
+
+def decided(rule: Rule, got: Got) -> bool:
+    """Whether more cases cannot change what the rule says: every case it holds for ran, or a
+    case broke what it permits, and a case met what it requires and holds its message."""
+    names = [name for name in got.cases if rule.covers(name)]
+    verdicts = [spec_name(got.verdicts[name]) for name in names if name in got.verdicts]
+    if len(verdicts) == len(names) or any(v not in rule.permitted for v in verdicts):
+        return True
+    permits_all = rule.permitted == frozenset(SPEC)
+    met = any(v in rule.required for v in verdicts) and said_on(rule, got, names)
+    return permits_all and met
+
+
+def undecided(expectation: Expectation, got: Got) -> list[str]:
+    """The cases not run, in order, that a rule still undecided holds for: those that could
+    still change whether the submission meets its expectation. None once it is decided, met or
+    not (a rule broken decides it)."""
+    if unmet(expectation, got):
+        return []
+    rules = [rule for rule in expectation.rules if not decided(rule, got)]
+    return [
+        name
+        for name in got.cases
+        if name not in got.verdicts and any(rule.covers(name) for rule in rules)
+    ]
+
+
 def consistent(expectation: Expectation, source: Path) -> str | None:
-    """Why the program the runner found at source is not the one the expectation names (its
-    language or entry point); None where it is."""
-    language, entry = expectation.language, expectation.entrypoint
+    """Why the program the runner found at source is not the one DOMjudge's submissions.json
+    names (its language or entry point); None where it is."""
+    language, entry = expectation.checked
     if language is not None:
         endings = ENDINGS.get(language)
         if endings is None:

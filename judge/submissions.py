@@ -3,30 +3,43 @@
 verifyproblem, BAPCtools and DOMjudge judge them: the time limit comes from problem.yaml or
 from the accepted submissions, and the groups are graded by the package's grader.
 
-- Accepted submissions run first. Where problem.yaml sets no time limit they run under
-  problemtools' bound while none is known (300 s), and the limit is the slowest one's CPU
-  time times time_multiplier, rounded up to a whole second (judge.packages.derived_limit).
-- Every other submission runs under the limit times time_safety_margin; a case over the limit
-  is TLE at the limit. A submission that meets its expectation only with the margin is ok
-  "with extra time", as problemtools says it.
-- Cases run one at a time, in order, and a group stops at its first failure where its
-  on_reject says break: as the judge does, no more than the verdict needs. A Table says which
-  case is still wanted; the runner's one executor (judge.cli) runs them.
-- A submission with no expectation that can be read, or that names a language or entry point
-  other than the one the runner finds, is not judged, and its row says why.
+- Where problem.yaml sets no time limit, the submissions that bound it from below run first
+  (legacy: accepted/; 2023-07 and 2025-09: each whose rule permits no TLE, on the cases that
+  rule holds for), under problemtools' bound while none is known (300 s). The limit is the
+  slowest case's CPU time times time_multiplier (ac_to_time_limit), rounded up to a whole
+  second (judge.packages.derived_limit). Their cases are not run again.
+- Then every submission runs under the limit times time_safety_margin; a case over the limit
+  is TLE at the limit, and the JSON report says it so. A submission that meets its
+  expectation only with the margin is ok "with extra time", as problemtools says it.
+- Cases run one at a time, in order: those the grader needs (a group stops at its first
+  failure where its on_reject says break), then those a rule still undecided needs
+  (judge.expectations.undecided), and no more. A Table says which case is still wanted; the
+  runner's one executor (judge.cli) runs them.
+- A submission with no expectation that can be read, or whose submissions.json names a
+  language or entry point other than the one the runner finds, is not judged, and its row
+  says why. submissions.yaml's language and entry point are those it is built by.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 
 from .console import say
-from .expectations import Expectation, Expectations, Got, Unread, consistent, sorted_labels, unmet
+from .expectations import (
+    Expectation,
+    Expectations,
+    Got,
+    Unread,
+    consistent,
+    sorted_labels,
+    undecided,
+    unmet,
+)
 from .grading import CaseResult, Graded, grade, score_text
-from .model import Case, Command, Judgement, Result
+from .model import Case, Command, Judgement, Result, Verdict
 from .packages import (
     Package,
     Skipped,
@@ -35,6 +48,7 @@ from .packages import (
     program_command,
     source_of,
 )
+from .process.watch import BACKSTOP
 from .report import Checked
 from .text import printable
 from .verdicts import at_limit, kattis_name, time_judged
@@ -57,7 +71,7 @@ class Submission:
 
     @property
     def accepted(self) -> bool:
-        """Whether it gives the time limit: it must be accepted on every case."""
+        """Whether it bounds the time limit from below: it runs first where none is known."""
         return self.expected is not None and self.expected.timing
 
 
@@ -65,7 +79,8 @@ class Submission:
 class Verdicts:
     """One submission judged: its verdict and score at the time limit, the same with the
     margin, its slowest CPU (or wall) time, its first failed case, (name, Judgement), or None;
-    and what it got at the limit and with the margin, as its expectation is checked."""
+    what it got at the limit and with the margin, as its expectation is checked; and its cases
+    judged, by name."""
 
     verdict: str
     score: float | None
@@ -75,6 +90,7 @@ class Verdicts:
     deciding: tuple[str, Judgement] | None
     low_got: Got | None = None
     high_got: Got | None = None
+    judged: Mapping[str, Result] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -140,17 +156,19 @@ def submission_paths(folder: Path) -> Iterator[tuple[str, Path]]:
 
 
 def built_submission(path: Path, label: str, expected: Expectation, how: Building) -> Submission:
-    """The Submission of the program at path, built: its command, or why it has none."""
-    if expected.language is not None or expected.entrypoint is not None:
+    """The Submission of the program at path, built (in the language and from the entry point
+    submissions.yaml names, if it does): its command, or why it has none."""
+    if expected.checked != (None, None):
         try:
             why = consistent(expected, source_of(path, how.domjudge))
         except (Skipped, Unbuilt) as error:
             why = f"it names its language or entry point, and the runner finds none: {error}"
         if why is not None:
             return Submission(label, expected, None, why, False)
+    named = (expected.language, expected.entrypoint)
     try:
         command = program_command(
-            path, how.python, how.sandbox, how.hidden, how.builds, domjudge=how.domjudge
+            path, how.python, how.sandbox, how.hidden, how.builds, *named, domjudge=how.domjudge
         )
     except Skipped as error:
         return Submission(label, expected, None, str(error), False)
@@ -169,9 +187,11 @@ class Asked(Exception):
 
 class Table:
     """A run of submissions as its cases' results come (each case's problem is its
-    submission's label): which case the grader still wants, each submission's Verdicts at
-    limit (and with the margin its cases ran under) once it needs no more, and its row said
-    then, with width (None: not said)."""
+    submission's label): which case is still wanted, each submission's Verdicts at limit (and
+    with the margin its cases ran under) once it needs no more, and its row said then, with
+    width (None: not said). timing: the run that finds the time limit, where each submission
+    runs the cases that bound it (Expectation.times), every one. before: what such a run
+    checked, whose cases are not run again."""
 
     def __init__(
         self,
@@ -179,14 +199,19 @@ class Table:
         submissions: Sequence[Submission],
         limit: float,
         width: int | None = None,
+        timing: bool = False,
+        before: Iterable[tuple[Checked, Verdicts | None]] = (),
     ) -> None:
-        self.package, self.limit, self.width = package, limit, width
+        self.package, self.limit, self.width, self.timing = package, limit, width, timing
         self.submissions = list(submissions)
         self.judged: dict[str, dict[str, Result]] = {s.label: {} for s in submissions}
+        for checked, verdicts in before:
+            if verdicts is not None and checked.name in self.judged:
+                self.judged[checked.name].update(verdicts.judged)
         self.checked: dict[str, tuple[Checked, Verdicts | None]] = {}
 
     def wants(self, case: Case) -> bool:
-        """Whether the grader needs the case: asked in order, just before it would run."""
+        """Whether the case is still needed: asked in order, just before it would run."""
         self.close_before(case.problem)
         if case.problem in self.checked:
             return False
@@ -204,15 +229,26 @@ class Table:
         return [self.checked[s.label] for s in self.submissions]
 
     def next_needed(self, label: str) -> str | None:
-        """The case the grader asks for next, at the limit or with the margin; None once it
-        has all it needs."""
+        """The case wanted next: the one the grader asks for, at the limit or with the margin,
+        then the first a rule still undecided needs (timing: the first that bounds the time
+        limit not run); None once all that is needed is known."""
         judged = self.judged[label]
+        expected = next(s.expected for s in self.submissions if s.label == label)
+        if self.timing and expected is not None and expected.rules:
+            wanted = (c.name for c in self.package.cases if expected.times(c.name))
+            return next((name for name in wanted if name not in judged), None)
         for result_of in (high_of(judged), low_of(judged, self.limit)):
             try:
                 grade(self.package.data, result_of)
             except Asked as asked:
                 return asked.name
-        return None
+        if expected is None or not judged:
+            return None
+        verdicts = check(self.package, judged, self.limit)
+        low, high = verdicts.low_got, verdicts.high_got
+        assert low is not None and high is not None
+        needed = undecided(expected, high) if unmet(expected, low) else undecided(expected, low)
+        return needed[0] if needed else None
 
     def close_before(self, label: str | None) -> None:
         """Close each submission before label (None: every one) not closed yet."""
@@ -226,11 +262,22 @@ class Table:
         """Check the submission, and say its row (as a row says one that ran no case)."""
         each = next(s for s in self.submissions if s.label == label)
         judged = self.judged[label]
-        verdicts = check(self.package, judged, self.limit) if judged else None
-        checked = checked_of(self.package, each, verdicts, judged.values())
+        verdicts = None
+        if self.timing and judged and each.expected is not None and each.expected.rules:
+            verdicts = timed_only(judged)  # not graded: the run of every submission checks it
+        elif judged:
+            verdicts = check(self.package, judged, self.limit)
+        checked = checked_of(self.package, each, verdicts, self.limit)
         self.checked[label] = (checked, verdicts)
         if self.width is not None:
             say(row(each, verdicts, self.width))
+
+
+def timed_only(judged: Mapping[str, Result]) -> Verdicts:
+    """The Verdicts of a submission run on the cases that bound the time limit, not all the
+    grader needs: its slowest time and its cases, to be checked with the others'."""
+    slowest = max(time_judged(j) for j in judged.values())
+    return Verdicts("", None, "", None, slowest, None, judged=dict(judged))
 
 
 def high_of(judged: Mapping[str, Judgement]) -> Callable[[str], CaseResult]:
@@ -256,7 +303,7 @@ def low_of(judged: Mapping[str, Judgement], limit: float) -> Callable[[str], Cas
     return result_of
 
 
-def check(package: Package, judged: Mapping[str, Judgement], limit: float) -> Verdicts:
+def check(package: Package, judged: Mapping[str, Result], limit: float) -> Verdicts:
     """The Verdicts of a submission's cases judged: graded at the limit and with the margin."""
     high, low = (
         got_of(package, judged, high_of(judged)),
@@ -265,22 +312,31 @@ def check(package: Package, judged: Mapping[str, Judgement], limit: float) -> Ve
     times = [time_judged(j) for j in judged.values()]
     failed = [(n, j) for n, j in judged.items() if j.verdict != "AC"]
     slowest, deciding = max(times, default=0.0), (failed[0] if failed else None)
-    return Verdicts(low.final, low.score, high.final, high.score, slowest, deciding, low, high)
+    return Verdicts(
+        low.final, low.score, high.final, high.score, slowest, deciding, low, high, dict(judged)
+    )
 
 
 def got_of(
     package: Package, judged: Mapping[str, Judgement], result_of: Callable[[str], CaseResult]
 ) -> Got:
     """What a submission got, graded by result_of: the verdict and score of the whole and of
-    each group, and each case's verdict the grader asked for."""
-    asked: dict[str, str] = {}
-    graded = grade(package.data, asked_of(result_of, asked))
+    each group, each case's verdict of those run (Kattis's name), and the judgemessage.txt of
+    each whose verdict there is the one its validator gave."""
+    graded = grade(package.data, asked_of(result_of, {}))
     top = graded[-1] if graded else Graded("", "AC", 0.0)
     silent = frozenset(name for name, one in judged.items() if one.silent)
     cases = tuple(case.name for case in package.cases)
+    verdicts, messages = {}, {}
+    for name in (name for name in cases if name in judged):
+        verdict, _ = result_of(name)
+        verdicts[name] = kattis_name(verdict)
+        message = judged[name].judgemessage
+        if message is not None and verdict == judged[name].verdict:
+            messages[name] = message
     interactive = package.profile.mode.interactive
     score = top.score if package.scoring else None
-    return Got(top.verdict, score, asked, tuple(graded), silent, cases, interactive)
+    return Got(top.verdict, score, verdicts, tuple(graded), silent, cases, interactive, messages)
 
 
 def asked_of(
@@ -296,14 +352,40 @@ def asked_of(
     return noted
 
 
+def at_the_limit(result: Result, limit: float) -> Result:
+    """A case's Result as the report says it: judged again at the time limit where it ran
+    with the safety margin (over the limit: TLE, whatever it got with the margin), and without
+    its judgemessage.txt, which is kept only to check a rule."""
+    result = replace(result, judgemessage=None)
+    verdict = at_limit(result, limit)
+    if verdict == result.verdict:
+        return result
+    if verdict != Verdict.TLE:  # MLE within the limit
+        return replace(result, verdict=verdict, reason="memory-peak")
+    by_cpu = result.cpu is not None and result.cpu > limit
+    reason = (
+        "cpu-limit" if by_cpu else "wall-backstop" if result.cpu is not None else "wall-unmeasured"
+    )
+    used = (
+        f"CPU time {result.cpu:.3f} s"
+        if by_cpu and result.cpu is not None
+        else f"wall time {result.wall:.3f} s"
+    )
+    where = f"the {limit:g} s time limit" if by_cpu else f"{BACKSTOP:g}x the {limit:g} s time limit"
+    said = f"{used}, past {where}; with the safety margin it got {result.verdict.value}"
+    return replace(result, verdict=verdict, reason=reason, details=(said, *result.details))
+
+
 def checked_of(
-    package: Package,
-    each: Submission,
-    verdicts: Verdicts | None,
-    results: Iterable[Result],
+    package: Package, each: Submission, verdicts: Verdicts | None, limit: float
 ) -> Checked:
-    """What --json says of a submission: its outcome, and its cases under the package's name."""
-    shown = tuple(replace(r, case=replace(r.case, problem=package.name)) for r in results)
+    """What --json says of a submission: its outcome, and its cases under the package's name,
+    in its order, each as judged at the time limit."""
+    judged = verdicts.judged if verdicts is not None else {}
+    results = [judged[case.name] for case in package.cases if case.name in judged]
+    shown = tuple(
+        replace(at_the_limit(r, limit), case=replace(r.case, problem=package.name)) for r in results
+    )
     expected = each.expected
     said = expected.said if expected is not None else None
     by = expected.by if expected is not None else None
@@ -351,12 +433,20 @@ def time_line(package: Package, limit: float, slowest: float | None, margin: boo
     """The line that says where the time limit comes from (slowest None: problem.yaml), and
     with margin the limit that gives."""
     high = limit * package.margin
-    said = f"; the safety margin {package.margin:g} (time_safety_margin) gives {high:g} s"
+    newer = package.data.config.get("format", "legacy") != "legacy"
+    key = "time_limit_to_tle" if newer else "time_safety_margin"
+    said = f"; the safety margin {package.margin:g} ({key}) gives {high:g} s"
     said = said if margin else ""
     if slowest is None and package.data.config.get("judged_as") == "domjudge":
         return f"{package.name}: time limit {limit:g} s, as DOMjudge reads it; no safety margin"
     if slowest is None:
         return f"{package.name}: time limit {limit:g} s, problem.yaml's{said}"
+    if newer:
+        return (
+            f"{package.name}: time limit {limit:g} s: the slowest case of the submissions that"
+            f" bound it from below used {slowest:.3f} s of CPU, times {package.multiplier:g}"
+            f" (ac_to_time_limit), rounded up to a multiple of {package.resolution:g} s{said}"
+        )
     return (
         f"{package.name}: time limit {limit:g} s: the slowest accepted submission used"
         f" {slowest:.3f} s of CPU, times {package.multiplier:g} (time_multiplier), rounded up"
@@ -367,8 +457,8 @@ def time_line(package: Package, limit: float, slowest: float | None, margin: boo
 def accepted_limit(
     package: Package, timed: Iterable[tuple[Checked, Verdicts | None]], margin: bool = True
 ) -> tuple[float, str]:
-    """(the time limit, the line that says how it was found) from the accepted submissions
-    checked under the bound while none is known."""
+    """(the time limit, the line that says how it was found) from the submissions that bound
+    it from below, run on the cases that do under the bound while none is known."""
     slowest = max(verdicts.slowest for _, verdicts in timed if verdicts is not None)
     limit = derived_limit(slowest, package.multiplier, package.resolution)
     return limit, time_line(package, limit, slowest, margin)

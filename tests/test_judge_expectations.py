@@ -226,7 +226,7 @@ def test_use_for_time_limit_lower_and_upper_are_rules_on_the_verdicts():
         {"permitted": ["AC", "OK"]},  # no such verdict
         {"permitted": "AC"},  # not a list
         {"required": []},
-        {"message": "hello"},  # judgemessage.txt is not kept whole
+        {"message": ["hello"]},  # not a string
         {"score": 50},  # a pass-fail problem
         {"use_for_time_limit": "sometimes"},
         {"secret": {"permitted": ["AC"], "notes": "x"}},
@@ -291,11 +291,12 @@ def test_no_output_is_a_wrong_answer_whose_first_failed_case_wrote_nothing():
 
 
 def test_a_language_or_entry_point_other_than_the_runners_is_said(tmp_path):
+    """DOMjudge's submissions.json is checked against the program found, not obeyed."""
     source = Path("accepted/x.py")
-    assert expectations.consistent(Expectation("x", language="python3"), source) is None
-    assert expectations.consistent(Expectation("x", language="python2"), source)
-    assert expectations.consistent(Expectation("x", entrypoint="x.py"), source) is None
-    assert expectations.consistent(Expectation("x", entrypoint="main.py"), source)
+    assert expectations.consistent(Expectation("x", checked=("python3", None)), source) is None
+    assert expectations.consistent(Expectation("x", checked=("python2", None)), source)
+    assert expectations.consistent(Expectation("x", checked=(None, "x.py")), source) is None
+    assert expectations.consistent(Expectation("x", checked=(None, "main.py")), source)
 
 
 def test_submissions_yaml_in_a_legacy_package_is_a_warning_and_a_default_folder_is_replaced(
@@ -310,3 +311,114 @@ def test_submissions_yaml_in_a_legacy_package_is_a_warning_and_a_default_folder_
     problem = folder / "problem.yaml"
     problem.write_text(problem.read_text().replace("2025-09", "legacy"))
     assert len(expectations.Expectations(read_package(folder)).warnings) == 1
+
+
+# ---------------------------------------------------------------- submissions.yaml read whole
+
+
+def without_spin(tmp_path):
+    """A copy of bounds without tle/spin.py, whose slow cases the test needs not."""
+    folder = copied(tmp_path, "bounds")
+    shutil.rmtree(folder / "submissions" / "tle")
+    return folder
+
+
+def test_a_language_and_entry_point_of_submissions_yaml_build_the_program(tmp_path):
+    """bounds' folder/metadata: its main.py fails; right.py, the entry point named, is right."""
+    folder = without_spin(tmp_path)
+    shutil.copytree(folder / "submissions/folder/metadata", folder / "submissions/folder/main")
+    yaml = folder / "submissions" / "submissions.yaml"
+    yaml.write_text(yaml.read_text() + "folder/main:\n  required: [RTE]\n")
+    status, report, err = checked(tmp_path, folder)
+    assert status == 0, err
+    got = records(report)
+    assert got["folder/metadata"] == ("submissions.yaml", "AC", True)
+    assert got["folder/main"] == ("submissions.yaml", "RTE", True)  # main.py, as found
+
+
+def test_a_message_must_be_in_the_judgemessage_of_a_case_it_holds_for(tmp_path):
+    folder = without_spin(tmp_path)
+    hello = (folder / "submissions" / "wa" / "hello.py").read_text()
+    write(folder / "submissions" / "wa" / "bye.py", hello)
+    write(folder / "submissions" / "wa" / "cased.py", hello)
+    two = (folder / "submissions" / "wa" / "two.py").read_text()
+    write(folder / "submissions" / "wa" / "scoped.py", two)
+    yaml = folder / "submissions" / "submissions.yaml"
+    more = "wa/bye.py:\n  message: got bye\nwa/cased.py:\n  message: Got hello\n"
+    more += "wa/scoped.py:\n  sample:\n    message: wanted 3\n"  # secret/a's, not sample's
+    yaml.write_text(yaml.read_text() + more)
+    status, report, _ = checked(tmp_path, folder)
+    assert status == 1
+    by_name = {s["submission"]: s for s in report["submissions"]}
+    assert by_name["wa/hello.py"]["ok"] is True
+    assert by_name["wa/hello.py"]["expected"] == 'WA; message "got hello"'
+    for name in ("wa/bye.py", "wa/cased.py", "wa/scoped.py"):  # the match is case-sensitive
+        assert by_name[name]["ok"] is False
+        assert [line.split(": ")[-1] for line in by_name[name]["unmet"]] == [
+            "in no case's judgemessage.txt"
+        ]
+
+
+def test_a_rule_on_cases_past_the_first_failure_is_judged_on_them(tmp_path):
+    """wa/two.py fails sample/1 first; its rules on secret/ are met, or not, on those cases
+    run, never on cases not run."""
+    folder = without_spin(tmp_path)
+    two = (folder / "submissions" / "wa" / "two.py").read_text()
+    write(folder / "submissions" / "wa" / "never.py", two)
+    yaml = folder / "submissions" / "submissions.yaml"
+    yaml.write_text(yaml.read_text() + "wa/never.py:\n  secret/a:\n    required: [AC]\n")
+    status, report, _ = checked(tmp_path, folder)
+    assert status == 1
+    by_name = {s["submission"]: s for s in report["submissions"]}
+    two, never = by_name["wa/two.py"], by_name["wa/never.py"]
+    assert (two["got"], two["ok"]) == ("WA", True)
+    assert {c["case"]: c["verdict"] for c in two["cases"]}["secret/b"] == "AC"
+    assert (never["got"], never["ok"]) == ("WA", False)
+    assert never["unmet"] == ["secret/a: required [AC] of a case: none got one"]
+
+
+def test_use_for_time_limit_lower_raises_the_time_limit_and_upper_wants_a_tle(tmp_path):
+    """bounds sets no time limit: tle/spin.py's sample (lower) gives it, 0.1 s of CPU times
+    2 at least, and its secret/c, 2 s, is TLE (upper); each of its submissions meets its
+    rules without the safety margin."""
+    status, report, err = checked(tmp_path, PACKAGES / "bounds")
+    assert status == 0, err
+    assert all(s["ok"] and not s["extra_time"] for s in report["submissions"]), report
+    spin = next(s for s in report["submissions"] if s["submission"] == "tle/spin.py")
+    assert spin["got"] == "TLE"
+    assert "TLE" in [c["verdict"] for c in spin["cases"] if c["case"].startswith("secret/")]
+    assert report["problems"]["bounds"]["time_limit_s"] >= 0.2
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(report, schema())
+
+
+@pytest.mark.parametrize(
+    "entry, bound",
+    [
+        ({"permitted": ["AC"]}, "lower"),
+        (expectations.DEFAULTS["wrong_answer"], "lower"),  # no TLE permitted
+        (expectations.DEFAULTS["time_limit_exceeded"], "upper"),
+        (expectations.DEFAULTS["brute_force"], ""),  # required: [RTE, TLE], not TLE alone
+        ({"permitted": ["AC"], "use_for_time_limit": False}, ""),
+        ({"use_for_time_limit": "lower"}, "lower"),
+    ],
+)
+def test_a_rule_bounds_the_time_limit_as_the_spec_says(entry, bound):
+    rules = expectations.rules_of(entry, None, False)
+    assert {rule.bound for rule in rules} - {""} == ({bound} if bound else set())
+
+
+def test_undecided_names_the_cases_a_rule_still_needs_and_none_once_decided():
+    cases = ("sample/1", "secret/1", "secret/2")
+    every_ac = Expectation("folder", (rule(permitted={"AC"}),))
+    assert expectations.undecided(every_ac, got({"sample/1": "AC"}, cases=cases)) == [
+        "secret/1",
+        "secret/2",
+    ]
+    assert expectations.undecided(every_ac, got({"sample/1": "WA"}, cases=cases)) == []  # broken
+    one_ac = Expectation("x", (rule(required={"AC"}, glob="secret"),))
+    assert expectations.undecided(one_ac, got({"sample/1": "WA"}, cases=cases)) == [
+        "secret/1",
+        "secret/2",
+    ]
+    assert expectations.undecided(one_ac, got({"secret/1": "AC"}, cases=cases)) == []

@@ -194,7 +194,7 @@ def test_deriving_a_time_limit_builds_only_the_accepted(monkeypatch):
     others are not even built."""
     built = []
 
-    def program_command(path, *how):
+    def program_command(path, *how, **named):
         built.append(path.parent.name)
         raise submissions.Skipped("not here")
 
@@ -224,6 +224,24 @@ def test_a_table_wants_only_the_cases_the_grader_needs():
 
 def judgement(verdict, cpu=0.1):
     return Judgement(verdict, cpu, cpu, 10.0, False, (), reason="compared")
+
+
+def test_a_case_over_the_time_limit_is_tle_in_the_json_whatever_the_margin_gave():
+    """BAPCtools' guess time_limit_exceeded/guess_close_stdout_1.cpp: asleep past the limit's
+    wall backstop with its output closed, then WA with the margin; its verdict is TLE, and so
+    is its case's, as the judges say. A case within the limit keeps its verdict."""
+    package = read_package(PACKAGES / "hello")
+    one = submissions.Submission("time_limit_exceeded/x.py", whole("TLE"), (["x"], None))
+    table = submissions.Table(package, [one], 1.0)
+    case = replace(package.cases[0], problem=one.label)
+    asleep = replace(judgement(Verdict.WA, cpu=0.001), wall=4.0, reason="judging-exit")
+    table.add(Result.of(case, asleep))
+    [(checked, _)] = table.finish()
+    [shown] = checked.results
+    assert (checked.got, checked.ok) == ("TLE", True)
+    assert (shown.verdict, shown.reason, shown.wall) == (Verdict.TLE, "wall-backstop", 4.0)
+    within = submissions.at_the_limit(Result.of(case, judgement(Verdict.WA)), 1.0)
+    assert (within.verdict, within.reason) == (Verdict.WA, "compared")
 
 
 # ---------------------------------------------------------------- under --sandbox
