@@ -218,7 +218,12 @@ class Table:
         return self.next_needed(case.problem) == case.name
 
     def add(self, result: Result) -> None:
+        """Note a case's result (its judgemessage.txt only where a rule looks in it)."""
         label = result.case.problem
+        expected = next(s.expected for s in self.submissions if s.label == label)
+        asks = expected is not None and any(r.message is not None for r in expected.rules)
+        if result.judgemessage is not None and not asks:
+            result = replace(result, judgemessage=None)
         self.judged[label][result.case.name] = result
         if self.next_needed(label) is None:
             self.close(label)

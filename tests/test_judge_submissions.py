@@ -16,7 +16,7 @@ from sandbox_util import needs_sandbox
 from util import ROOT, run
 
 from judge import cli, submissions
-from judge.expectations import Expectation
+from judge.expectations import SPEC, Expectation, Rule
 from judge.model import Judgement, Result, UsageError, Verdict
 from judge.packages import read_package
 
@@ -242,6 +242,25 @@ def test_a_case_over_the_time_limit_is_tle_in_the_json_whatever_the_margin_gave(
     assert (shown.verdict, shown.reason, shown.wall) == (Verdict.TLE, "wall-backstop", 4.0)
     within = submissions.at_the_limit(Result.of(case, judgement(Verdict.WA)), 1.0)
     assert (within.verdict, within.reason) == (Verdict.WA, "compared")
+
+
+def test_a_case_keeps_its_judgemessage_only_where_a_rule_looks_in_it():
+    """A validator may write 64 KiB a case: a submission no message rule is about drops it."""
+    package = read_package(PACKAGES / "bounds")
+    every = frozenset(SPEC)
+    plain = Expectation("submissions.yaml", (Rule(None, every, every),))
+    asking = Expectation("submissions.yaml", (Rule(None, every, every, message="got"),))
+    both = [
+        submissions.Submission("wa/two.py", plain, (["x"], None)),
+        submissions.Submission("wa/hello.py", asking, (["x"], None)),
+    ]
+    table = submissions.Table(package, both, 1.0)
+    for each in both:
+        case = replace(package.cases[0], problem=each.label)
+        said = replace(judgement(Verdict.WA), judgemessage=b"wanted 1, got 2")
+        table.add(Result.of(case, said))
+    assert table.judged["wa/two.py"]["sample/1"].judgemessage is None
+    assert table.judged["wa/hello.py"]["sample/1"].judgemessage == b"wanted 1, got 2"
 
 
 # ---------------------------------------------------------------- under --sandbox
