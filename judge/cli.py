@@ -610,17 +610,23 @@ def nothing() -> None:
     return None
 
 
+def uncut(case: Case) -> float | None:
+    return None
+
+
 def execute(
     plan: Plan,
     add: Callable[[Result], None],
     wants: Callable[[Case], bool] = everything,
     on_wait: Callable[[], None] = nothing,
+    cut: Callable[[Case], float | None] = uncut,
 ) -> None:
     """Run the plan's cases through judge.judging, building nothing: each case wants() wants,
     by its problem's profile (its own mode over it) and program, under the plan's sandbox,
     plan.jobs at once; add(each Result), in case order; on_wait() while one is awaited. With
     one job, wants() is asked of each case in order, just before it would run, after the
-    results before it were added. A stop signal or a closed stdout kills every running case
+    results before it were added, and then cut(), the lower time limit it may run under
+    (judge.judging.judge_case). A stop signal or a closed stdout kills every running case
     and raises (judge.judging.run_all)."""
     assert plan.jobs == 1 or wants is everything, "a case wanted by the results before it"
 
@@ -632,7 +638,7 @@ def execute(
         program = replace(plan.programs[case.problem], sandbox=plan.sandbox)
         if plan.validation is not None:  # the program is a validator, the case its file
             return plan.validation.run(case, profile, program, running)
-        return judge_case(case, profile, program, running)
+        return judge_case(case, profile, program, running, cut(case))
 
     def added(result: Result | None) -> None:
         if result is not None:
@@ -755,7 +761,7 @@ def check_submissions(plan: Plan) -> int:
     say(line)
     plan = with_limit(plan, limit, package.margin)
     table = Table(package, plan.submissions or (), limit, width, before=first)
-    execute(plan, table.add, table.wants)
+    execute(plan, table.add, table.wants, cut=table.cut)
     checked = [one for one, _ in table.finish()]
     failed = (
         written(plan.json, submissions_data(plan.info, checked, package.margin)) if plan.json else 0

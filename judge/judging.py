@@ -301,9 +301,7 @@ def judgement(
         )
     if not verdict.passing and verdict != Verdict.RE:
         details = (*details, *stderr_tail(run.stderr))
-    half = bounds.time_limit / 2  # slow: over half the CPU limit, or half the wall backstop
-    over = run.wall > (half if run.cpu is None else half * BACKSTOP)
-    slow = verdict.passing and (over or (run.cpu or 0) > half)
+    slow = verdict.passing and slow_under(run.wall, run.cpu, bounds.time_limit)
     shown = shown_input(input_path) if not verdict.passing and verdict != Verdict.OLE else ()
     return Judgement(
         verdict,
@@ -342,9 +340,25 @@ def shown_input(path: str | os.PathLike[str]) -> list[str]:
     return shown_lines(data) or []
 
 
-def judge_case(case: Case, profile: Profile, program: Program, running: Running) -> Result:
-    """The Result of one case of a run."""
-    return Result.of(case, judge_one(program, case.input, case.expected, profile, running))
+def slow_under(wall: float, cpu: float | None, time_limit: float) -> bool:
+    """Whether a pass is slow under time_limit: over half of it in CPU time, or over half its
+    wall backstop (where no CPU time is measured, half the limit in wall time)."""
+    half = time_limit / 2
+    return wall > (half if cpu is None else half * BACKSTOP) or (cpu or 0) > half
+
+
+def judge_case(
+    case: Case, profile: Profile, program: Program, running: Running, cut: float | None = None
+) -> Result:
+    """The Result of one case of a run. With cut, a time limit below the profile's, the case
+    runs under cut instead, as a TLE there decides all that is wanted of it; a pass is slow
+    as under the profile's limit all the same."""
+    if cut is None or cut >= profile.time_limit:
+        return Result.of(case, judge_one(program, case.input, case.expected, profile, running))
+    lower = replace(profile, time_limit=cut)
+    judged = judge_one(program, case.input, case.expected, lower, running)
+    slow = judged.slow and slow_under(judged.wall, judged.cpu, profile.time_limit)
+    return Result.of(case, replace(judged, slow=slow))
 
 
 def run_all(

@@ -55,6 +55,7 @@ from .verdicts import at_limit, kattis_name, time_judged
 
 SHOWN_DETAILS = 6  # the lines shown under a submission not ok, of its first failed case
 SHOWN_UNMET = 3  # the expectations not met shown under it
+CUT_PAST = 0.001  # seconds: the least a run cut at the time limit is over it by
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,26 @@ class Table:
         if case.problem in self.checked:
             return False
         return self.next_needed(case.problem) == case.name
+
+    def cut(self, case: Case) -> float | None:
+        """The time limit a wanted case runs under in place of the margin's: the limit itself
+        where a TLE there would meet its submission's expectation at the limit and leave no
+        case to run, as the judges then have their verdict (the margin could only say what a
+        submission that meets its expectation got with extra time); else None."""
+        each = next(s for s in self.submissions if s.label == case.problem)
+        if each.expected is None or self.package.margin <= 1:
+            return None
+        judged = self.judged[case.problem]
+        over = self.limit + CUT_PAST  # what a run cut at the limit gives
+        tle = Judgement(Verdict.TLE, over, over, None, False, (), reason="cpu-limit")
+        self.judged[case.problem] = {**judged, case.name: Result.of(case, tle)}
+        try:
+            if self.next_needed(case.problem) is not None:
+                return None
+            low = check(self.package, self.judged[case.problem], self.limit).low_got
+        finally:
+            self.judged[case.problem] = judged
+        return self.limit if low is not None and not unmet(each.expected, low) else None
 
     def add(self, result: Result) -> None:
         """Note a case's result (its judgemessage.txt only where a rule looks in it)."""

@@ -4,6 +4,8 @@ runner on tiny roots, read from its JSON report: what cannot be read or run is t
 IE and the run goes on, a failure shows its input, and cases run in parallel report in order."""
 
 import functools
+import json
+import shutil
 import sys
 import threading
 import time
@@ -22,14 +24,18 @@ from runner_util import (
     make_root,
     write,
 )
+from util import ROOT, run
 
-from judge import judging, model, stop
+from judge import judging, model, stop, submissions
 from judge.cli import cpu_count
+from judge.expectations import Expectation
+from judge.packages import read_package
 from judge.problems import DEFAULT_PROFILE
 from judge.process.choose import new_running
 from judge.verdicts import Seen, decide
 
 PROFILE = replace(DEFAULT_PROFILE, time_limit=1.0)
+PACKAGES = ROOT / "tests" / "packages"
 
 
 def judge_code(folder, code, given="", answer=None, profile=PROFILE):
@@ -308,3 +314,48 @@ def test_the_programs_stderr_shows_under_every_failure(tmp_path, solution, verdi
     assert status == 1 and case_verdicts(report) == {"p/a": verdict}
     details = case_details(report)["p/a"]
     assert details[details.index("stderr, last lines:") + 1] == "  debug: 42", details
+
+
+# ---------------------------------------------------------------- a case cut at the limit
+
+
+def test_a_case_whose_tle_settles_its_submission_is_cut_at_the_limit():
+    """A TLE at the limit meets time_limit_exceeded/'s expectation and leaves no case to run:
+    the case runs to the limit, not to the margin. A submission a TLE would not meet keeps
+    the margin, and so does a package whose margin is 1 (DOMjudge's reading)."""
+    package = read_package(PACKAGES / "hello")
+
+    def cut(folder, verdict, margin=package.margin):
+        expected = Expectation("folder", finals=(verdict,))
+        one = submissions.Submission(f"{folder}/x.py", expected, (["x"], None))
+        table = submissions.Table(replace(package, margin=margin), [one], 1.0)
+        case = replace(package.cases[0], problem=one.label)
+        assert table.wants(case)
+        return table.cut(case)
+
+    assert cut("time_limit_exceeded", "TLE") == 1.0
+    assert cut("wrong_answer", "WA") is None and cut("accepted", "AC") is None
+    assert cut("time_limit_exceeded", "TLE", margin=1.0) is None
+
+
+def test_a_tle_submission_runs_to_the_time_limit_not_to_the_margin(tmp_path):
+    """hello's spin.py alone, under a 0.2 s limit and the margin 2: TLE, as expected, after
+    some 0.2 s of CPU time, not 0.4 s; its case says the limit it ran under."""
+    folder = shutil.copytree(PACKAGES / "hello", tmp_path / "hello")
+    for name in ("accepted", "wrong_answer", "run_time_error"):
+        shutil.rmtree(folder / "submissions" / name)
+    write(folder / "problem.yaml", "limits:\n  time_limit: 0.2\n")
+    report = tmp_path / "report.json"
+    argv = [runner_util.PYTHON, str(runner_util.RUNNER), "--package", str(folder)]
+    done = run([*argv, "--submissions", "--json", str(report)], text=True)
+    assert done.returncode == 0, done.stderr
+    [spin] = json.loads(report.read_text(encoding="utf-8"))["submissions"]
+    [case] = spin["cases"]
+    assert (spin["got"], spin["ok"], spin["extra_time"], case["verdict"]) == (
+        "TLE",
+        True,
+        False,
+        "TLE",
+    )
+    assert 200 <= case["cpu_ms"] < 300, case
+    assert case["details"][0] == f"CPU time {case['cpu_ms'] / 1000:.2f} s, over the 0.2 s limit"
