@@ -128,6 +128,52 @@ def test_time_the_runner_was_stopped_is_not_the_cases(tmp_path, path):
     assert case_of(data, "p/a")["details"] == []
 
 
+class Spinning:
+    """A case that uses all of one CPU and writes nothing, on a clock of its own: each wait
+    of the watcher moves the clock on; reading its usage gives its CPU time, the clock's."""
+
+    measures, queued, pipes = True, 0.0, None
+
+    def __init__(self, clock):
+        self.clock, self.stopped = clock, False
+        self.output, self.errors = bytearray(), bytearray()
+
+    def tick(self):
+        pass
+
+    def kill(self, tree):
+        pass
+
+    def usage_now(self, wait=None):
+        return self.clock[0], 10.0
+
+    def reading(self):
+        return True
+
+    def read(self, seconds):
+        self.clock[0] += seconds
+
+    def exited(self):
+        return False
+
+    def finish(self):
+        return -9, self.clock[0], 10.0, 10.0
+
+    def close(self, pipes):
+        pass
+
+
+@pytest.mark.parametrize("limit", [0.301, 0.52, 1.23])
+def test_a_spinning_case_is_seen_past_its_cpu_limit_as_it_passes_it(monkeypatch, limit):
+    """The watcher looks again as the CPU time left before the limit runs out, not a TICK
+    later: a case that spins is stopped within USAGE_EVERY's least past the limit."""
+    clock = [0.0]
+    monkeypatch.setattr(watch.time, "monotonic", lambda: clock[0])
+    case = Spinning(clock)
+    run = watch.watch(case, case, case, watch.Limits(limit, 256.0, MIB))
+    assert run.timed_out and limit < run.cpu <= limit + watch.USAGE_EVERY[1] + 1e-9, run.cpu
+
+
 class SlowStart:
     """A tree kind whose case starts once `go` is set (`entered` says it is starting); kill()
     is recorded."""

@@ -204,6 +204,14 @@ def memory_seen(
     return at if at is not None or (peak or 0) <= limit else cpu or 0.0
 
 
+def cpu_left(time_limit: float, cpu: float | None) -> float:
+    """The seconds before a case read at cpu seconds of CPU time can pass time_limit, on one
+    CPU (the least seconds a look waits for, USAGE_EVERY's, at least); TICK where its CPU time
+    is not read. The next look comes no later, so that a TLE is seen as it passes the limit,
+    not up to a TICK past it."""
+    return TICK if cpu is None else max(time_limit - cpu, USAGE_EVERY[1])
+
+
 def drain(reader: Reader, output_cap: float, most: float = DRAIN) -> None:
     """Read what is left in a case's pipes once its tree is killed and reaped: to their end,
     or past output_cap bytes of output, for at most `most` seconds (a process outside the
@@ -246,7 +254,8 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             running.tick()
             elapsed = clock.now()
             if elapsed >= read_at:  # not on each chunk of output: reading /proc takes time
-                (cpu, peak), read_at = case_tree.usage_now(), elapsed + every
+                cpu, peak = case_tree.usage_now()
+                read_at = elapsed + min(every, cpu_left(time_limit, cpu))
                 memory_at = memory_seen(memory_at, cpu, peak, memory_limit)
             waited = min(case_tree.queued, most)  # for a CPU: not counted by the backstop
             if (cpu or 0) <= time_limit and elapsed - waited >= deadline:  # read the wait again
@@ -257,10 +266,11 @@ def watch(running: Watcher, case_tree: CaseTree, reader: Reader, limits: Limits)
             if timed_out or memory_out:
                 break
             left = deadline - elapsed + waited  # > 0: not timed out
+            nap = min(left, TICK, cpu_left(time_limit, cpu))
             if reader.reading():  # and at least every TICK: has it exited?
-                reader.read(min(left, TICK))
+                reader.read(nap)
             else:  # its output is closed: wait for the exit
-                case_tree.wait(min(left, TICK))
+                case_tree.wait(nap)
             overflowed = len(reader.output) > output_cap
             if overflowed and not limits.runs_on:
                 break
