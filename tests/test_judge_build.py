@@ -425,6 +425,25 @@ def test_domjudges_reading_makes_pl_perl_and_p_pascal_where_the_formats_pl_is_pr
     assert programs.sources_of(build.PROLOG, helpers) == ["util.pl"]
 
 
+def test_a_word_of_a_folders_build_command_names_its_one_source():
+    fields = {"out": "DIR", "main": "Main", "binary": "BIN"}
+    [*_, lisp] = build.folder_command(build.LISP.build[0], fields, {}, ["main.lisp"])
+    assert (
+        lisp == '(if (compile-file "main.lisp" :output-file "BIN.fasl") () (sb-ext:exit :code 43))'
+    )
+
+
+def test_a_perl_program_of_several_files_is_built_from_its_pm_and_pl_files(tmp_path):
+    main = 'use FindBin;\nrequire "$FindBin::Bin/util.pl";\nprint add(1, 2), "\\n";\n'
+    write(tmp_path / "p" / "main.pm", main)
+    write(tmp_path / "p" / "util.pl", "sub add { return $_[0] + $_[1]; }\n1;\n")
+    args, _ = programs.program_command(tmp_path / "p", builds=tmp_path / "build")
+    assert subprocess.run(args, capture_output=True, text=True).stdout == "3\n"
+    write(tmp_path / "p" / "util.pl", "sub add { return $_[0] + ; }\n1;\n")  # checked too
+    with pytest.raises(programs.Unbuilt, match=re.escape("perl could not build p/util.pl")):
+        programs.program_command(tmp_path / "p", builds=tmp_path / "build")
+
+
 def test_a_packages_pl_is_perl_read_as_domjudge(tmp_path):
     # Its submissions.json names DOMjudge's ids: pl (Perl), awk and bash, each its language.
     argv = ["--package", str(ROOT / "tests" / "packages" / "tongues"), "--submissions"]
