@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from . import yamlish
 from .compare import kattis_flags
+from .generators import generated_root
 from .model import Case, Profile, UsageError
 from .modes import make_mode
 from .programs import Skipped as Skipped
@@ -127,6 +128,7 @@ class Package:
     margin: float
     resolution: float
     warnings: tuple[str, ...] = ()
+    root: Path | None = None  # the folder whose data/ holds the cases, where not folder
 
 
 def read_yaml(path: Path) -> dict[str, object]:
@@ -270,8 +272,9 @@ def read_package(folder: str | Path) -> Package:
     words = types_of(config, where)
     figures, time_limit = read_limits(folder, config, fmt, warnings)
     custom, interactive, flags = validation_of(folder, config, fmt, words)
-    data = read_data(folder, fmt, "scoring" in words, warnings)
-    cases = tuple(cases_of(folder, data, name))
+    root = generated_root(folder, fmt, words, warnings)  # the folder whose data/ is judged
+    data = read_data(root, fmt, "scoring" in words, warnings)
+    cases = tuple(cases_of(root, data, name))
     if not cases:
         raise UsageError(f"{folder} holds no case: want data/secret/NAME.in with NAME.ans")
     score_bound(data, printable(str(folder / "data")))
@@ -295,7 +298,7 @@ def read_package(folder: str | Path) -> Package:
     multipliers = figures["time_multiplier"], figures["time_safety_margin"]
     scoring = "scoring" in words
     parts = (cases, modes, data, *multipliers, figures["time_resolution"], tuple(warnings))
-    return Package(folder, name, scoring, time_limit, profile, *parts)
+    return Package(folder, name, scoring, time_limit, profile, *parts, root=root)
 
 
 def package_folder(given: str | Path) -> tuple[Path, str]:

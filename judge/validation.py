@@ -367,7 +367,7 @@ def case_settings(package: Package, family: str) -> dict[str, Settings]:
     them, each over its parent's, and in the newer formats its own NAME.yaml over those."""
     keys = [key for (fam, _), key in ARGS_KEYS.items() if fam == family]
     fmt = str(package.data.config.get("format", "legacy"))
-    data = package.folder / "data"
+    data = (package.root or package.folder) / "data"
     found: dict[str, Settings] = {}
 
     def walk(group: Group, inherited: Settings) -> None:

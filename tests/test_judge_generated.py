@@ -1,7 +1,7 @@
 """A package of BAPCtools whose data/ is generated: `bt generate` writes each group's
-test_group.yaml from generators/generators.yaml, and a package as kept in its repository may
-hold the cases without those files. The runner reads the settings generators.yaml gives a
-group that has no test_group.yaml of its own, and says so; a group's own file comes first."""
+test_group.yaml from generators/generators.yaml, with the cases. The runner makes the cases
+that file makes (judge/generators.py), each group with the settings it gives it, and reads
+them in place of data/; a package without the file keeps its data/."""
 
 import json
 
@@ -16,10 +16,10 @@ PROBLEM = "problem_format_version: 2025-09\nname: {en: Near}\nlimits: {time_limi
 GENERATORS = """solution: /submissions/accepted/near.py
 test_group.yaml: {output_validator_args: [float_absolute_tolerance, '0.1']}
 data:
-  sample: {data: []}
+  sample: {data: {'1': {in: '', ans: '1.0'}}}
   secret:
     test_group.yaml: {output_validator_args: [float_absolute_tolerance, '0.5']}
-    data: {}
+    data: {'1': {in: '', ans: '1.0'}}
 """
 
 
@@ -57,17 +57,16 @@ def test_without_generators_yaml_the_default_validator_compares_exactly(tmp_path
     assert judged(tmp_path, near(tmp_path, None), "1.05") == {"sample/1": "WA", "secret/1": "WA"}
 
 
-def test_a_groups_own_file_comes_first_and_each_one_read_from_generators_yaml_is_named(tmp_path):
+def test_data_and_its_group_files_are_not_read_where_generators_yaml_makes_the_cases(tmp_path):
     folder = near(tmp_path)
     write(folder / "data" / "secret" / "test_group.yaml", "output_validator_args: []\n")
     package = packages.read_package(folder)
     said = [line for line in package.warnings if "generators.yaml" in line]
-    assert len(said) == 1 and "test_group.yaml of data/:" in said[0], package.warnings
-    assert judged(tmp_path, folder, "1.05") == {"sample/1": "AC", "secret/1": "WA"}
+    assert len(said) == 1 and "data: not read" in said[0], package.warnings
+    assert judged(tmp_path, folder, "1.05") == {"sample/1": "AC", "secret/1": "AC"}
 
 
-def test_a_generators_yaml_that_cannot_be_read_is_a_warning_not_a_refusal(tmp_path):
+def test_a_generators_yaml_that_cannot_be_read_refuses_the_package_in_one_line(tmp_path):
     folder = near(tmp_path, "data: [unclosed\n")
-    package = packages.read_package(folder)
-    assert any("generators.yaml" in line for line in package.warnings), package.warnings
-    assert [case.name for case in package.cases] == ["sample/1", "secret/1"]
+    with pytest.raises(packages.UsageError, match=r"generators\.yaml"):
+        packages.read_package(folder)

@@ -1,0 +1,1 @@
+print(2 * int(input().split()[0]))
