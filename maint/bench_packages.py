@@ -11,6 +11,11 @@ round and ``--repeat`` timed rounds, each run a whole process in a session of it
 killed with all its processes after ``--timeout`` seconds. CPU is the user + system time
 of the tool and every child it waited for (wait4's rusage).
 
+The runner's bytecode is cached as an installed runner's is (runner_env): the peers are
+installed, their bytecode compiled, while a PYTHONDONTWRITEBYTECODE in the environment
+would have the runner compile its modules again on every run. Its warm-up round writes the
+cache, in the package's temporary folder, not in the repo.
+
 A peer not installed (on PATH, or in --peers DIR) is named in one line and skipped. A run
 that times out, or a peer that judges no submission (it refused the package), is one line
 with the tool's last words, and that tool is not timed further on that package.
@@ -125,9 +130,17 @@ def kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def timed(argv: Sequence[str], cwd: str, timeout: float) -> Run:
-    """Run argv from cwd in a session of its own, its output to a file; kill the session at
-    timeout, and whatever is left of it once argv has ended."""
+def runner_env(work: Path) -> dict[str, str]:
+    """The runner's environment: this one, with its bytecode written and read in work's
+    pycache, as a runner that is installed or was run before reads its own."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    return env
+
+
+def timed(argv: Sequence[str], cwd: str, timeout: float, env: dict[str, str] | None = None) -> Run:
+    """Run argv from cwd in a session of its own, with env (None: this one), its output to
+    a file; kill the session at timeout, and whatever is left of it once argv has ended."""
     with tempfile.TemporaryFile() as out:
         started = time.perf_counter()
         try:
@@ -138,6 +151,7 @@ def timed(argv: Sequence[str], cwd: str, timeout: float) -> Run:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                env=env,
             )
         except OSError as error:
             return Run(127, 0.0, 0.0, False, f"cannot start {argv[0]}: {error}")
@@ -286,7 +300,8 @@ def bench_package(source: Path, tools, args, lines: list[str]):
             for tool, exe, folder, _ in ready:
                 if tool.name in failed:
                     continue
-                run = timed(tool.argv(exe, folder), tmp, args.timeout)
+                env = runner_env(work) if tool.name == "runner" else None
+                run = timed(tool.argv(exe, folder), tmp, args.timeout, env)
                 why = failure(tool, run, args.timeout)
                 if why:
                     failed.add(tool.name)

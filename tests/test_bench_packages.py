@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from util import ROOT, python
 
@@ -80,6 +82,15 @@ def test_a_run_is_a_figure_only_where_the_tool_judged(tool, code, output, judged
 def test_a_run_cut_by_the_timeout_says_so():
     why = bp.failure(bp.TOOLS[0], run(300.0, 1.0, -9, "", timed_out=True), 300)
     assert why == "timed out after 300 s"
+
+
+def test_the_runner_caches_its_bytecode_in_the_benchs_folder(tmp_path, monkeypatch):
+    """As an installed runner, which reads its compiled modules: not compiled again on every
+    run where the environment says to write no bytecode; and not into the repo."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = bp.runner_env(tmp_path)
+    assert "PYTHONDONTWRITEBYTECODE" not in env and env["PATH"] == os.environ["PATH"]
+    assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path / "pycache")
 
 
 def test_a_peer_not_installed_is_one_line_and_skipped(tmp_path):
