@@ -265,7 +265,8 @@ def test_a_case_keeps_its_judgemessage_only_where_a_rule_looks_in_it():
 
 # ---------------------------------------------------------------- under --sandbox
 
-WRITER = 'open("written", "w").close()  # into the package, where it runs\n'
+# It writes into the package, where it runs; in the sandbox, where it cannot, it goes on.
+WRITER = 'try:\n    open("written", "w").close()\nexcept OSError:\n    pass\n'
 # It copies the answer of its input from data/, beside it where it runs: in the sandbox, an
 # empty folder, it finds none, and exits 1.
 CHEAT = """import sys
