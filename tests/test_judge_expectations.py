@@ -316,16 +316,19 @@ def test_submissions_yaml_in_a_legacy_package_is_a_warning_and_a_default_folder_
 # ---------------------------------------------------------------- submissions.yaml read whole
 
 
-def without_spin(tmp_path):
-    """A copy of bounds without tle/spin.py, whose slow cases the test needs not."""
+def bounds_with(tmp_path, *kept):
+    """A copy of bounds with the submissions kept alone (folders or files), and accepted/."""
     folder = copied(tmp_path, "bounds")
-    shutil.rmtree(folder / "submissions" / "tle")
+    for each in (folder / "submissions").glob("*/*"):
+        label = each.relative_to(folder / "submissions").as_posix()
+        if not any(label.startswith(keep) for keep in ("accepted", *kept)):
+            shutil.rmtree(each) if each.is_dir() else each.unlink()
     return folder
 
 
 def test_a_language_and_entry_point_of_submissions_yaml_build_the_program(tmp_path):
     """bounds' folder/metadata: its main.py fails; right.py, the entry point named, is right."""
-    folder = without_spin(tmp_path)
+    folder = bounds_with(tmp_path, "folder/")
     shutil.copytree(folder / "submissions/folder/metadata", folder / "submissions/folder/main")
     yaml = folder / "submissions" / "submissions.yaml"
     yaml.write_text(yaml.read_text() + "folder/main:\n  required: [RTE]\n")
@@ -337,7 +340,7 @@ def test_a_language_and_entry_point_of_submissions_yaml_build_the_program(tmp_pa
 
 
 def test_a_message_must_be_in_the_judgemessage_of_a_case_it_holds_for(tmp_path):
-    folder = without_spin(tmp_path)
+    folder = bounds_with(tmp_path, "wa/")
     hello = (folder / "submissions" / "wa" / "hello.py").read_text()
     write(folder / "submissions" / "wa" / "bye.py", hello)
     write(folder / "submissions" / "wa" / "cased.py", hello)
@@ -362,7 +365,7 @@ def test_a_message_must_be_in_the_judgemessage_of_a_case_it_holds_for(tmp_path):
 def test_a_rule_on_cases_past_the_first_failure_is_judged_on_them(tmp_path):
     """wa/two.py fails sample/1 first; its rules on secret/ are met, or not, on those cases
     run, never on cases not run."""
-    folder = without_spin(tmp_path)
+    folder = bounds_with(tmp_path, "wa/two.py")
     two = (folder / "submissions" / "wa" / "two.py").read_text()
     write(folder / "submissions" / "wa" / "never.py", two)
     yaml = folder / "submissions" / "submissions.yaml"
