@@ -206,9 +206,11 @@ class Table:
         self.package, self.limit, self.width, self.timing = package, limit, width, timing
         self.submissions = list(submissions)
         self.judged: dict[str, dict[str, Result]] = {s.label: {} for s in submissions}
-        for checked, verdicts in before:
+        high, ran = limit * package.margin, "timed with no time limit known"
+        for checked, verdicts in before:  # judged again at the limit with the margin
             if verdicts is not None and checked.name in self.judged:
-                self.judged[checked.name].update(verdicts.judged)
+                for name, result in verdicts.judged.items():
+                    self.judged[checked.name][name] = judged_again(result, high, ran)
         self.checked: dict[str, tuple[Checked, Verdicts | None]] = {}
 
     def wants(self, case: Case) -> bool:
@@ -382,7 +384,12 @@ def at_the_limit(result: Result, limit: float) -> Result:
     """A case's Result as the report says it: judged again at the time limit where it ran
     with the safety margin (over the limit: TLE, whatever it got with the margin), and without
     its judgemessage.txt, which is kept only to check a rule."""
-    result = replace(result, judgemessage=None)
+    return judged_again(replace(result, judgemessage=None), limit, "with the safety margin")
+
+
+def judged_again(result: Result, limit: float, ran: str) -> Result:
+    """A case's Result judged again under a lower time limit than the one it ran under (ran:
+    which, in words): over it, TLE, and the first of its details says so."""
     verdict = at_limit(result, limit)
     if verdict == result.verdict:
         return result
@@ -398,7 +405,7 @@ def at_the_limit(result: Result, limit: float) -> Result:
         else f"wall time {result.wall:.3f} s"
     )
     where = f"the {limit:g} s time limit" if by_cpu else f"{BACKSTOP:g}x the {limit:g} s time limit"
-    said = f"{used}, past {where}; with the safety margin it got {result.verdict.value}"
+    said = f"{used}, past {where}; {ran} it got {result.verdict.value}"
     return replace(result, verdict=verdict, reason=reason, details=(said, *result.details))
 
 

@@ -19,6 +19,7 @@ from judge import cli, submissions
 from judge.expectations import SPEC, Expectation, Rule
 from judge.model import Judgement, Result, UsageError, Verdict
 from judge.packages import read_package
+from judge.report import Checked
 
 PACKAGES = ROOT / "tests" / "packages"
 ROW = re.compile(r"^(\S+) +(AC|WA|TLE|RTE) +(\S+(?: \d+)?) +(ok with extra time|ok|NO)", re.M)
@@ -242,6 +243,21 @@ def test_a_case_over_the_time_limit_is_tle_in_the_json_whatever_the_margin_gave(
     assert (shown.verdict, shown.reason, shown.wall) == (Verdict.TLE, "wall-backstop", 4.0)
     within = submissions.at_the_limit(Result.of(case, judgement(Verdict.WA)), 1.0)
     assert (within.verdict, within.reason) == (Verdict.WA, "compared")
+
+
+def test_a_case_timed_for_the_limit_is_judged_again_at_the_limit_with_the_margin():
+    """A case run to find the time limit, under none, is not run again: past the margin's
+    wall backstop (a program asleep) it is TLE there too, not ok with extra time."""
+    package = read_package(PACKAGES / "hello")  # legacy: the margin 2
+    one = submissions.Submission("accepted/x.py", whole("AC"), (["x"], None))
+    asleep = replace(judgement(Verdict.AC, cpu=0.01), wall=7.0)
+    results = {c.name: Result.of(replace(c, problem=one.label), asleep) for c in package.cases}
+    timed = submissions.Verdicts("AC", None, "AC", None, 7.0, None, judged=results)
+    first = Checked(one.label, "AC", "AC", True, False, None, None, ())
+    table = submissions.Table(package, [one], 1.0, before=[(first, timed)])
+    [(checked, _)] = table.finish()
+    assert (checked.got, checked.ok, checked.extra_time) == ("TLE", False, False)
+    assert all(result.reason == "wall-backstop" for result in checked.results)
 
 
 def test_a_case_keeps_its_judgemessage_only_where_a_rule_looks_in_it():
