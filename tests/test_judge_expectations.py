@@ -382,7 +382,7 @@ def test_a_rule_on_cases_past_the_first_failure_is_judged_on_them(tmp_path):
 
 def test_use_for_time_limit_lower_raises_the_time_limit_and_upper_wants_a_tle(tmp_path):
     """bounds sets no time limit: tle/spin.py's sample (lower) gives it, 0.1 s of CPU times
-    2 at least, and its secret/c, 2 s, is TLE (upper); each of its submissions meets its
+    2 at least, and one of its secret cases is TLE (upper); each of its submissions meets its
     rules without the safety margin."""
     status, report, err = checked(tmp_path, PACKAGES / "bounds")
     assert status == 0, err
