@@ -10,7 +10,9 @@ from the accepted submissions, and the groups are graded by the package's grader
   second (judge.packages.derived_limit). Their cases are not run again.
 - Then every submission runs under the limit times time_safety_margin; a case over the limit
   is TLE at the limit, and the JSON report says it so. A submission that meets its
-  expectation only with the margin is ok "with extra time", as problemtools says it.
+  expectation only with the margin is ok "with extra time", as problemtools says it. A
+  case where a TLE would meet the expectation and leave no case to run runs to the limit
+  alone (Table.cut): the judges have the verdict there.
 - Cases run one at a time, in order: those the grader needs (a group stops at its first
   failure where its on_reject says break), then those a rule still undecided needs
   (judge.expectations.undecided), and no more. A Table says which case is still wanted; the
