@@ -62,6 +62,7 @@ from .problems import (
     folder_names,
     read_profile,
 )
+from .process.choose import shared
 from .process.environment import keep_everything
 from .process.sandbox import find_sandbox
 from .process.watch import Running
@@ -756,12 +757,13 @@ def check_submissions(plan: Plan) -> int:
     first: list[Timed] = []
     limit = package.profile.time_limit
     line = time_line(package, limit, None)
-    if timing is not None:
-        first, limit, line = timed(timing, width)
-    say(line)
-    plan = with_limit(plan, limit, package.margin)
-    table = Table(package, plan.submissions or (), limit, width, before=first)
-    execute(plan, table.add, table.wants, cut=table.cut)
+    with shared():  # one launcher for the run that finds the time limit and the next
+        if timing is not None:
+            first, limit, line = timed(timing, width)
+        say(line)
+        plan = with_limit(plan, limit, package.margin)
+        table = Table(package, plan.submissions or (), limit, width, before=first)
+        execute(plan, table.add, table.wants, cut=table.cut)
     checked = [one for one, _ in table.finish()]
     failed = (
         written(plan.json, submissions_data(plan.info, checked, package.margin)) if plan.json else 0

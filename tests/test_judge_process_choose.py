@@ -2,6 +2,7 @@
 reader for the path; picking starts no process."""
 
 import ast
+import sys
 
 import pytest
 from process_util import judge_sources
@@ -62,3 +63,37 @@ def test_only_the_seam_names_a_kind_of_tree():
         and {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & kinds
     }
     assert naming == set()
+
+
+def test_runs_within_shared_start_one_launcher_and_end_it(monkeypatch, tmp_path):
+    """A package's run that finds the time limit and its run of every submission: where each
+    would start a launcher of its own (some 10 ms of CPU), the second finds the first's."""
+    if choose.tree_kind() is not linux.LinuxTree:
+        pytest.skip("no launcher on this platform")
+    started = []
+
+    def counted():
+        started.append(1)
+        return launch()
+
+    launch = linux.start_launcher
+    monkeypatch.setattr(linux, "start_launcher", counted)
+    monkeypatch.setattr(linux.LinuxTree, "fleet", linux.Fleet())  # none of another test's
+    (tmp_path / "a.in").write_text("")
+    limits = watch.Limits(5.0, 256.0, 1 << 20)
+    with choose.shared():
+        for _ in range(2):
+            running = choose.new_running()
+            try:
+                run = watch.execute(
+                    running,
+                    ([sys.executable, "-c", "pass"], None),
+                    tmp_path / "a.in",
+                    tmp_path,
+                    limits,
+                )
+            finally:
+                running.end()
+            assert run.status == 0
+        assert linux.LinuxTree.fleet.launcher
+    assert len(started) == 1 and linux.LinuxTree.fleet.launcher is None
