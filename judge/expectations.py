@@ -617,15 +617,18 @@ def said_on(rule: Rule, got: Got, names: Iterable[str]) -> bool:
 
 
 def decided(rule: Rule, got: Got) -> bool:
-    """Whether more cases cannot change what the rule says: every case it holds for ran, or a
-    case broke what it permits, and a case met what it requires and holds its message."""
+    """Whether the judges would run no more of the rule's cases: every case it holds for ran,
+    or a case broke what it permits; else one of them failed (not AC), or it permits every
+    verdict, and a case met what it requires and holds its message. What a rule permits is
+    checked on the cases run up to the first failure, as bt and verifyproblem stop a
+    submission there; a time_limit_exceeded submission is not run to its limit on each case."""
     names = [name for name in got.cases if rule.covers(name)]
     verdicts = [spec_name(got.verdicts[name]) for name in names if name in got.verdicts]
     if len(verdicts) == len(names) or any(v not in rule.permitted for v in verdicts):
         return True
-    permits_all = rule.permitted == frozenset(SPEC)
+    stopped = rule.permitted == frozenset(SPEC) or any(v != "AC" for v in verdicts)
     met = any(v in rule.required for v in verdicts) and said_on(rule, got, names)
-    return permits_all and met
+    return stopped and met
 
 
 def undecided(expectation: Expectation, got: Got) -> list[str]:

@@ -428,3 +428,12 @@ def test_undecided_names_the_cases_a_rule_still_needs_and_none_once_decided():
         "secret/2",
     ]
     assert expectations.undecided(one_ac, got({"secret/1": "AC"}, cases=cases)) == []
+    # a rule that permits a failure, met at the first: the judges stop there, and so it is
+    tle = Expectation("folder", tuple(folder_rules("time_limit_exceeded")))
+    assert (
+        expectations.undecided(tle, got({"sample/1": "AC", "secret/1": "TLE"}, cases=cases)) == []
+    )
+    assert expectations.undecided(tle, got({"sample/1": "AC"}, cases=cases)) == [
+        "secret/1",
+        "secret/2",
+    ]
