@@ -692,5 +692,8 @@ def validation_mode(folder: Path, words: Sequence[str], custom: bool, interactiv
 
 def derived_limit(slowest: float, multiplier: float, resolution: float) -> float:
     """The time limit problemtools gives: the slowest accepted CPU time times the multiplier,
-    rounded up to the resolution (a whole second), and at least one resolution."""
-    return max(1, math.ceil(slowest * multiplier / resolution)) * resolution
+    rounded up to the resolution (a whole second), and at least one resolution. Both steps
+    are rounded to 9 places first, as 0.2 * 1.5 / 0.1 is 3.0000000000000004 in floats and
+    3 * 0.1 is 0.30000000000000004: the limit is 0.3, not 0.4 or a long fraction."""
+    steps = max(1, math.ceil(round(slowest * multiplier / resolution, 9)))
+    return round(steps * resolution, 9)

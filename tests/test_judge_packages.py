@@ -146,7 +146,18 @@ def test_problem_yamls_limits_are_read(tmp_path):
 
 @pytest.mark.parametrize(
     "slowest, multiplier, resolution, limit",
-    [(0.03, 5, 1.0, 1), (0.2, 5, 1.0, 1), (0.21, 5, 1.0, 2), (1.3, 2, 1.0, 3), (0.3, 5, 0.5, 1.5)],
+    [
+        (0.03, 5, 1.0, 1),
+        (0.2, 5, 1.0, 1),
+        (0.21, 5, 1.0, 2),
+        (1.3, 2, 1.0, 3),
+        (0.3, 5, 0.5, 1.5),
+        (0.15, 2, 0.1, 0.3),  # 3 * 0.1 is 0.30000000000000004 in floats
+        (0.2, 1.5, 0.1, 0.3),  # 0.2 * 1.5 / 0.1 is 3.0000000000000004
+        (0.1, 2, 0.1, 0.2),
+        (0.25, 2, 0.1, 0.5),
+        (0.251, 2, 0.1, 0.6),
+    ],
 )
 def test_the_derived_limit_is_rounded_up_as_problemtools_rounds(
     slowest, multiplier, resolution, limit
