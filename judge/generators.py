@@ -12,15 +12,18 @@ What is read (BAPCtools' doc/generators.md, as bapctools/generate.py reads it):
   of their own), `test_group.yaml` (written to the group), `include` (cases or directories
   named by their key, made before: their cases are copied in), `solution`, `random_salt`,
   `retries`. The root's `data` holds sample, secret and the other folders of the format, in
-  that order; only sample and secret are made. `version` is not read.
+  that order; sample and secret are made, and for --validate invalid_output, invalid_answer,
+  invalid_input and valid_output (their .out too; no solution runs on them). `version` is not
+  read; another key of the root is a warning, as bt gives it.
+- The root's `generators`: a map of names to lists of files under generators/, each list one
+  program, its entry point the first file. A `generate` whose program is such a name runs it.
 - A case: a text (a `generate` command, or `copy` where it ends in .in), or a map of
   `generate` (a program of generators/ and its arguments, split as a shell splits them;
   `{name}` is `testcase`, `{seed}` and `{seed:N}` the case's seed), `copy` (a path under
-  generators/, without its extension), `in`, `ans` and `yaml` (the text written; a line end
-  added), `count` (N: 1..N; a list; or `A..=B`: one case each, named KEY-VALUE, `{count}` the
-  value), and `solution`, `random_salt`, `retries`. `out`, `match`, `interaction` and a
-  sample's `.statement` and `.download` files are read and not written: the runner judges
-  none of them.
+  generators/, without its extension), `in`, `ans`, `out` and `yaml` (the text written; a line
+  end added), `count` (N: 1..N; a list; or `A..=B`: one case each, named KEY-VALUE, `{count}` the
+  value), and `solution`, `random_salt`, `retries`. `match`, `interaction` and a sample's
+  `.statement` and `.download` files are read and not written: the runner judges none of them.
 - The seed is BAPCtools': the SHA-512 of the salt, `:C` for a count value C+1 other than 1,
   and the command (its {count} filled in, its ends stripped), mod 2^31. A generator that
   fails is run again, up to `retries` times, with the seed one more each time.
@@ -30,10 +33,13 @@ What is read (BAPCtools' doc/generators.md, as bapctools/generate.py reads it):
   output of its solution (an absolute path from the package's folder, such as
   /submissions/accepted/x.py) on its .in; an interactive or multi-pass problem's, an empty
   one.
-- Generators and solutions are built and run by judge.programs, under GENERATOR_LIMITS.
+- A generator's files (the map's, each by its own name; or its file's or folder's) are copied
+  into a folder named as it, as bt lays one out (a program that reads its own path finds its
+  name there), and built there by judge.programs; solutions are built where they are. Both
+  run under GENERATOR_LIMITS.
 
 Anything it cannot do as bt does is refused in one line that names the file and the key:
-the root's `generators` map, `{{constants}}`, an unknown key, a case with no .ans and no
+`{{constants}}`, an unknown key of a directory or case, a case with no .ans and no
 solution named (bt would pick an accepted submission at random), a name bt refuses, and
 every error bt refuses the file for. A generator or solution that fails is one line naming
 the case."""
@@ -65,9 +71,10 @@ from .text import printable, shorten
 
 GENERATORS = Path("generators", "generators.yaml")
 WHERE = "generators/generators.yaml"
-VERSION = "1"  # of the way cases are made here: a new one makes every cache stale
+VERSION = "2"  # of the way cases are made here: a new one makes every cache stale
 MADE = "generated"  # the folder of made cases, under the runner's build folder
-# The folders of data/ bt makes, in its order; the runner judges the first two.
+# The folders of data/ bt reads, in its order; the runner judges the first two, and
+# --validate checks the next four.
 ROOTS = (
     "sample",
     "secret",
@@ -79,13 +86,18 @@ ROOTS = (
     "fuzz",
 )
 JUDGED = ("sample", "secret")
+CHECKED = ("invalid_output", "invalid_answer", "invalid_input", "valid_output")  # no .ans made
+MADE_ROOTS = (*JUDGED, *CHECKED)
 EXTRAS = ("in.statement", "ans.statement", "in.download", "ans.download")  # a sample's
 TEXTS = ("in", "ans", "out", *EXTRAS, "interaction", "yaml")
-WRITTEN = (".in", ".ans", ".yaml")  # the files of a case the runner reads
+WRITTEN = (".in", ".ans", ".out", ".yaml")  # the files of a case the runner reads
 CASE_KEYS = ("copy", "generate", "count", "match", *TEXTS)  # a map with one is a case
 INHERITED = ("solution", "random_salt", "retries")
 DIRECTORY_KEYS = ("data", "test_group.yaml", "include", *INHERITED)
-ROOT_KEYS = (*DIRECTORY_KEYS, "version", "gitignore_generated", "parallel", "visualizer")
+ROOT_KEYS = (
+    *DIRECTORY_KEYS,
+    *("generators", "version", "gitignore_generated", "parallel", "visualizer"),
+)
 NAME = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}")  # bt's FILE_NAME_REGEX
 SEED = re.compile(r"\{seed(:[0-9]+)?\}")
 RANGE = re.compile(r"(-?\d+)\.\.=(-?\d+)")
@@ -215,17 +227,20 @@ class Reader:
         self.width = len(str(numbered_cases(root, "data")))
         self.keys: dict[str, list[Known]] = {}
         self.cases: dict[str, Rule] = {}  # every case by its path, included ones too
+        self.warnings: list[str] = []  # what bt warns of and reads on
+        self.programs = programs_of(root.get("generators"), self.warnings)
 
     def directory(
         self, key: str, path: str, raw: dict[object, object], inherited: Settings
     ) -> Directory:
         where = f"data/{path}" if path else "data"
         allowed = DIRECTORY_KEYS if path else ROOT_KEYS
-        if not path and "generators" in raw:
-            raise refuse(where, "generators (programs of several files) is not supported")
         for name in raw:
-            if name not in allowed:
-                raise refuse(where, f"the key {shorten(printable(str(name)))} is unknown")
+            said = shorten(printable(str(name)))
+            if name not in allowed and path:
+                raise refuse(where, f"the key {said} is unknown")
+            if name not in allowed:  # bt warns of it at the root, and reads on
+                self.warnings.append(f"{WHERE}: the key {said} is unknown: not read")
         settings = settings_of(raw, inherited, where)
         group = raw.get("test_group.yaml")
         if group is not None and not isinstance(group, dict):
@@ -335,6 +350,30 @@ class Reader:
             self.keys.setdefault(key, []).append(rule)
             made.append(rule)
         return made
+
+
+def programs_of(given: object, warnings: list[str]) -> dict[str, tuple[str, ...]]:
+    """The root's `generators` map: each name with its files (paths under generators/), the
+    first the entry point. A name bt skips (not a file's name; no files) is a warning."""
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise refuse("generators", "it is not a map of names to lists of files")
+    found: dict[str, tuple[str, ...]] = {}
+    for name, files in given.items():
+        said = shorten(printable(str(name)))
+        if not isinstance(name, str) or not NAME.fullmatch(name) or not files:
+            warnings.append(f"{WHERE}: generators: {said} is no name with files: skipped")
+            continue
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise refuse(f"generators/{said}", "it is not a list of files")
+        for file in files:
+            path = PurePosixPath(file)
+            if not file or path.is_absolute() or ".." in path.parts:
+                said = shorten(printable(file))
+                raise refuse(f"generators/{name}", f"{said} is not a file under generators/")
+        found[name] = tuple(files)
+    return found
 
 
 def rules_in(known: Known) -> Iterator[Rule]:
@@ -465,16 +504,19 @@ def generated_root(folder: Path, fmt: str, words: Sequence[str], warnings: list[
     found = yamlish.read_yaml(path)
     if not isinstance(found, dict):
         raise refuse("data", "the file holds no map of keys")
-    root = Reader(found).directory("", "", found, Settings())
-    judged = [item for item in root.items if isinstance(item, Directory)]
-    judged = [item for item in judged if item.path in JUDGED]
+    reader = Reader(found)
+    root = reader.directory("", "", found, Settings())
+    warnings.extend(reader.warnings)
+    chosen = [item for item in root.items if isinstance(item, Directory)]
+    chosen = [item for item in chosen if item.path in MADE_ROOTS]
     interactive = any(word in words for word in ("interactive", "multi-pass"))
     place = build.RUNNER_BUILDS / MADE / hashlib.sha256(str(folder).encode()).hexdigest()[:16]
     made = place / key_of(folder, root, interactive)
     if (folder / "data").is_dir():
         warnings.append(f"{printable(str(folder / 'data'))}: not read: {WHERE} makes the cases")
     if not (made / "data").is_dir():
-        make_all(folder, root, judged, interactive, made)
+        maker = Maker(folder, made, interactive, reader.programs)
+        maker.make_all(root, chosen)
     return made
 
 
@@ -501,42 +543,74 @@ def all_rules(directory: Directory) -> Iterator[Rule]:
         yield from all_rules(item) if isinstance(item, Directory) else [item]
 
 
-def make_all(
-    folder: Path, root: Directory, judged: list[Directory], interactive: bool, made: Path
-) -> None:
-    """The cases of the judged directories made into made/data, built whole in a folder of
-    its own and renamed into place (another run that made them first wins)."""
-    made.parent.mkdir(parents=True, exist_ok=True)
-    work = made.parent / f".{made.name}-{uuid.uuid4().hex[:8]}"
-    running = new_running()
+def laid_out(programs: Path, name: str, files: Sequence[tuple[str, Path]]) -> Path:
+    """A generator's files copied into a folder named as the generator (its last part), as bt
+    lays one out to build it: programs/KEY/NAME, KEY a hash of its name and files, so that it
+    is written once, and built once."""
+    digest = hashlib.sha256(f"{name}\0".encode())
+    for each, path in files:
+        digest.update(f"{each}\0".encode() + hashlib.sha256(path.read_bytes()).digest())
+    home = programs / digest.hexdigest()[:16]
+    folder = home / PurePosixPath(name).name
+    if folder.is_dir():
+        return folder
+    work = programs / f".{home.name}-{uuid.uuid4().hex[:8]}"
     try:
-        maker = Maker(folder, work, running, interactive)
-        maker.write_group(root)
-        for directory in judged:
-            maker.make(directory)
+        for each, path in files:
+            target = work / folder.name / each
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(str(path), str(target))  # a link: what it leads to; its mode kept
         try:
-            os.rename(work, made)
+            os.rename(work, home)
         except OSError:
-            if not (made / "data").is_dir():
+            if not folder.is_dir():
                 raise
-    except OSError as error:
-        raise UsageError(f"{WHERE}: cannot write its cases: {error.strerror or error}") from None
     finally:
-        running.end()
         shutil.rmtree(work, ignore_errors=True)
+    return folder
 
 
 class Maker:
-    """Makes cases into work/data: each generator and solution built once."""
+    """Makes cases into a folder beside made (renamed to it once whole): each generator (laid
+    out in made's parent's programs/) and solution built once."""
 
-    def __init__(self, folder: Path, work: Path, running: Running, interactive: bool) -> None:
-        self.folder, self.data, self.running = folder, work / "data", running
-        self.interactive = interactive
+    def __init__(
+        self,
+        folder: Path,
+        made: Path,
+        interactive: bool,
+        programs: Mapping[str, Sequence[str]],
+    ) -> None:
+        self.folder, self.target, self.interactive = folder, made, interactive
+        self.programs = programs  # the root's generators map
+        self.work = made.parent / f".{made.name}-{uuid.uuid4().hex[:8]}"
+        self.data = self.work / "data"
+        self.scratch = self.work / "scratch"
+        self.empty = self.work / "empty"
         self.commands: dict[str, Command] = {}
-        self.scratch = work / "scratch"
-        self.scratch.mkdir(parents=True)
-        self.empty = work / "empty"
-        self.empty.write_bytes(b"")
+        self.running: Running | None = None
+
+    def make_all(self, root: Directory, chosen: list[Directory]) -> None:
+        """The cases of the chosen directories made into made/data, built whole in a folder of
+        its own and renamed into place (another run that made them first wins)."""
+        self.running = new_running()
+        try:
+            self.scratch.mkdir(parents=True)
+            self.empty.write_bytes(b"")
+            self.write_group(root)
+            for directory in chosen:
+                self.make(directory)
+            try:
+                os.rename(self.work, self.target)
+            except OSError:
+                if not (self.target / "data").is_dir():
+                    raise
+        except OSError as error:
+            said = error.strerror or error
+            raise UsageError(f"{WHERE}: cannot write its cases: {said}") from None
+        finally:
+            self.running.end()
+            shutil.rmtree(self.work, ignore_errors=True)
 
     def write_group(self, directory: Directory) -> None:
         """A directory's folder, and its test_group.yaml (JSON, which YAML reads)."""
@@ -554,7 +628,7 @@ class Maker:
             else:
                 self.make_case(item)
         for name, rule in directory.included.items():
-            if rule.path.split("/", 1)[0] not in JUDGED and not self.made(rule.path):
+            if rule.path.split("/", 1)[0] not in MADE_ROOTS and not self.made(rule.path):
                 self.make_case(rule)
             for suffix in WRITTEN:
                 source = self.data / f"{rule.path}{suffix}"
@@ -576,7 +650,7 @@ class Maker:
             if rule.statement_only:
                 return  # a sample's shown files alone: bt makes no case of it
             raise refuse(f"data/{rule.path}", "no .in was made (copy finds no file)")
-        if not (work / f"{CASE}.ans").is_file():
+        if not (work / f"{CASE}.ans").is_file() and rule.path.split("/")[0] not in CHECKED:
             self.answer(rule, work)
         target = self.data / rule.path
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -593,22 +667,49 @@ class Maker:
         for suffix, text in rule.texts.items():
             (work / f"{CASE}{suffix}").write_bytes(text.encode())
 
-    def command(self, path: str, where: str) -> Command:
-        """The command of a program (a path from the package's folder), built once."""
-        if path not in self.commands:
+    def command(self, path: str, where: str, generator: bool = False) -> Command:
+        """The command of a program (a path from the package's folder), built once: a
+        generator's from its files laid out (the generators map's, or its own)."""
+        key = f"{generator}\0{path}"
+        if key not in self.commands:
             try:
-                self.commands[path] = program_command(self.folder / path)
+                if generator:
+                    self.commands[key] = self.generator_command(path)
+                else:
+                    self.commands[key] = program_command(self.folder / path)
             except (Skipped, Unbuilt, OSError) as error:
                 said = (str(error).splitlines() or ["?"])[0]
                 raise refuse(where, f"{path} cannot run: {said}") from None
-        return self.commands[path]
+        return self.commands[key]
+
+    def generator_command(self, path: str) -> Command:
+        """A generator's command: the files the generators map lists for its name (each by
+        its own name, the first the entry point), else its file's or folder's, laid out in a
+        folder of its name and built there, as bt builds it."""
+        name = PurePosixPath(path).relative_to("generators").as_posix()
+        listed = self.programs.get(name)
+        entry = None
+        if listed is None:
+            if not (self.folder / path).exists():
+                raise OSError(f"{path} does not exist")
+            files = program_files(self.folder / path)
+        else:
+            files = [(PurePosixPath(f).name, self.folder / "generators" / f) for f in listed]
+            for _, file in files:
+                if not file.is_file():
+                    raise OSError(f"{printable(str(file))} is not a file")
+            language = build.language_of(files[0][0])
+            if language is not None and language is not build.language_of("x.java"):
+                entry = files[0][0]
+        folder = laid_out(self.target.parent / "programs", name, files)
+        return program_command(folder, entrypoint=entry)
 
     def generate(self, rule: Rule, work: Path) -> None:
         """Run a case's generator in work, up to its retries; its stdout is the .in unless it
         wrote one."""
-        assert rule.program is not None
+        assert rule.program is not None and self.running is not None
         where = f"data/{rule.path}"
-        args, executable = self.command(rule.program, where)
+        args, executable = self.command(rule.program, where, generator=True)
         why = ""
         for retry in range(rule.settings.retries):
             seed = str((rule.seed + retry) % 2**31)
@@ -643,6 +744,7 @@ class Maker:
         if not solution:
             said = "solution is empty" if solution == "" else "no solution is named"
             raise refuse(where, f"no .ans is made and {said} (bt would pick one)")
+        assert self.running is not None
         run = execute(
             self.running,
             self.command(solution.strip("/"), where),

@@ -390,8 +390,9 @@ def invalid_cases(
     (data/'s test_group.yaml, its groups', its own NAME.yaml) and the kind that must reject it.
     A case of invalid_answer with no .ans is a warning, and left out."""
     keys = [key for (fam, _), key in ARGS_KEYS.items() if fam == family]
-    data = package.folder / "data"
-    walk = Walk(package.folder, str(package.data.config.get("format")), warnings)
+    root = package.root or package.folder  # where generators.yaml's cases are made
+    data = root / "data"
+    walk = Walk(root, str(package.data.config.get("format")), warnings)
     top = laid_over({}, data / "test_group.yaml", keys)
     found: list[tuple[Case, Settings, tuple[str, ...]]] = []
     for name, kind in INVALID.items():
@@ -437,12 +438,13 @@ def output_cases(package: Package, warnings: list[str]) -> list[tuple[Case, Sett
     test_group.yaml, its groups', its own NAME.yaml) and what the validator must find its .out.
     None where the problem is interactive or multi-pass (a warning says so); a case that lacks
     its .ans or .out is a warning, and left out."""
-    data = package.folder / "data"
+    root = package.root or package.folder  # where generators.yaml's cases are made
+    data = root / "data"
     folders = [name for name in OUTPUTS if (data / name).is_dir()]
     if folders and (package.profile.mode.interactive or package.profile.passes > 1):
         warnings.append(f"data/{folders[0]}: an interactive or multi-pass problem's: not checked")
         return []
-    walk = Walk(package.folder, str(package.data.config.get("format")), warnings)
+    walk = Walk(root, str(package.data.config.get("format")), warnings)
     top = laid_over({}, data / "test_group.yaml", [OUTPUT_ARGS])
     found: list[tuple[Case, Settings, str]] = []
     for name in folders:

@@ -1,7 +1,9 @@
 """judge/generators.py: the cases BAPCtools' generators/generators.yaml makes, made as `bt
 generate` makes them and judged as the package's data/. tests/packages/seeded has no data/:
 a literal sample, a case whose input is its {seed}, a count of three, and a solution that
-makes the answers. Asserted through `--submissions --json` and the module's pure functions."""
+makes the answers. tests/packages/listed's generator is a program of two files its `generators:`
+map lists, and it makes an invalid input that --validate checks. Asserted through `--submissions
+--json`, `--validate --json` and the module's pure functions."""
 
 import json
 import shutil
@@ -15,6 +17,7 @@ from judge.model import UsageError
 from judge.packages import read_package
 
 SEEDED = ROOT / "tests" / "packages" / "seeded"
+LISTED = ROOT / "tests" / "packages" / "listed"
 CASES = ["sample/1", "secret/2-random", "secret/3-many-1", "secret/4-many-2", "secret/5-many-3"]
 
 
@@ -62,7 +65,8 @@ def test_a_generator_that_fails_is_one_line_naming_the_case(tmp_path):
 @pytest.mark.parametrize(
     "yaml, key",
     [
-        ("generators: {gen: [a.py, b.py]}\ndata: {}\n", "generators"),
+        ("generators: {gen: a.py}\ndata: {}\n", "generators/gen: it is not a list"),
+        ("generators: {gen: [../a.py]}\ndata: {}\n", "generators/gen: ../a.py"),
         ("data: {secret: {data: {one: {in: '1', submission: x}}}}\n", "submission"),
         ("data: {secret: {data: {one: {generate: 'g {{n}}'}}}}\n", "{{constants}}"),
         ("data: {secret: {data: {one: {in: '1'}}}}\n", "no solution"),  # bt picks one at random
@@ -153,3 +157,31 @@ def test_an_include_that_names_no_one_case_before_it_is_refused():
     yaml = {"data": {"secret": {"data": {"a": {"include": ["b"], "data": {}}, "b": "x.py"}}}}
     with pytest.raises(UsageError, match="include b"):
         names(yaml)
+
+
+def test_a_program_the_generators_map_lists_is_built_of_its_files_and_runs_by_its_name():
+    package = read_package(LISTED)
+    assert [case.name for case in package.cases] == ["sample/1", "secret/pair"]
+    made = package.cases[1]
+    # pair.py imports half.py, which only the listed program puts beside it
+    assert made.input.read_text() == "42\n" and made.expected.read_text() == "43\n"
+
+
+def test_the_invalid_input_generators_yaml_makes_is_checked_by_validate(tmp_path):
+    report_path = tmp_path / "validate.json"
+    argv = [PYTHON, str(RUNNER), "--package", str(LISTED), "--validate", "--json"]
+    done = run([*argv, str(report_path)], text=True)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    cases = {case["case"]: (case["expected"], case["result"]) for case in report["cases"]}
+    assert cases == {
+        "sample/1": ("valid", "valid"),
+        "secret/pair": ("valid", "valid"),
+        "invalid_input/negative": ("invalid", "invalid"),
+    }
+
+
+def test_an_unknown_key_at_the_root_is_a_warning_as_bt_gives_it():
+    reader = generators.Reader({"data": {}, "unknown_key": None})
+    reader.directory("", "", {"data": {}, "unknown_key": None}, generators.Settings())
+    assert any("unknown_key" in line for line in reader.warnings), reader.warnings
