@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from util import ROOT
+from util import ROOT, run
 
 from judge.model import EXTENDED_NOTE
 
@@ -64,6 +64,17 @@ def make_root(tmp_path, solution, cases, name="p", compare="exact"):
 def write(path, data):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def submissions_report(tmp_path, folder, *args):
+    """runner.py --package folder --submissions --json, with args: (exit status, the report
+    or None, stderr), and no traceback."""
+    report = tmp_path / "submissions.json"
+    argv = [PYTHON, str(RUNNER), "--package", str(folder), "--submissions", "--json", str(report)]
+    done = run([*argv, *args], text=True)
+    assert "Traceback" not in done.stderr, done.stderr
+    data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
+    return done.returncode, data, done.stderr
 
 
 def runner_argv(root, *args):

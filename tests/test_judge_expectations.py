@@ -3,14 +3,13 @@ format's folders and submissions.yaml, by problemtools' legacy folders, and by D
 folders and @EXPECTED_RESULTS@ lines; those not judged listed with why. Asserted through
 `--submissions --json` and the module's pure functions."""
 
-import json
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from runner_util import PYTHON, RUNNER, schema, write
-from util import ROOT, run
+from runner_util import schema, submissions_report, write
+from util import ROOT
 
 from judge import expectations
 from judge.expectations import Expectation, Got, Rule, Unread, unmet
@@ -23,12 +22,7 @@ EVERY = frozenset(expectations.SPEC)
 
 def checked(tmp_path, folder):
     """runner.py --package folder --submissions --json: (exit status, the report, stderr)."""
-    report = tmp_path / "submissions.json"
-    argv = [PYTHON, str(RUNNER), "--package", str(folder), "--submissions", "--json", str(report)]
-    done = run(argv, text=True)
-    assert "Traceback" not in done.stderr, done.stderr
-    data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
-    return done.returncode, data, done.stderr
+    return submissions_report(tmp_path, folder)
 
 
 def records(report):

@@ -9,7 +9,7 @@ import json
 import shutil
 
 import pytest
-from runner_util import PYTHON, RUNNER, write
+from runner_util import PYTHON, RUNNER, submissions_report, write
 from util import ROOT, run
 
 from judge import generators
@@ -23,12 +23,7 @@ CASES = ["sample/1", "secret/2-random", "secret/3-many-1", "secret/4-many-2", "s
 
 def checked(tmp_path, folder):
     """runner.py --package folder --submissions --json: (exit status, the report, stderr)."""
-    report = tmp_path / "submissions.json"
-    argv = [PYTHON, str(RUNNER), "--package", str(folder), "--submissions", "--json", str(report)]
-    done = run(argv, text=True)
-    assert "Traceback" not in done.stderr, done.stderr
-    data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else None
-    return done.returncode, data, done.stderr
+    return submissions_report(tmp_path, folder)
 
 
 def verdicts(report):
