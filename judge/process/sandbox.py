@@ -276,11 +276,15 @@ def empty_folder(cwd: str) -> tuple[list[str], list[str]]:
 
 def pinned() -> list[str]:
     """The words that pin a case to one CPU, as a judgehost started with -n pins its runs: each
-    case the next of the CPUs the runner may use, in turn; none without taskset."""
+    case the next of the CPUs the runner may use (the machine's, where Python cannot say), in
+    turn; none without taskset."""
     taskset = shutil.which("taskset")
-    if taskset is None or not hasattr(os, "sched_getaffinity"):
+    if taskset is None:
         return []
-    cpus = sorted(os.sched_getaffinity(0))
+    if hasattr(os, "sched_getaffinity"):
+        cpus = sorted(os.sched_getaffinity(0))
+    else:  # PyPy has none: the machine's CPUs
+        cpus = list(range(os.cpu_count() or 1))
     return [taskset, "--cpu-list", str(cpus[next(CPUS) % len(cpus)])]
 
 
