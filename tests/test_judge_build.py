@@ -352,21 +352,25 @@ def deep_if_slow(exts):
     return [pytest.param(e, marks=pytest.mark.deep) if e in SLOW else e for e in sorted(exts)]
 
 
-@pytest.mark.parametrize("ext", deep_if_slow(FURTHER))
-def test_each_further_language_is_built_and_judged(tmp_path, ext):
-    missing = tools_missing(build.LANGUAGES[ext])
-    if missing and ext not in (".bash", ".pm", ".awk"):  # these three run everywhere
-        pytest.skip(f"no {', '.join(missing)} on PATH")
+def sums_judged(tmp_path, ext, *flags):
+    """FURTHER's program in ext, judged on CASES with flags: every case AC, and no line said."""
     write(tmp_path / ("s" + ext), FURTHER[ext])
     for case, (given, answer) in CASES.items():
         write(tmp_path / "cases" / (case + ".in"), given)
         write(tmp_path / "cases" / (case + ".out"), answer)
     (tmp_path / "repo").mkdir()
-    status, report, err = judged(
-        tmp_path / "repo", "cases", "--command", "s" + ext, cwd=tmp_path, tle="5"
-    )
+    argv = ("cases", "--command", "s" + ext, *flags)
+    status, report, err = judged(tmp_path / "repo", *argv, cwd=tmp_path, tle="5")
     assert set(case_verdicts(report).values()) == {"AC"}, report["cases"]
     assert status == 0 and err == ""
+
+
+@pytest.mark.parametrize("ext", deep_if_slow(FURTHER))
+def test_each_further_language_is_built_and_judged(tmp_path, ext):
+    missing = tools_missing(build.LANGUAGES[ext])
+    if missing and ext not in (".bash", ".pm", ".awk"):  # these three run everywhere
+        pytest.skip(f"no {', '.join(missing)} on PATH")
+    sums_judged(tmp_path, ext)
 
 
 @pytest.mark.parametrize(
@@ -380,15 +384,7 @@ def test_each_further_language_is_built_and_judged_in_the_sandbox(tmp_path, ext)
     missing = tools_missing(build.LANGUAGES[ext])
     if missing:
         pytest.skip(f"no {', '.join(missing)} on PATH")
-    write(tmp_path / ("s" + ext), FURTHER[ext])
-    for case, (given, answer) in CASES.items():
-        write(tmp_path / "cases" / (case + ".in"), given)
-        write(tmp_path / "cases" / (case + ".out"), answer)
-    (tmp_path / "repo").mkdir()
-    argv = ("cases", "--command", "s" + ext, "--sandbox")
-    status, report, err = judged(tmp_path / "repo", *argv, cwd=tmp_path, tle="5")
-    assert set(case_verdicts(report).values()) == {"AC"}, report["cases"]
-    assert status == 0 and err == ""
+    sums_judged(tmp_path, ext, "--sandbox")
 
 
 @pytest.mark.parametrize("ext", deep_if_slow(REFUSED))

@@ -469,15 +469,22 @@ def test_a_bwrap_that_cannot_start_is_one_line_and_exit_2(tmp_path):
     assert len(done.stderr.splitlines()) == 1
 
 
-def test_a_case_sees_its_own_file_a_private_tmp_and_no_network(tmp_path, sandbox):
-    """And a /proc of its own few processes, read only, which cannot list the runner's keys."""
-    program = """import errno, os, socket
+# A case's program's helper: the errno name of the OSError an action raises, or "done".
+ERROR_OF = """import errno
 def error(action):
     try:
         action()
     except OSError as failure:
         return errno.errorcode[failure.errno]
     return "done"
+"""
+
+
+def test_a_case_sees_its_own_file_a_private_tmp_and_no_network(tmp_path, sandbox):
+    """And a /proc of its own few processes, read only, which cannot list the runner's keys."""
+    program = (
+        ERROR_OF
+        + """import os, socket
 print(sorted(os.listdir(".")), os.listdir("solutions"))
 print(error(lambda: open("/dev/shm/held", "w")), error(lambda: open("/usr/held", "w")))
 print(error(lambda: open("/proc/self/comm", "w")), error(lambda: open("/proc/keys").read()))
@@ -485,6 +492,7 @@ print(len([pid for pid in os.listdir("/proc") if pid.isdigit()]) < 5)
 print(error(lambda: open("/tmp/mine", "w")), os.path.exists(PROBE))
 print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
 """
+    )
     # A file of the machine's own /tmp, which the private /tmp must not show.
     probe = Path(tempfile.mkstemp(prefix="runner-sandbox-probe-", dir="/tmp")[1])
     program = f"PROBE = {str(probe)!r}\n" + program
@@ -496,17 +504,14 @@ print(error(lambda: socket.create_connection(("192.0.2.1", 9), timeout=5)))
     assert done.verdicts() == {"a": "AC"}, done
 
 
-JAILED = """import errno, os, subprocess
-def error(action):
-    try:
-        action()
-    except OSError as failure:
-        return errno.errorcode[failure.errno]
-    return "done"
+JAILED = (
+    ERROR_OF
+    + """import os, subprocess
 print(error(lambda: open("mine.txt", "w")), error(lambda: os.stat("/proc/1/root/.")))
 with open("/proc/1/mountinfo") as init, open("/proc/self/mountinfo") as mine:
     print(init.read() != mine.read())
 """
+)
 
 
 def test_a_case_cannot_write_its_folder_and_finds_itself_jailed_as_in_a_chroot(sandbox):
